@@ -1,0 +1,7 @@
+// The audit itself as plain TypeScript: no React, no DOM, no Node I/O.
+export * from './areas';
+export * from './responses';
+export * from './scoring';
+export * from './rating';
+export * from './roadmap';
+export * from './report';

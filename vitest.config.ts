@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests sit beside the code. Component tests opt into jsdom with a
+// `// @vitest-environment jsdom` line; everything else runs in Node.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['src/test-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
