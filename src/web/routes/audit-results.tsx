@@ -1,3 +1,3 @@
-export default function Page() {
-  return <h1>audit-results</h1>;
-}
+import { ResultsPage } from '../features/results/results-page';
+
+export default ResultsPage;

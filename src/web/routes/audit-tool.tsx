@@ -1,3 +1,3 @@
-export default function Page() {
-  return <h1>audit-tool</h1>;
-}
+import { AuditPage } from '../features/audit/audit-page';
+
+export default AuditPage;

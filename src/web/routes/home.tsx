@@ -1,3 +1,3 @@
-export default function Page() {
-  return <h1>home</h1>;
-}
+import { HomePage } from '../features/home/home-page';
+
+export default HomePage;

@@ -1,0 +1,123 @@
+import { useRef, useState } from 'react';
+import {
+  AREAS,
+  QUESTIONS_PER_AREA,
+  answeredCount,
+  buildReport,
+  isAreaComplete,
+  withAnswer,
+  type Rating,
+} from '../../../core';
+import { useNavigate } from '../../router';
+import { BackLink } from '../../ui/back-link';
+import { ProgressBar } from '../../ui/progress-bar';
+import { RatingScale } from '../../ui/rating-scale';
+import { SiteLayout } from '../../ui/site-chrome';
+import { useAuditProgress } from './audit-session';
+import type { ResultsState } from '../results/results-state';
+
+/** The audit questionnaire (SPEC §2 /audit-tool, §4 states, §5 gating). */
+export function AuditPage() {
+  const [progress, save] = useAuditProgress();
+  const [submitting, setSubmitting] = useState(false);
+  const navigate = useNavigate();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const { section, responses } = progress;
+  const area = AREAS[section];
+  const isLast = section === AREAS.length - 1;
+  const answered = answeredCount(responses, area.id);
+  const canContinue = isAreaComplete(responses, area.id) && !submitting;
+  const percent = ((section + 1) / AREAS.length) * 100;
+
+  function rate(question: number, rating: Rating) {
+    save({ section, responses: withAnswer(responses, area.id, question, rating) });
+  }
+
+  function goToSection(next: number) {
+    save({ section: next, responses });
+    // Focus the new section's heading so keyboard and screen-reader users start at the top.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  function complete() {
+    setSubmitting(true);
+    const state: ResultsState = { responses, overallScore: buildReport(responses).overall.score };
+    navigate('/audit-results', { state });
+  }
+
+  return (
+    <SiteLayout>
+      <BackLink to="/">Back to Home</BackLink>
+      <h1>AI Care Management Audit</h1>
+      <p className="page__intro">
+        Rate each statement from 1 (Poor) to 5 (Excellent) for your organisation as it is today.
+      </p>
+      <div className="audit-progress">
+        <div className="audit-progress__labels">
+          <span>
+            Section {section + 1} of {AREAS.length}
+          </span>
+          <span>{percent}% complete</span>
+        </div>
+        <ProgressBar value={percent} label="Audit progress" valueText={`${percent}% complete`} />
+      </div>
+
+      <form
+        className="card audit-section"
+        aria-labelledby="section-heading"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!canContinue) return;
+          if (isLast) complete();
+          else goToSection(section + 1);
+        }}
+      >
+        <h2 id="section-heading" ref={headingRef} tabIndex={-1} className="audit-section__heading">
+          <span className="audit-section__step">
+            Section {section + 1} of {AREAS.length}
+          </span>
+          <span className="audit-section__title">{area.title}</span>
+        </h2>
+        <div className="audit-section__questions">
+          {area.questions.map((question, index) => (
+            <RatingScale
+              key={`${area.id}-${index}`}
+              name={`${area.id}-${index}`}
+              number={index + 1}
+              question={question}
+              value={responses[area.id]?.[index]}
+              onChange={(rating) => rate(index, rating)}
+            />
+          ))}
+        </div>
+        <p className="audit-section__counter" aria-live="polite">
+          {answered} of {QUESTIONS_PER_AREA} questions answered
+        </p>
+        {!canContinue && !submitting ? (
+          <p className="audit-section__hint" id="continue-hint">
+            Rate all {QUESTIONS_PER_AREA} statements to continue.
+          </p>
+        ) : null}
+        <div className="audit-section__nav">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={section === 0}
+            onClick={() => goToSection(section - 1)}
+          >
+            Previous
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!canContinue}
+            aria-describedby={canContinue ? undefined : 'continue-hint'}
+          >
+            {isLast ? 'Complete Audit' : 'Next Section'}
+          </button>
+        </div>
+      </form>
+    </SiteLayout>
+  );
+}

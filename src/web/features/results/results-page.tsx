@@ -1,0 +1,136 @@
+import { useMemo, useState } from 'react';
+import { buildReport, type AreaResult, type Report } from '../../../core';
+import { Link, useLocation, useNavigate } from '../../router';
+import { BackLink } from '../../ui/back-link';
+import { AreaIcon } from '../../ui/icons';
+import { NoticeRegion, type NoticeContent } from '../../ui/notice';
+import { ProgressBar } from '../../ui/progress-bar';
+import { SiteLayout } from '../../ui/site-chrome';
+import { clearAuditProgress } from '../audit/audit-session';
+import { responsesFromState, type ResultsState } from './results-state';
+
+/** The results screen (SPEC §2 /audit-results): overall score, a card per area, and actions. */
+export function ResultsPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const responses = useMemo(() => responsesFromState(location.state), [location.state]);
+  const report = useMemo(() => buildReport(responses), [responses]);
+  const resultsState: ResultsState = { responses, overallScore: report.overall.score };
+
+  return (
+    <SiteLayout>
+      <BackLink to="/">Back to Home</BackLink>
+      <h1>Your AI Audit Results</h1>
+      <p className="page__intro">Comprehensive analysis of your care management operations</p>
+
+      <OverallScore report={report} />
+
+      <h2 className="section__title section__title--left">Scores by area</h2>
+      <ul className="result-cards">
+        {report.areas.map((area) => (
+          <AreaResultCard key={area.id} area={area} />
+        ))}
+      </ul>
+
+      <div className="button-row results-actions">
+        <DownloadReportButton responses={resultsState} />
+        <Link to="/email-results" state={resultsState} className="button button--secondary">
+          Email Results
+        </Link>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            clearAuditProgress();
+            navigate('/audit-tool');
+          }}
+        >
+          Retake Audit
+        </button>
+      </div>
+
+      <section className="card closing" aria-labelledby="closing-title">
+        <h2 id="closing-title">Ready to put these recommendations into practice?</h2>
+        <p>
+          Our implementation team can help you plan and deliver the changes that matter most to your service.
+          Email your results to yourself and we will be in touch to arrange a free consultation.
+        </p>
+      </section>
+    </SiteLayout>
+  );
+}
+
+function OverallScore({ report }: { report: Report }) {
+  const { score, rating, tone } = report.overall;
+  return (
+    <section className="card overall" aria-labelledby="overall-title">
+      <h2 id="overall-title" className="overall__title">
+        Overall Score
+      </h2>
+      <p className="overall__score">
+        <span className="overall__number">{score}%</span>
+        <span className={`rating-label rating-label--${tone}`}>{rating}</span>
+      </p>
+      <ProgressBar value={score} label="Overall score" valueText={`${score}%, ${rating}`} tone={tone} size="large" />
+    </section>
+  );
+}
+
+function AreaResultCard({ area }: { area: AreaResult }) {
+  const titleId = `area-${area.id}-title`;
+  return (
+    <li className="card result-card" aria-labelledby={titleId}>
+      <div className="result-card__head">
+        <span className={`area-icon area-icon--${area.id}`}>
+          <AreaIcon area={area.id} />
+        </span>
+        <h3 id={titleId}>{area.title}</h3>
+        <span className={`score-badge score-badge--${area.tone}`}>{area.score}%</span>
+      </div>
+      <ProgressBar
+        value={area.score}
+        label={`${area.title} score`}
+        valueText={`${area.score}%, ${area.rating}`}
+        tone={area.tone}
+      />
+      <p className="result-card__rating">
+        Rating: <span className={`rating-label rating-label--${area.tone}`}>{area.rating}</span>
+      </p>
+      <h4 className="result-card__recs-title">AI Recommendations</h4>
+      <ul className="recs">
+        {area.recommendations.map((rec) => (
+          <li key={rec}>{rec}</li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function DownloadReportButton({ responses }: { responses: ResultsState }) {
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<NoticeContent | null>(null);
+
+  async function download() {
+    setBusy(true);
+    setNotice(null);
+    try {
+      // The PDF library is loaded only now, never with the page.
+      const { downloadReport } = await import('../../../report/download');
+      await downloadReport(buildReport(responses.responses));
+    } catch (error) {
+      console.warn('Report download failed', error);
+      setNotice({ variant: 'error', title: 'Error', text: 'The report could not be created. Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button button--primary" onClick={download} aria-busy={busy} disabled={busy}>
+        {busy ? 'Preparing report…' : 'Download Full Report'}
+      </button>
+      <NoticeRegion notice={notice} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { sanitizeResponses, type Responses } from '../../../core';
+
+/** What travels to /audit-results and /email-results as navigation state (SPEC §2, §4). */
+export interface ResultsState {
+  responses: Responses;
+  overallScore: number;
+}
+
+/**
+ * The answers from navigation state, cleaned; missing state means no answers (SPEC §4), and the
+ * scores are always recomputed from the answers rather than taken from the state.
+ */
+export function responsesFromState(state: unknown): Responses {
+  if (typeof state !== 'object' || state === null) return {};
+  return sanitizeResponses((state as { responses?: unknown }).responses);
+}

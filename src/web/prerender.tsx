@@ -1,0 +1,40 @@
+import { renderToString } from 'react-dom/server';
+import { App } from './app';
+import { StaticRouter } from './router';
+import { loadRoute, routeFor } from './routes';
+
+export interface PrerenderedPage {
+  html: string;
+  /** Whether the page needs script to work (only the home page and not-found do not). */
+  needsScript: boolean;
+  /** Source file of the route's module, to preload its chunk. */
+  routeModule: string;
+}
+
+// Screens that are complete as HTML: every control on them is a link.
+const STATIC_SCREENS = new Set(['/', '/404']);
+
+// Route modules by path, for preload links: kept here rather than in the route table because
+// only the build needs to know where the source files are.
+const ROUTE_SOURCES: Record<string, string> = {
+  '/': 'routes/home.tsx',
+  '/audit-tool': 'routes/audit-tool.tsx',
+  '/audit-results': 'routes/audit-results.tsx',
+  '/email-results': 'routes/email-results.tsx',
+  '/404': 'routes/not-found.tsx',
+};
+
+/** Renders one page as the build writes it: the screen with no navigation state and no answers. */
+export async function renderPage(pathname: string): Promise<PrerenderedPage> {
+  await loadRoute(routeFor(pathname));
+  const html = renderToString(
+    <StaticRouter location={{ pathname, state: null, key: 'initial' }}>
+      <App />
+    </StaticRouter>,
+  );
+  return {
+    html,
+    needsScript: !STATIC_SCREENS.has(pathname),
+    routeModule: new URL(ROUTE_SOURCES[pathname] ?? 'routes/not-found.tsx', import.meta.url).pathname,
+  };
+}

@@ -1,0 +1,3 @@
+export { BrowserRouter, StaticRouter, useLocation, useNavigate } from './router';
+export { Link } from './link';
+export type { RouterLocation } from './history';
