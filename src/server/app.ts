@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { openDatabase } from './db/open-database';
+import { errorBody, registerErrorHandler } from './http-errors';
+import { healthRoutes } from './routes/health';
+import { registerSecurityHeaders } from './security-headers';
+import { loadSite, registerSite, sendSiteFile } from './site/static-site';
+
+/** Parts a caller may supply instead of having the app open them from the configuration. */
+export interface AppDeps {
+  /** An open, migrated database the caller owns (and closes). */
+  db?: Database;
+}
+
+/** The largest request body the API accepts (PRODUCT.md: 413 above 16 KiB). */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+// Fastify accepts a hop count at run time but its types do not; this is the function it would build.
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/**
+ * The whole server as a Fastify instance, not yet listening: tests drive it with `inject`, and
+ * main.ts listens on it. Closing it closes what it opened.
+ */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Slow clients may not hold a connection for ever (Node's own default is five minutes).
+    requestTimeout: 30_000,
+  });
+
+  const site = await loadSite(config.siteDir, config.links);
+  if (!site) app.log.warn({ siteDir: config.siteDir }, 'no built site found: serving the API only');
+
+  const db =
+    deps.db ??
+    (await openDatabase(config, {
+      onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+    }));
+  if (!deps.db) app.addHook('onClose', () => db.close());
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, site?.inline ?? { scripts: [], styles: [] });
+
+  await app.register(healthRoutes, { db });
+  if (site) registerSite(app, site);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) {
+      return reply.code(404).send(errorBody('not_found', 'There is no API endpoint at this address.'));
+    }
+    if (site) return sendSiteFile(request, reply, site.notFound, 404);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  return app;
+}

@@ -1,0 +1,172 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LINK_PLACEHOLDERS } from '../shared/site-links';
+import { ConfigError, loadConfig } from './config';
+
+function problemsFor(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/data',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Care Audit <audit@care-audit.example>',
+      leadsTo: undefined,
+      links: LINK_PLACEHOLDERS,
+      mail: { retryBaseMs: 30_000, maxAttempts: 8, leaseMs: 120_000 },
+      rateLimit: {
+        perClient: 10,
+        perClientWindowMs: 900_000,
+        perRecipient: 5,
+        perRecipientWindowMs: 86_400_000,
+      },
+      retentionDays: 365,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(config.siteDir).toBe(path.resolve(import.meta.dirname, '../../build/client'));
+  });
+
+  it('reads every variable it knows', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/care-audit',
+        SITE_DIR: 'dist/site',
+        DATABASE_URL: 'postgresql://app:secret@db.internal:5432/care_audit',
+        SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+        MAIL_FROM: 'audit@example.org',
+        LEADS_TO: 'leads@example.org, sales@example.org',
+        BOOKING_URL: 'https://example.org/book',
+        SIGNUP_URL: 'https://example.org/join',
+        CONTACT_URL: 'https://wa.me/441210000000',
+        CONTACT_EMAIL: 'hello@example.org',
+        MAIL_RETRY_BASE_MS: '250',
+        MAIL_MAX_ATTEMPTS: '3',
+        MAIL_LEASE_MS: '5000',
+        RATE_LIMIT_PER_CLIENT: '100',
+        RATE_LIMIT_PER_RECIPIENT: '2',
+        RETENTION_DAYS: '30',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+      },
+      '/srv/app',
+    );
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/care-audit',
+      siteDir: '/srv/app/dist/site',
+      databaseUrl: 'postgresql://app:secret@db.internal:5432/care_audit',
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      mailFrom: 'audit@example.org',
+      leadsTo: 'leads@example.org, sales@example.org',
+      links: {
+        signupUrl: 'https://example.org/join',
+        contactUrl: 'https://wa.me/441210000000',
+        bookingUrl: 'https://example.org/book',
+        contactEmail: 'hello@example.org',
+      },
+      mail: { retryBaseMs: 250, maxAttempts: 3, leaseMs: 5000 },
+      rateLimit: {
+        perClient: 100,
+        perClientWindowMs: 900_000,
+        perRecipient: 2,
+        perRecipientWindowMs: 86_400_000,
+      },
+      retentionDays: 30,
+      logLevel: 'warn',
+      trustProxy: ['10.0.0.0/8', '192.168.1.1'],
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ', SMTP_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '0'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://db/care'],
+    ['DATABASE_URL', 'not a url'],
+    ['SMTP_URL', 'https://smtp.example.com'],
+    ['MAIL_FROM', 'Care Audit <not-an-address>'],
+    ['MAIL_FROM', 'Care Audit audit@example.com'],
+    ['LEADS_TO', 'leads@example.org, nobody'],
+    ['BOOKING_URL', 'javascript:alert(1)'],
+    ['SIGNUP_URL', 'care-audit.example/sign-up'],
+    ['CONTACT_URL', 'ftp://example.org'],
+    ['CONTACT_EMAIL', 'hello'],
+    ['MAIL_RETRY_BASE_MS', '-5'],
+    ['MAIL_RETRY_BASE_MS', '1.5'],
+    ['MAIL_MAX_ATTEMPTS', '0'],
+    ['MAIL_LEASE_MS', '10'],
+    ['RATE_LIMIT_PER_CLIENT', 'ten'],
+    ['RATE_LIMIT_PER_RECIPIENT', '0'],
+    ['RETENTION_DAYS', '0'],
+    ['LOG_LEVEL', 'verbose'],
+    ['TRUST_PROXY', 'yes please'],
+  ])('rejects %s=%j and names it', (name, value) => {
+    const problems = problemsFor({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name} `));
+  });
+
+  it('names every bad variable in one error', () => {
+    const problems = problemsFor({
+      PORT: 'x',
+      LOG_LEVEL: 'loud',
+      RETENTION_DAYS: '-1',
+      SMTP_URL: 'mail.example.com',
+    });
+    expect(problems.map((p) => p.split(' ')[0]).sort()).toEqual([
+      'LOG_LEVEL',
+      'PORT',
+      'RETENTION_DAYS',
+      'SMTP_URL',
+    ]);
+    const error = (() => {
+      try {
+        loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/PORT must be a whole number from 1 to 65535 \(got "x"\)/);
+    expect(error?.message).toMatch(/LOG_LEVEL must be one of/);
+  });
+
+  it('never echoes a value that may hold a password', () => {
+    const [problem] = problemsFor({ DATABASE_URL: 'mysql://app:hunter2@db/care' });
+    expect(problem).toMatch(/^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(problem).not.toContain('hunter2');
+    const [smtpProblem] = problemsFor({ SMTP_URL: 'http://u:hunter2@relay' });
+    expect(smtpProblem).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,196 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { LINK_PLACEHOLDERS } from '../shared/site-links';
+
+/** The server's settings, read from the environment once at start-up (PRODUCT.md, Configuration). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path: the embedded database and the file mail outbox live here. */
+  dataDir: string;
+  /** Absolute path of the built site (`build/client`); when it is missing the server serves only the API. */
+  siteDir: string;
+  /** Set: use this PostgreSQL server. Unset: embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Set: send through this relay. Unset: write `.eml` files under `dataDir/mail`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where the team hears of each request; unset: the team gets no message. */
+  leadsTo: string | undefined;
+  links: SiteLinks;
+  mail: { retryBaseMs: number; maxAttempts: number; leaseMs: number };
+  rateLimit: {
+    perClient: number;
+    perClientWindowMs: number;
+    perRecipient: number;
+    perRecipientWindowMs: number;
+  };
+  retentionDays: number;
+  logLevel: LogLevel;
+  trustProxy: boolean | number | string[];
+}
+
+/** The external links and the footer address, as configured (the site ships with placeholders). */
+export type SiteLinks = { [K in keyof typeof LINK_PLACEHOLDERS]: string };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Thrown for a bad environment; its message names every bad variable, one a line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// The repository root, so the default site directory does not depend on where the server is started.
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const RATE_WINDOW_CLIENT_MS = 15 * 60 * 1000;
+const RATE_WINDOW_RECIPIENT_MS = 24 * 60 * 60 * 1000;
+
+// Variables whose value may hold a password: an error names them but never echoes the value.
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL']);
+
+const emailAddress = z.email({ error: 'must be an e-mail address, like team@example.com' });
+
+function integer(min: number, max: number, fallback: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `must be a whole number from ${min} to ${max}` })
+        .max(max, { error: `must be a whole number from ${min} to ${max}` }),
+    )
+    .default(fallback);
+}
+
+function urlWithProtocols(protocols: readonly string[], example: string) {
+  const message = `must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL, like ${example}`;
+  return z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { error: message },
+  );
+}
+
+const webUrl = (fallback: string) =>
+  urlWithProtocols(['https:', 'http:'], 'https://example.com/page').default(fallback);
+
+// "Name <address>" or a bare address; the display name may not hold characters that would break a header.
+const MAILBOX = /^\s*(?:([^<>\r\n"]*?)\s*<([^<>\s]+)>|([^<>\s]+))\s*$/;
+const mailbox = z.string().refine(
+  (value) => {
+    const match = MAILBOX.exec(value);
+    const address = match?.[2] ?? match?.[3];
+    return address !== undefined && emailAddress.safeParse(address).success;
+  },
+  { error: 'must be an address, like Care Audit <audit@example.com>' },
+);
+
+const addressList = z
+  .string()
+  .transform((value) => value.split(',').map((part) => part.trim()))
+  .pipe(z.array(emailAddress).min(1))
+  .transform((list) => list.join(', '));
+
+// false, true, a number of proxy hops, or a comma-separated list of proxy addresses/CIDR ranges.
+const trustProxy = z
+  .string()
+  .transform((value): boolean | number | string[] => {
+    if (value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((part) => part.trim());
+  })
+  .refine((value) => !Array.isArray(value) || value.every((part) => /^[0-9a-fA-F.:/]+$/.test(part)), {
+    error: 'must be false, true, a number of proxy hops, or a comma-separated list of proxy addresses',
+  })
+  .default(false);
+
+const environmentSchema = z.object({
+  PORT: integer(1, 65535, 3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SITE_DIR: z.string().min(1).optional(),
+  DATABASE_URL: urlWithProtocols(
+    ['postgres:', 'postgresql:'],
+    'postgres://user:password@host:5432/care_audit',
+  ).optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtps://user:password@smtp.example.com:465').optional(),
+  MAIL_FROM: mailbox.default('Care Audit <audit@care-audit.example>'),
+  LEADS_TO: addressList.optional(),
+  BOOKING_URL: webUrl(LINK_PLACEHOLDERS.bookingUrl),
+  SIGNUP_URL: webUrl(LINK_PLACEHOLDERS.signupUrl),
+  CONTACT_URL: webUrl(LINK_PLACEHOLDERS.contactUrl),
+  CONTACT_EMAIL: emailAddress.default(LINK_PLACEHOLDERS.contactEmail),
+  MAIL_RETRY_BASE_MS: integer(1, 24 * 60 * 60 * 1000, 30_000),
+  MAIL_MAX_ATTEMPTS: integer(1, 100, 8),
+  MAIL_LEASE_MS: integer(1_000, 60 * 60 * 1000, 120_000),
+  RATE_LIMIT_PER_CLIENT: integer(1, 1_000_000, 10),
+  RATE_LIMIT_PER_RECIPIENT: integer(1, 1_000_000, 5),
+  RETENTION_DAYS: integer(1, 36_500, 365),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: trustProxy,
+});
+
+/**
+ * The configuration in `env`, validated. Empty values count as unset (as in most `.env` files).
+ * Throws a ConfigError that names every bad variable at once.
+ */
+export function loadConfig(env: Record<string, string | undefined>, cwd: string = process.cwd()): Config {
+  const present: Record<string, string> = {};
+  for (const key of Object.keys(environmentSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') present[key] = value.trim();
+  }
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      if (problems.has(name)) continue;
+      const shown = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(present[name])})`;
+      problems.set(name, `${name} ${issue.message}${shown}`);
+    }
+    throw new ConfigError([...problems.values()]);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    siteDir: e.SITE_DIR ? path.resolve(cwd, e.SITE_DIR) : path.join(PROJECT_ROOT, 'build', 'client'),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    leadsTo: e.LEADS_TO,
+    links: {
+      signupUrl: e.SIGNUP_URL,
+      contactUrl: e.CONTACT_URL,
+      bookingUrl: e.BOOKING_URL,
+      contactEmail: e.CONTACT_EMAIL,
+    },
+    mail: { retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseMs: e.MAIL_LEASE_MS },
+    rateLimit: {
+      perClient: e.RATE_LIMIT_PER_CLIENT,
+      perClientWindowMs: RATE_WINDOW_CLIENT_MS,
+      perRecipient: e.RATE_LIMIT_PER_RECIPIENT,
+      perRecipientWindowMs: RATE_WINDOW_RECIPIENT_MS,
+    },
+    retentionDays: e.RETENTION_DAYS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,39 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { SiteBuildError } from './site/static-site';
+
+// Long enough for in-flight requests and e-mails to finish, short enough for an orchestrator's grace period.
+const SHUTDOWN_TIMEOUT_MS = 25_000;
+
+function fail(error: unknown): never {
+  // Expected start-up problems get their message alone; anything else gets its stack.
+  const known = error instanceof ConfigError || error instanceof SiteBuildError;
+  console.error(known ? error.message : error);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  fail(error);
+}
+
+const app = await buildApp(config).catch(fail);
+
+let closing = false;
+async function shutDown(signal: NodeJS.Signals): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    app.log.error('shutdown timed out');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  await app.close();
+  process.exit(0);
+}
+process.once('SIGTERM', (signal) => void shutDown(signal));
+process.once('SIGINT', (signal) => void shutDown(signal));
+
+await app.listen({ port: config.port, host: config.host }).catch(fail);

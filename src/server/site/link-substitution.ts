@@ -1,0 +1,52 @@
+import { LINK_PLACEHOLDERS } from '../../shared/site-links';
+import type { SiteLinks } from '../config';
+
+export type TextKind = 'html' | 'javascript';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+// Safe inside '…', "…" and `…` string literals alike, whichever the bundler chose.
+function escapeForJavaScriptString(value: string): string {
+  return value.replace(
+    /[\\'"`$<>\u2028\u2029\r\n]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+function escapeForHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const placeholderKeys = Object.keys(LINK_PLACEHOLDERS) as (keyof typeof LINK_PLACEHOLDERS)[];
+const byPlaceholder = new Map(placeholderKeys.map((key) => [LINK_PLACEHOLDERS[key] as string, key]));
+// Longest first, so no placeholder can match inside a longer one; one pass, so a configured value
+// that happens to contain a placeholder is never replaced again.
+const PLACEHOLDER_PATTERN = new RegExp(
+  [...byPlaceholder.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|'),
+  'g',
+);
+
+/**
+ * The text with every link placeholder the web build rendered (src/shared/site-links.ts) replaced
+ * by its configured value, escaped for where it stands.
+ */
+export function substituteLinks(text: string, kind: TextKind, links: SiteLinks): string {
+  const escape = kind === 'html' ? escapeForHtml : escapeForJavaScriptString;
+  return text.replace(PLACEHOLDER_PATTERN, (placeholder) => {
+    const key = byPlaceholder.get(placeholder);
+    return key === undefined ? placeholder : escape(links[key]);
+  });
+}

@@ -1,0 +1,296 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGES } from '../../shared/pages';
+import { LINK_PLACEHOLDERS } from '../../shared/site-links';
+import { buildApp } from '../app';
+import { FIXTURE_ASSETS, writeSiteFixture } from '../testing/site-fixture';
+import { freshPgliteDir } from '../testing/pglite';
+import { testConfig } from '../testing/test-config';
+import { IMMUTABLE, loadSite, REVALIDATE, SiteBuildError } from './static-site';
+
+const LINKS = {
+  SIGNUP_URL: 'https://example.org/join?ref=site&lang=en',
+  CONTACT_URL: 'https://wa.me/441210000000',
+  BOOKING_URL: 'https://example.org/book',
+  CONTACT_EMAIL: 'team@example.org',
+};
+
+let tmp: string;
+let siteDir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'care-audit-static-'));
+  siteDir = await writeSiteFixture(path.join(tmp, 'site'));
+  await freshPgliteDir(tmp);
+  app = await buildApp(testConfig({ DATA_DIR: tmp, SITE_DIR: siteDir, ...LINKS }));
+});
+
+afterAll(async () => {
+  await app?.close();
+  await fs.rm(tmp, { recursive: true, force: true });
+});
+
+describe('pages', () => {
+  it.each(Object.values(PAGES).filter((p) => p !== PAGES.notFound))(
+    'serves $path from $file with 200',
+    async (page) => {
+      const res = await app.inject({ url: page.path });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe(REVALIDATE);
+      expect(res.body).toContain(`<title>${page.title}</title>`);
+    },
+  );
+
+  it('serves a page with a query string', async () => {
+    const res = await app.inject({ url: '/audit-results?from=email' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(PAGES.auditResults.title);
+  });
+
+  it('redirects a page path with a trailing slash to the canonical path, keeping the query', async () => {
+    const res = await app.inject({ url: '/audit-tool/?a=1' });
+    expect(res.statusCode).toBe(308);
+    expect(res.headers.location).toBe('/audit-tool?a=1');
+  });
+
+  it('never redirects off the site', async () => {
+    const res = await app.inject({ url: '//evil.example/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers.location).toBeUndefined();
+  });
+
+  it.each([
+    '/nope',
+    '/audit-tool/extra',
+    '/assets/missing-1234.js',
+    '/index.html',
+    '/404.html',
+    '/__spa-fallback.html',
+    '/404',
+  ])('answers %s with the not-found page and status 404', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain(`<title>${PAGES.notFound.title}</title>`);
+    expect(res.headers.etag).toBeUndefined();
+  });
+
+  it('answers other methods on site paths with the not-found page', async () => {
+    const res = await app.inject({ method: 'POST', url: '/audit-tool', payload: { a: 1 } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain(PAGES.notFound.title);
+  });
+});
+
+describe('API paths', () => {
+  it.each([
+    ['GET', '/api'],
+    ['GET', '/api/'],
+    ['GET', '/api/nope'],
+    ['POST', '/api/health'],
+    ['DELETE', '/api/email-results/123'],
+  ] as const)('%s %s is a JSON 404', async (method, url) => {
+    const res = await app.inject({ method, url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+});
+
+describe('link placeholders', () => {
+  it('replaces them in pages with the configured links', async () => {
+    const res = await app.inject({ url: '/' });
+    expect(res.body).toContain('href="https://example.org/join?ref=site&amp;lang=en"');
+    expect(res.body).toContain('href="https://wa.me/441210000000"');
+    expect(res.body).toContain('href="mailto:team@example.org">team@example.org</a>');
+    for (const placeholder of Object.values(LINK_PLACEHOLDERS)) expect(res.body).not.toContain(placeholder);
+  });
+
+  it('replaces them in scripts, which then must be revalidated rather than cached for a year', async () => {
+    const res = await app.inject({ url: `/${FIXTURE_ASSETS.linksScript}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('signup: "https://example.org/join?ref=site&lang=en"');
+    expect(res.body).toContain('email: "team@example.org"');
+    expect(res.headers['cache-control']).toBe(REVALIDATE);
+  });
+
+  it('gives a page a different ETag when the configured links differ', async () => {
+    const other = await loadSite(siteDir, {
+      ...LINK_PLACEHOLDERS,
+      bookingUrl: 'https://example.org/elsewhere',
+    });
+    const mine = await loadSite(siteDir, { ...LINK_PLACEHOLDERS });
+    expect(other?.files.get(`/${FIXTURE_ASSETS.linksScript}`)?.identity.etag).not.toBe(
+      mine?.files.get(`/${FIXTURE_ASSETS.linksScript}`)?.identity.etag,
+    );
+  });
+});
+
+describe('assets and other files', () => {
+  it.each([
+    [FIXTURE_ASSETS.script, 'text/javascript; charset=utf-8', IMMUTABLE],
+    [FIXTURE_ASSETS.style, 'text/css; charset=utf-8', IMMUTABLE],
+    ['favicon.svg', 'image/svg+xml', REVALIDATE],
+    ['robots.txt', 'text/plain; charset=utf-8', REVALIDATE],
+  ])('serves /%s as %s with Cache-Control %s', async (file, type, cacheControl) => {
+    const res = await app.inject({ url: `/${file}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(type);
+    expect(res.headers['cache-control']).toBe(cacheControl);
+    expect(res.body).toBe(await fs.readFile(path.join(siteDir, file), 'utf8'));
+  });
+});
+
+describe('compression', () => {
+  const url = `/${FIXTURE_ASSETS.script}`;
+  const decoders: Record<string, (b: Buffer) => Buffer> = {
+    br: (b) => zlib.brotliDecompressSync(b),
+    gzip: (b) => zlib.gunzipSync(b),
+    identity: (b) => b,
+  };
+
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', 'identity'],
+    [undefined, 'identity'],
+  ])('Accept-Encoding %j gets %s, and the same bytes once decoded', async (accept, encoding) => {
+    const plain = await fs.readFile(path.join(siteDir, FIXTURE_ASSETS.script));
+    const res = await app.inject({ url, headers: accept ? { 'accept-encoding': accept } : {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    if (encoding !== 'identity') expect(res.rawPayload.length).toBeLessThan(plain.length);
+    expect(decoders[encoding]?.(res.rawPayload).equals(plain)).toBe(true);
+  });
+
+  it('compresses the 404 page too', async () => {
+    const res = await app.inject({ url: '/missing', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toContain(PAGES.notFound.title);
+  });
+
+  it('does not compress a file too small to gain from it', async () => {
+    const res = await app.inject({ url: '/robots.txt', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('ETag and 304', () => {
+  it('answers 304 with no body to a matching If-None-Match, for each encoding', async () => {
+    for (const accept of ['br', 'gzip', 'identity']) {
+      const first = await app.inject({ url: '/', headers: { 'accept-encoding': accept } });
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await app.inject({
+        url: '/',
+        headers: { 'accept-encoding': accept, 'if-none-match': etag },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe(REVALIDATE);
+    }
+  });
+
+  it('gives each encoding its own ETag', async () => {
+    const tags = await Promise.all(
+      ['br', 'gzip', 'identity'].map(
+        async (e) => (await app.inject({ url: '/', headers: { 'accept-encoding': e } })).headers.etag,
+      ),
+    );
+    expect(new Set(tags).size).toBe(3);
+  });
+
+  it('answers 200 when the ETag does not match, and 304 for a list or a weak tag that does', async () => {
+    const { etag } = (await app.inject({ url: `/${FIXTURE_ASSETS.style}` })).headers;
+    const stale = await app.inject({
+      url: `/${FIXTURE_ASSETS.style}`,
+      headers: { 'if-none-match': '"stale"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    const list = await app.inject({
+      url: `/${FIXTURE_ASSETS.style}`,
+      headers: { 'if-none-match': `"stale", W/${etag}` },
+    });
+    expect(list.statusCode).toBe(304);
+  });
+});
+
+describe('HEAD', () => {
+  it('answers a page with its headers and no body', async () => {
+    const get = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    const head = await app.inject({ method: 'HEAD', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers['content-encoding']).toBe('br');
+  });
+
+  it('answers an unknown path with 404 and no body', async () => {
+    const head = await app.inject({ method: 'HEAD', url: '/nope' });
+    expect(head.statusCode).toBe(404);
+    expect(head.body).toBe('');
+  });
+});
+
+describe('loadSite', () => {
+  it('takes its pages from the page table, so a new page needs no server change', async () => {
+    const pages = {
+      ...PAGES,
+      privacy: { path: '/privacy', file: 'privacy.html', title: 'Privacy – Care Audit' },
+    };
+    const dir = await writeSiteFixture(path.join(tmp, 'with-privacy'), pages);
+    const site = await loadSite(dir, { ...LINK_PLACEHOLDERS }, pages);
+    expect([...(site?.pages.keys() ?? [])].sort()).toEqual([
+      '/',
+      '/audit-results',
+      '/audit-tool',
+      '/email-results',
+      '/privacy',
+    ]);
+    expect(site?.pages.get('/privacy')?.identity.body.toString()).toContain('Privacy – Care Audit');
+  });
+
+  it('refuses a build that lacks a page of the table', async () => {
+    const dir = await writeSiteFixture(path.join(tmp, 'incomplete'));
+    await fs.rm(path.join(dir, PAGES.emailResults.file));
+    await expect(loadSite(dir, { ...LINK_PLACEHOLDERS })).rejects.toThrow(SiteBuildError);
+    await expect(loadSite(dir, { ...LINK_PLACEHOLDERS })).rejects.toThrow(/email-results\.html/);
+  });
+
+  it('gives null for a missing directory', async () => {
+    expect(await loadSite(path.join(tmp, 'no-such-dir'), { ...LINK_PLACEHOLDERS })).toBeNull();
+  });
+});
+
+describe('without a built site', () => {
+  it('serves the API and a plain 404 elsewhere', async () => {
+    const dataDir = await fs.mkdtemp(path.join(tmp, 'api-only-'));
+    await freshPgliteDir(dataDir);
+    const apiOnly = await buildApp(
+      testConfig({ DATA_DIR: dataDir, SITE_DIR: path.join(tmp, 'no-such-dir') }),
+    );
+    try {
+      expect((await apiOnly.inject({ url: '/api/health' })).statusCode).toBe(200);
+      const page = await apiOnly.inject({ url: '/' });
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect((await apiOnly.inject({ url: '/api/nope' })).json()).toMatchObject({
+        error: { code: 'not_found' },
+      });
+    } finally {
+      await apiOnly.close();
+    }
+  });
+});
