@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every end-to-end test fails on an unexpected console error or uncaught page error, and can
+ * run an axe scan of the page as it stands.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** An axe scan against WCAG 2.0/2.1/2.2 A and AA; fails with the rule ids and targets. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+export const AREA_TITLES = [
+  'Operational Efficiency',
+  'Compliance & Regulations',
+  'Service Quality',
+  'Staff Training & Support',
+  'Data Management',
+] as const;
+
+const RADIO_NAMES = ['1 Poor', '2', '3', '4', '5 Excellent'] as const;
+
+/** Rates the five statements of the current section, one rating per statement, by clicking. */
+export async function rateSection(page: Page, ratings: readonly number[]) {
+  const groups = page.getByRole('radiogroup');
+  await expect(groups).toHaveCount(5);
+  for (const [index, rating] of ratings.entries()) {
+    await groups.nth(index).getByRole('radio', { name: RADIO_NAMES[rating - 1], exact: true }).check();
+  }
+}
+
+/** Answers the whole audit, section by section, and waits for the results screen. */
+export async function completeAudit(page: Page, sections: readonly (readonly number[])[]) {
+  await page.goto('/audit-tool');
+  for (const [index, ratings] of sections.entries()) {
+    await expect(page.getByText(`Section ${index + 1} of 5`, { exact: true }).first()).toBeVisible();
+    await rateSection(page, ratings);
+    const isLast = index === sections.length - 1;
+    await page.getByRole('button', { name: isLast ? 'Complete Audit' : 'Next Section' }).click();
+  }
+  await expect(page).toHaveURL(/\/audit-results$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your AI Audit Results' })).toBeVisible();
+}
+
+/** Five sections rated 5,4,3,2,1 in turn: area scores 100, 80, 60, 40, 20 and overall 60. */
+export const STEPPED_ANSWERS = [
+  [5, 5, 5, 5, 5],
+  [4, 4, 4, 4, 4],
+  [3, 3, 3, 3, 3],
+  [2, 2, 2, 2, 2],
+  [1, 1, 1, 1, 1],
+] as const;

@@ -1,0 +1,34 @@
+import { STEPPED_ANSWERS, completeAudit, expect, rateSection, test } from './fixtures';
+
+// Pictures of every screen at phone and desktop widths, for a person to look at
+// (test-results/screenshots). Each shot also checks that nothing scrolls sideways.
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`screens at ${viewport.name} width`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('home, audit, results, e-mail and not-found', async ({ page }) => {
+      const shot = async (name: string) => {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `test-results/screenshots/${viewport.name}-${name}.png`, fullPage: true });
+      };
+      await page.goto('/');
+      await shot('home');
+      await page.goto('/audit-tool');
+      await rateSection(page, [5, 4, 3, 2, 1].slice(0, 3).concat([]) as number[]);
+      await shot('audit-section-1-partial');
+      await completeAudit(page, STEPPED_ANSWERS);
+      await shot('results');
+      await page.getByRole('link', { name: 'Email Results' }).click();
+      await expect(page).toHaveURL(/email-results/);
+      await shot('email-results');
+      await page.goto('/missing-page');
+      await shot('not-found');
+    });
+  });
+}

@@ -1,0 +1,34 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// scripts/e2e.ts starts the real server on a free port and passes its address here; Chromium is
+// Debian's (no browser download works on these machines).
+const baseURL = process.env.E2E_BASE_URL;
+if (!baseURL) throw new Error('Run the end-to-end suite with `npm run test:e2e` (it starts the server).');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json']],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    trace: 'off',
+    ...devices['Desktop Chrome'],
+    launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+});

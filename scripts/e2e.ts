@@ -1,0 +1,62 @@
+/**
+ * Runs the end-to-end suite against the real server: builds the site, starts `src/server/main.ts`
+ * on a free port with a throwaway data directory, waits for it to answer, runs Playwright in
+ * Debian's Chromium, then stops the server. Extra arguments go to `playwright test`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './free-port';
+
+const root = path.resolve(import.meta.dirname, '..');
+const skipBuild = process.argv.includes('--no-build');
+const playwrightArgs = process.argv.slice(2).filter((a) => a !== '--no-build');
+
+if (!skipBuild) await run('npx', ['tsx', 'scripts/build.ts']);
+
+const port = await freePort();
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-audit-e2e-'));
+const baseURL = `http://127.0.0.1:${port}`;
+const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let exitCode = 1;
+try {
+  await waitForServer(`${baseURL}/api/health`, server);
+  exitCode = await run('npx', ['playwright', 'test', ...playwrightArgs], { E2E_BASE_URL: baseURL, E2E_DATA_DIR: dataDir }, false);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve).once('error', resolve));
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
+
+function run(command: string, args: string[], env: Record<string, string> = {}, failOnError = true): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0 && failOnError) reject(new Error(`${command} ${args.join(' ')} exited with ${code}`));
+      else resolve(code ?? 1);
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before answering`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer ${url} within 60 s`);
+}

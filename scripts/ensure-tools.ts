@@ -1,0 +1,53 @@
+/**
+ * Finds the system tools the tests need — Debian's Chromium and PostgreSQL's initdb/pg_ctl — and,
+ * when one is missing and we run as root on Debian, installs it with apt-get. Otherwise it stops
+ * with a message that says what to install. Nothing is ever skipped for lack of a tool.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Tools {
+  chromePath: string;
+  /** Directory holding initdb and pg_ctl. */
+  postgresBin: string;
+}
+
+export function ensureTools(): Tools {
+  let chromePath = findChromium();
+  let postgresBin = findPostgresBin();
+  const missing: string[] = [];
+  if (!chromePath) missing.push('chromium');
+  if (!postgresBin) missing.push('postgresql');
+  if (missing.length > 0) {
+    const canInstall = process.getuid?.() === 0 && existsSync('/etc/debian_version');
+    if (!canInstall) {
+      throw new Error(
+        `The tests need ${missing.join(' and ')}. Install ${missing.map((m) => `Debian's "${m}" package`).join(' and ')} ` +
+          `(e.g. sudo apt-get install ${missing.join(' ')}), or set CHROME_PATH to a Chromium binary.`,
+      );
+    }
+    console.log(`Installing ${missing.join(', ')} with apt-get…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+    chromePath = findChromium();
+    postgresBin = findPostgresBin();
+  }
+  if (!chromePath || !postgresBin) throw new Error('Chromium or PostgreSQL is still missing after apt-get install.');
+  return { chromePath, postgresBin };
+}
+
+function findChromium(): string | undefined {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((c): c is string => Boolean(c) && existsSync(c as string));
+}
+
+function findPostgresBin(): string | undefined {
+  const onPath = (process.env.PATH ?? '').split(path.delimiter).find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')));
+  if (onPath) return onPath;
+  const debianRoot = '/usr/lib/postgresql';
+  if (!existsSync(debianRoot)) return undefined;
+  const versions = readdirSync(debianRoot).sort((a, b) => Number(b) - Number(a));
+  return versions.map((v) => path.join(debianRoot, v, 'bin')).find((dir) => existsSync(path.join(dir, 'initdb')));
+}
