@@ -93,6 +93,7 @@ describe('GET /api/health', () => {
       db: closed,
     });
     try {
+      await broken.ready();
       await closed.close();
       const res = await broken.inject({ url: '/api/health' });
       expect(res.statusCode).toBe(503);

@@ -1,8 +1,15 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { renderReportPdf } from '../report';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { errorBody, registerErrorHandler } from './http-errors';
+import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-transport';
+import { mailDelivery, type RenderPdf } from './mail/outbox-mail';
+import { releaseAllClaims } from './outbox/outbox-store';
+import { OutboxWorker } from './outbox/outbox-worker';
+import { emailResultsRoutes } from './routes/email-results';
 import { healthRoutes } from './routes/health';
 import { registerSecurityHeaders } from './security-headers';
 import { loadSite, registerSite, sendSiteFile } from './site/static-site';
@@ -11,6 +18,9 @@ import { loadSite, registerSite, sendSiteFile } from './site/static-site';
 export interface AppDeps {
   /** An open, migrated database the caller owns (and closes). */
   db?: Database;
+  /** Where e-mail goes; by default the SMTP relay of SMTP_URL, or `.eml` files under DATA_DIR/mail. */
+  mailTransport?: MailTransport;
+  renderPdf?: RenderPdf;
 }
 
 /** The largest request body the API accepts (PRODUCT.md: 413 above 16 KiB). */
@@ -21,6 +31,11 @@ function trustProxyOption(
   value: Config['trustProxy'],
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+/** The outbox looks for due messages this often, and sooner when a request is queued. */
+function pollIntervalMs(config: Config): number {
+  return Math.min(1_000, Math.max(50, config.mail.retryBaseMs));
 }
 
 function isApiPath(url: string): boolean {
@@ -49,12 +64,38 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     (await openDatabase(config, {
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
     }));
-  if (!deps.db) app.addHook('onClose', () => db.close());
+
+  const transport =
+    deps.mailTransport ??
+    (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'mail')));
+  app.log.info(`e-mail goes to ${transport.description}`);
+  const outbox = new OutboxWorker(
+    db,
+    mailDelivery(db, transport, {
+      mailFrom: config.mailFrom,
+      links: config.links,
+      renderPdf: deps.renderPdf ?? renderReportPdf,
+    }),
+    { ...config.mail, pollIntervalMs: pollIntervalMs(config), log: app.log },
+  );
+  app.addHook('onReady', async () => {
+    // Only this process can have the PGlite directory open, so any claim in it is from an earlier run.
+    if (db.kind === 'pglite') await releaseAllClaims(db, config.mail.maxAttempts);
+    outbox.start();
+  });
+  // One hook, so the order is plain: the HTTP server has stopped taking requests by now; the outbox
+  // finishes or hands back its sends, and only then does the database close.
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    if (!deps.mailTransport) transport.close();
+    if (!deps.db) await db.close();
+  });
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, site?.inline ?? { scripts: [], styles: [] });
 
   await app.register(healthRoutes, { db });
+  await app.register(emailResultsRoutes, { db, config, onQueued: () => outbox.wake() });
   if (site) registerSite(app, site);
 
   app.setNotFoundHandler((request, reply) => {

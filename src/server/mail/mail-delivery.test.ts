@@ -1,0 +1,201 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { reportFileName } from '../../core';
+import { buildApp } from '../app';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
+import { pdfText } from '../testing/pdf-text';
+import { validBody } from '../testing/requests';
+import { startSmtpServer, type SmtpTestServer } from '../testing/smtp';
+import { testConfig } from '../testing/test-config';
+
+const LEADS_TO = 'leads@care-audit.example';
+const NOTE = 'Please call me on Tuesday about the rota system.';
+
+function post(app: FastifyInstance, body: Record<string, unknown>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/email-results',
+    headers: { 'content-type': 'application/json' },
+    payload: body,
+  });
+}
+
+function addressesOf(mail: ParsedMail, field: 'to' | 'from' | 'replyTo'): string[] {
+  const value = mail[field];
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  // Compared without case: the domain part may come back lower-cased.
+  return list.flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
+}
+
+async function outbox(db: TestDatabase['db']) {
+  const { rows } = await db.query<{
+    kind: string;
+    status: string;
+    attempts: number;
+    last_error: string | null;
+  }>('SELECT kind, status, attempts, last_error FROM outbox_messages ORDER BY created_at, kind');
+  return rows;
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on %s', (kind) => {
+  let t: TestDatabase;
+  let smtp: SmtpTestServer;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    [t, smtp] = await Promise.all([
+      openTestDatabase(kind),
+      startSmtpServer({ rejectRecipient: (address) => address.startsWith('nobody@') }),
+    ]);
+    app = await buildApp(
+      testConfig({
+        DATA_DIR: t.dataDir,
+        SITE_DIR: path.join(t.dataDir, 'no-site'),
+        SMTP_URL: smtp.url,
+        LEADS_TO,
+        MAIL_FROM: 'Care Audit <audit@care-audit.example>',
+        BOOKING_URL: 'https://example.org/book',
+        MAIL_RETRY_BASE_MS: '100',
+        MAIL_MAX_ATTEMPTS: '4',
+        RATE_LIMIT_PER_CLIENT: '1000',
+        RATE_LIMIT_PER_RECIPIENT: '1000',
+      }),
+      { db: t.db },
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+    await t?.destroy();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    smtp.messages.length = 0;
+  });
+  afterEach(() => smtp.open().catch(() => undefined));
+
+  it('sends the visitor the report with its PDF, and the team the note', async () => {
+    const res = await post(app, validBody({ email: 'Manager@Care-Home.example', message: NOTE }));
+    expect(res.statusCode).toBe(202);
+    const messages = await smtp.waitForMessages(2);
+    const visitor = messages.find((m) => addressesOf(m, 'to').includes('manager@care-home.example'));
+    const team = messages.find((m) => addressesOf(m, 'to').includes(LEADS_TO));
+    if (!visitor || !team)
+      throw new Error(`expected a visitor and a team message, got ${messages.map((m) => m.subject)}`);
+
+    expect(visitor.subject).toBe('Your AI care management audit: 66% (Good)');
+    expect(addressesOf(visitor, 'from')).toEqual(['audit@care-audit.example']);
+    expect(visitor.text).toContain('Overall score: 66% (Good)');
+    expect(visitor.text).toContain('Data Management: 32% (Needs Improvement)');
+    expect(visitor.text).toContain('https://example.org/book');
+    expect(visitor.html).toContain('Compliance &amp; Regulations');
+    expect(visitor.html).toContain('href="https://example.org/book"');
+    expect(visitor.headers.get('auto-submitted')).toBe('auto-generated');
+
+    const [attachment, ...others] = visitor.attachments;
+    expect(others).toEqual([]);
+    const { rows } = await t.db.query<{ created_at: Date }>('SELECT created_at FROM email_requests');
+    expect(attachment?.filename).toBe(reportFileName(new Date(rows[0]?.created_at ?? 0)));
+    expect(attachment?.contentType).toBe('application/pdf');
+    const text = await pdfText(new Uint8Array(attachment?.content ?? []));
+    expect(text).toContain('AI Care Management Audit Report');
+    expect(text).toContain('Overall Score: 66%');
+
+    // The note reaches the team only: anyone could type any text to any address otherwise.
+    for (const part of [visitor.text, visitor.html, visitor.subject])
+      expect(part).not.toContain('rota system');
+    expect(team.text).toContain(NOTE);
+    expect(team.text).toContain('Manager@Care-Home.example');
+    expect(team.text).toContain(res.json().id);
+    expect(addressesOf(team, 'replyTo')).toEqual(['manager@care-home.example']);
+
+    await until(async () => (await outbox(t.db)).every((m) => m.status === 'sent'));
+  });
+
+  it('delivers each message exactly once when the relay is down and comes back', async () => {
+    await smtp.close();
+    for (let i = 0; i < 3; i++)
+      expect((await post(app, validBody({ email: `visitor${i}@example.org` }))).statusCode).toBe(202);
+    // Every message has failed at least once against the closed port.
+    await until(async () => (await outbox(t.db)).every((m) => m.attempts >= 1 && m.status === 'queued'));
+    expect((await outbox(t.db))[0]?.last_error).toMatch(/ECONNREFUSED|connect/i);
+    await smtp.open();
+    await smtp.waitForMessages(6);
+    await until(async () => (await outbox(t.db)).every((m) => m.status === 'sent'));
+    await new Promise((r) => setTimeout(r, 400)); // long enough for any duplicate to arrive
+    const ids = smtp.messages.map((m) => m.messageId);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+  });
+
+  it('marks a message failed after MAIL_MAX_ATTEMPTS and keeps it', async () => {
+    await smtp.close();
+    const { id } = (await post(app, validBody())).json();
+    await until(async () => (await outbox(t.db)).every((m) => m.status === 'failed'));
+    expect(await outbox(t.db)).toEqual([
+      expect.objectContaining({
+        kind: 'team',
+        status: 'failed',
+        attempts: 4,
+        last_error: expect.any(String),
+      }),
+      expect.objectContaining({
+        kind: 'visitor',
+        status: 'failed',
+        attempts: 4,
+        last_error: expect.any(String),
+      }),
+    ]);
+    const { rows } = await t.db.query('SELECT id FROM email_requests WHERE id = $1', [id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('gives up at once on an address the relay refuses for good', async () => {
+    await post(app, validBody({ email: 'nobody@example.org' }));
+    await until(async () => (await outbox(t.db)).some((m) => m.kind === 'visitor' && m.status === 'failed'));
+    expect((await outbox(t.db)).find((m) => m.kind === 'visitor')).toMatchObject({
+      attempts: 1,
+      last_error: expect.stringMatching(/550/),
+    });
+  });
+});
+
+describe('without an SMTP relay', () => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    t = await openTestDatabase('pglite');
+    app = await buildApp(testConfig({ DATA_DIR: t.dataDir, SITE_DIR: path.join(t.dataDir, 'no-site') }), {
+      db: t.db,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.destroy();
+  });
+
+  it('writes each message as an .eml file under DATA_DIR/mail', async () => {
+    expect((await post(app, validBody())).statusCode).toBe(202);
+    const dir = path.join(t.dataDir, 'mail');
+    let files: string[] = [];
+    await until(async () => {
+      files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+      return files.length === 1;
+    });
+    const mail = await simpleParser(await fs.readFile(path.join(dir, files[0] ?? '')));
+    expect(mail.subject).toBe('Your AI care management audit: 66% (Good)');
+    expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+  });
+});

@@ -1,0 +1,52 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
+
+/** Where outgoing e-mail goes: an SMTP relay, or `.eml` files when none is configured. */
+export interface MailTransport {
+  /** For the start-up log: "SMTP relay smtp.example.com:587" or "files in /srv/data/mail". */
+  readonly description: string;
+  /** Resolves once the relay accepted the message (or the file is written); rejects otherwise. */
+  send(message: SendMailOptions): Promise<void>;
+  close(): void;
+}
+
+/** An SMTP relay, one connection per message (volumes are small; no pool to go stale across outages). */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    // Bounded, so a stuck relay fails an attempt (and the outbox retries) rather than hang a send.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const { hostname, port, protocol } = new URL(url);
+  return {
+    description: `SMTP relay ${protocol}//${hostname}${port ? `:${port}` : ''}`,
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Writes each message as an `.eml` file in `dir`, ready to open in a mail client. */
+export function fileTransport(dir: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let sequence = 0;
+  return {
+    description: `files in ${dir}`,
+    async send(message) {
+      const info = await transporter.sendMail(message);
+      await fs.mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const name = `${stamp}-${String(++sequence).padStart(4, '0')}.eml`;
+      // Written beside its final name and renamed, so nobody ever opens half a message.
+      const partial = path.join(dir, `.${name}.partial`);
+      await fs.writeFile(partial, info.message);
+      await fs.rename(partial, path.join(dir, name));
+    },
+    close: () => transporter.close(),
+  };
+}

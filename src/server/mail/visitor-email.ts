@@ -1,0 +1,220 @@
+import type { AreaResult, Report, RoadmapPhase, Tone } from '../../core';
+import { reportFileName } from '../../core';
+import { escapeHtml as e } from './escape-html';
+import { longDate } from './format';
+
+/** What the visitor's e-mail needs besides the report. */
+export interface VisitorEmailContext {
+  bookingUrl: string;
+  contactEmail: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The subject line: the overall score and its rating, so the inbox list already says it. */
+export function visitorSubject(report: Report): string {
+  return `Your AI care management audit: ${report.overall.score}% (${report.overall.rating})`;
+}
+
+// Colours chosen for at least 4.5:1 contrast against the white card (text) and 3:1 (bars);
+// the rating word always stands next to a bar, so colour never carries meaning alone.
+const C = {
+  page: '#eef2f4',
+  card: '#ffffff',
+  brand: '#0f4c5c',
+  brandTint: '#d0e5ea',
+  ink: '#18212d',
+  body: '#374151',
+  muted: '#4b5563',
+  rule: '#d6dce2',
+  track: '#d9dee3',
+  panel: '#f1f6f8',
+} as const;
+const TONE: Record<Tone, string> = { green: '#2f855a', yellow: '#a16207', red: '#c53030' };
+const FONT = "font-family:Arial,'Helvetica Neue',Helvetica,sans-serif";
+
+function bar(score: number, tone: Tone, height: number): string {
+  const filled = Math.max(0, Math.min(100, Math.round(score)));
+  const cell = (width: number, colour: string) =>
+    `<td width="${width}%" style="width:${width}%;background-color:${colour};height:${height}px;font-size:0;line-height:0;mso-line-height-rule:exactly" bgcolor="${colour}">&nbsp;</td>`;
+  const cells = [
+    filled > 0 ? cell(filled, TONE[tone]) : '',
+    filled < 100 ? cell(100 - filled, C.track) : '',
+  ].join('');
+  // A picture of the number printed beside it: hidden from screen readers, which read the number.
+  return `<table role="presentation" aria-hidden="true" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;width:100%"><tr>${cells}</tr></table>`;
+}
+
+function h2(text: string): string {
+  return `<h2 style="margin:32px 0 12px;${FONT};font-size:20px;line-height:26px;font-weight:bold;color:${C.brand}">${e(text)}</h2>`;
+}
+
+function paragraph(html: string, extra = ''): string {
+  return `<p style="margin:0 0 12px;${FONT};font-size:15px;line-height:22px;color:${C.body};${extra}">${html}</p>`;
+}
+
+function list(items: readonly string[]): string {
+  const lis = items
+    .map(
+      (item) =>
+        `<li style="margin:0 0 6px;${FONT};font-size:15px;line-height:22px;color:${C.body}">${e(item)}</li>`,
+    )
+    .join('');
+  return `<ul style="margin:0 0 4px;padding:0 0 0 22px">${lis}</ul>`;
+}
+
+function areaBlock(area: AreaResult): string {
+  return `<tr><td style="padding:18px 0;border-top:1px solid ${C.rule}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>
+<td valign="top"><h3 style="margin:0;${FONT};font-size:17px;line-height:24px;font-weight:bold;color:${C.ink}">${e(area.title)}</h3></td>
+<td valign="top" align="right" style="${FONT};font-size:17px;line-height:24px;font-weight:bold;color:${C.ink};white-space:nowrap">${e(area.score)}%&nbsp;<span style="font-weight:normal;color:${C.muted};font-size:15px">(${e(area.rating)})</span></td>
+</tr></table>
+<div style="margin:8px 0 12px">${bar(area.score, area.tone, 8)}</div>
+<p style="margin:0 0 6px;${FONT};font-size:14px;line-height:20px;font-weight:bold;color:${C.ink}">AI Recommendations</p>
+${list(area.recommendations)}
+</td></tr>`;
+}
+
+function roadmapBlock(phase: RoadmapPhase): string {
+  const areas = phase.areas
+    .map(
+      (area) =>
+        `<p style="margin:10px 0 4px;${FONT};font-size:15px;line-height:22px;font-weight:bold;color:${C.ink}">${e(area.title)} <span style="font-weight:normal;color:${C.muted}">(now ${e(area.score)}%)</span></p>${list(area.actions)}`,
+    )
+    .join('');
+  return `<tr><td style="padding:16px 18px;background-color:${C.panel};border-left:4px solid ${C.brand}" bgcolor="${C.panel}">
+<h3 style="margin:0;${FONT};font-size:17px;line-height:24px;font-weight:bold;color:${C.ink}">${e(phase.title)}</h3>
+<p style="margin:2px 0 0;${FONT};font-size:14px;line-height:20px;color:${C.muted}">${e(phase.timeframe)}</p>
+${areas}
+</td></tr><tr><td style="height:12px;font-size:0;line-height:0">&nbsp;</td></tr>`;
+}
+
+function button(href: string, label: string): string {
+  // A table cell with a background, not an image or CSS-only button, so Outlook draws it too.
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px"><tr>
+<td align="center" bgcolor="${C.brand}" style="background-color:${C.brand};border-radius:6px">
+<a href="${e(href)}" target="_blank" style="display:inline-block;padding:14px 26px;${FONT};font-size:16px;line-height:20px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px">${e(label)}</a>
+</td></tr></table>`;
+}
+
+/** The visitor's e-mail as HTML: tables and inline styles, 600 px wide, for Outlook, Gmail and phones alike. */
+export function visitorHtml(report: Report, context: VisitorEmailContext): string {
+  const { overall } = report;
+  const preheader = `Your overall score is ${overall.score}% (${overall.rating}). Your full report is attached as a PDF.`;
+  return `<!DOCTYPE html>
+<html lang="en-GB" xmlns="http://www.w3.org/1999/xhtml">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="x-apple-disable-message-reformatting">
+<meta name="color-scheme" content="light">
+<meta name="supported-color-schemes" content="light">
+<title>${e(visitorSubject(report))}</title>
+<style>
+@media screen and (max-width: 620px) { .card-pad { padding-left: 20px !important; padding-right: 20px !important; } }
+</style>
+</head>
+<body style="margin:0;padding:0;background-color:${C.page};width:100%">
+<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${e(preheader)}</div>
+<div role="article" aria-roledescription="email" aria-label="${e(visitorSubject(report))}" lang="en-GB" style="background-color:${C.page}">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${C.page}" style="background-color:${C.page}">
+<tr><td align="center" style="padding:24px 12px">
+<!--[if mso]><table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;width:100%;background-color:${C.card};border-radius:8px" bgcolor="${C.card}">
+<tr><td class="card-pad" bgcolor="${C.brand}" style="background-color:${C.brand};padding:28px 36px;border-radius:8px 8px 0 0">
+<p style="margin:0 0 6px;${FONT};font-size:14px;line-height:20px;letter-spacing:1px;text-transform:uppercase;color:${C.brandTint}">Care Audit</p>
+<h1 style="margin:0;${FONT};font-size:26px;line-height:32px;font-weight:bold;color:#ffffff">Your AI Audit Results</h1>
+<p style="margin:8px 0 0;${FONT};font-size:15px;line-height:22px;color:${C.brandTint}">Comprehensive analysis of your care management operations, ${e(longDate(report.generatedAt))}</p>
+</td></tr>
+<tr><td class="card-pad" style="padding:28px 36px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="padding:20px;background-color:${C.panel};border-radius:6px" bgcolor="${C.panel}">
+<p style="margin:0;${FONT};font-size:15px;line-height:22px;color:${C.body}">Overall score</p>
+<p style="margin:4px 0 12px;${FONT};font-size:40px;line-height:46px;font-weight:bold;color:${C.ink}">${e(overall.score)}% <span style="font-size:20px;line-height:26px;color:${C.body}">${e(overall.rating)}</span></p>
+${bar(overall.score, overall.tone, 12)}
+</td></tr></table>
+${paragraph(`Thank you for completing the audit. Below is your score for each of the five areas with our recommendations, and a roadmap that starts with the areas where you have most to gain. The full report is attached as a PDF (${e(reportFileName(report.generatedAt))}).`, 'margin-top:20px')}
+${h2('Your scores by area')}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${report.areas.map(areaBlock).join('\n')}</table>
+${h2('Your implementation roadmap')}
+${paragraph('Weakest areas first, in three phases over six months.')}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${report.roadmap.map(roadmapBlock).join('\n')}</table>
+${h2('Next steps')}
+${paragraph('Book a free consultation with our implementation team. We will go through your results with you and agree where to start.')}
+${button(context.bookingUrl, 'Book your free consultation')}
+${paragraph(`Or write to us at <a href="mailto:${e(context.contactEmail)}" style="color:${C.brand};text-decoration:underline">${e(context.contactEmail)}</a>.`)}
+</td></tr>
+<tr><td class="card-pad" style="padding:20px 36px 28px;border-top:1px solid ${C.rule}">
+<p style="margin:0 0 8px;${FONT};font-size:13px;line-height:19px;color:${C.muted}">You are receiving this e-mail because you asked for your audit results on the Care Audit website. We respect your privacy. Your email will only be used to send your audit results.</p>
+<p style="margin:0;${FONT};font-size:13px;line-height:19px;color:${C.muted}">Care Audit, Birmingham, UK &middot; <a href="mailto:${e(context.contactEmail)}" style="color:${C.muted};text-decoration:underline">${e(context.contactEmail)}</a></p>
+</td></tr>
+</table>
+<!--[if mso]></td></tr></table><![endif]-->
+</td></tr>
+</table>
+</div>
+</body>
+</html>
+`;
+}
+
+function textList(items: readonly string[], indent = '  '): string {
+  return items.map((item) => `${indent}- ${item}`).join('\n');
+}
+
+/** The same e-mail as plain text, for clients and readers that prefer it. */
+export function visitorText(report: Report, context: VisitorEmailContext): string {
+  const { overall } = report;
+  const areas = report.areas
+    .map(
+      (a) =>
+        `${a.title}: ${a.score}% (${a.rating})\n  AI Recommendations:\n${textList(a.recommendations, '    ')}`,
+    )
+    .join('\n\n');
+  const roadmap = report.roadmap
+    .map((phase) => {
+      const lines = phase.areas
+        .map((a) => `  ${a.title} (now ${a.score}%)\n${textList(a.actions, '    ')}`)
+        .join('\n');
+      return `${phase.title} (${phase.timeframe})\n${lines}`;
+    })
+    .join('\n\n');
+  return `YOUR AI AUDIT RESULTS
+Comprehensive analysis of your care management operations, ${longDate(report.generatedAt)}
+
+Overall score: ${overall.score}% (${overall.rating})
+
+The full report is attached as a PDF (${reportFileName(report.generatedAt)}).
+
+YOUR SCORES BY AREA
+
+${areas}
+
+YOUR IMPLEMENTATION ROADMAP
+Weakest areas first, in three phases over six months.
+
+${roadmap}
+
+NEXT STEPS
+Book a free consultation with our implementation team. We will go through your results with you and agree where to start:
+${context.bookingUrl}
+
+Or write to us at ${context.contactEmail}.
+
+--
+You are receiving this e-mail because you asked for your audit results on the Care Audit website. We respect your privacy. Your email will only be used to send your audit results.
+Care Audit, Birmingham, UK
+`;
+}
+
+/** The visitor's e-mail: subject, HTML and text. It never contains the visitor's note. */
+export function visitorEmail(report: Report, context: VisitorEmailContext): RenderedEmail {
+  return {
+    subject: visitorSubject(report),
+    html: visitorHtml(report, context),
+    text: visitorText(report, context),
+  };
+}

@@ -1,0 +1,287 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildReport } from '../../core';
+import { DatabaseUnavailableError, type Database } from '../db/database';
+import { storeEmailRequest } from '../requests/email-requests';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
+import { claimDue, releaseAllClaims, type ClaimedMessage } from './outbox-store';
+import { OutboxWorker, type DeliverMessage, type OutboxWorkerOptions } from './outbox-worker';
+import { retryDelayMs } from './retry-delay';
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+async function queue(db: Database, count: number, team?: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const result = await storeEmailRequest(
+      db,
+      { email: `visitor${i}@example.org`, note: null, responses: {}, report: buildReport({}) },
+      { visitor: `visitor${i}@example.org`, team },
+      { max: 1000, windowMs: 86_400_000 },
+    );
+    if (result.stored) ids.push(result.id);
+  }
+  return ids;
+}
+
+interface Row {
+  id: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  claimed_by: string | null;
+  next_attempt_at: Date;
+  sent_at: Date | null;
+  delay_ms: number;
+}
+
+async function messages(db: Database): Promise<Row[]> {
+  const { rows } = await db.query<Row>(
+    `SELECT id, status, attempts, last_error, claimed_by, next_attempt_at, sent_at,
+            (extract(epoch FROM next_attempt_at - now()) * 1000)::int AS delay_ms
+       FROM outbox_messages ORDER BY created_at, kind`,
+  );
+  return rows;
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('retryDelayMs', () => {
+  it.each([
+    [1, 30_000],
+    [2, 60_000],
+    [3, 120_000],
+    [8, 3_840_000],
+    [40, 86_400_000],
+  ])('after attempt %i waits %i ms with a 30 s base', (attempt, expected) => {
+    expect(retryDelayMs(30_000, attempt)).toBe(expected);
+  });
+});
+
+describe.each(DATABASE_KINDS)('the outbox worker on %s', (kind) => {
+  let t: TestDatabase;
+  const workers: OutboxWorker[] = [];
+  const worker = (deliver: DeliverMessage, options: Partial<OutboxWorkerOptions> = {}) => {
+    const w = new OutboxWorker(t.db, deliver, {
+      retryBaseMs: 200,
+      maxAttempts: 3,
+      leaseMs: 2_000,
+      pollIntervalMs: 20,
+      stopTimeoutMs: 500,
+      log: quiet,
+      ...options,
+    });
+    workers.push(w);
+    return w;
+  };
+
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+  });
+  afterAll(() => t?.destroy());
+  beforeEach(() => t.reset());
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+  });
+
+  it('sends each queued message and marks it sent', async () => {
+    await queue(t.db, 3, 'leads@example.org');
+    const delivered: ClaimedMessage[] = [];
+    worker(async (m) => void delivered.push(m)).start();
+    await until(async () => (await messages(t.db)).every((m) => m.status === 'sent'));
+    expect(delivered).toHaveLength(6);
+    expect(new Set(delivered.map((m) => m.id)).size).toBe(6);
+    for (const m of await messages(t.db))
+      expect(m).toMatchObject({ attempts: 1, claimed_by: null, sent_at: expect.any(Date) });
+  });
+
+  it('retries a failed attempt after base × 2^(attempt−1), then marks it failed and keeps it', async () => {
+    await queue(t.db, 1);
+    let calls = 0;
+    worker(async () => {
+      calls++;
+      throw new Error(`relay down (${calls})`);
+    }).start();
+    await until(
+      async () => (await messages(t.db))[0]?.attempts === 1 && (await messages(t.db))[0]?.status === 'queued',
+    );
+    const [first] = await messages(t.db);
+    expect(first?.last_error).toBe('Error: relay down (1)');
+    expect(first?.delay_ms).toBeGreaterThan(100);
+    expect(first?.delay_ms).toBeLessThanOrEqual(200);
+    await until(
+      async () => (await messages(t.db))[0]?.attempts === 2 && (await messages(t.db))[0]?.status === 'queued',
+    );
+    expect((await messages(t.db))[0]?.delay_ms).toBeGreaterThan(300);
+    await until(async () => (await messages(t.db))[0]?.status === 'failed');
+    expect(await messages(t.db)).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        attempts: 3,
+        last_error: 'Error: relay down (3)',
+        claimed_by: null,
+        sent_at: null,
+      }),
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(calls).toBe(3);
+  });
+
+  it('gives up at once on a permanent refusal (a 5xx reply)', async () => {
+    await queue(t.db, 1);
+    worker(async () => {
+      throw Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 });
+    }).start();
+    await until(async () => (await messages(t.db))[0]?.status === 'failed');
+    expect((await messages(t.db))[0]).toMatchObject({
+      attempts: 1,
+      last_error: 'Error: 550 mailbox unavailable',
+    });
+  });
+
+  it('sends a message at once when woken, without waiting for the next poll', async () => {
+    const sent: number[] = [];
+    const w = worker(async () => void sent.push(Date.now()), { pollIntervalMs: 60_000 });
+    w.start();
+    await new Promise((r) => setTimeout(r, 100)); // it is now asleep for a minute
+    await queue(t.db, 1);
+    const queuedAt = Date.now();
+    w.wake();
+    await until(async () => sent.length === 1, 2_000);
+    expect((sent[0] ?? Infinity) - queuedAt).toBeLessThan(1_000);
+  });
+
+  it('takes back a message whose holder vanished, once its lease has run out', async () => {
+    await queue(t.db, 1);
+    // A process claims it and dies: nobody records or releases anything.
+    const [claimed] = await claimDue(t.db, 'crashed-process', { limit: 10, leaseMs: 300, maxAttempts: 3 });
+    expect(claimed).toBeDefined();
+    const delivered: ClaimedMessage[] = [];
+    worker(async (m) => void delivered.push(m)).start();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(delivered).toEqual([]);
+    await until(async () => (await messages(t.db))[0]?.status === 'sent');
+    expect(delivered).toEqual([expect.objectContaining({ id: claimed?.id, attempts: 2 })]);
+  });
+
+  it('marks a message failed when its holder vanished during the last allowed attempt', async () => {
+    await queue(t.db, 1);
+    await t.db.query('UPDATE outbox_messages SET attempts = 2');
+    await claimDue(t.db, 'crashed-process', { limit: 10, leaseMs: 100, maxAttempts: 3 });
+    const delivered: ClaimedMessage[] = [];
+    worker(async (m) => void delivered.push(m)).start();
+    await until(async () => (await messages(t.db))[0]?.status === 'failed');
+    expect(delivered).toEqual([]);
+    expect((await messages(t.db))[0]?.last_error).toMatch(/stopped during the last attempt/);
+  });
+
+  it('on stop, lets a quick send finish and hands back one that takes too long', async () => {
+    await queue(t.db, 2);
+    let release: () => void = () => {};
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const w = worker(async () => {
+      if (first) {
+        first = false;
+        await new Promise((r) => setTimeout(r, 100));
+        return;
+      }
+      await slow;
+    });
+    w.start();
+    await until(async () => (await messages(t.db)).some((m) => m.status === 'sending'));
+    await w.stop();
+    const statuses = (await messages(t.db)).map((m) => m.status).sort();
+    expect(statuses).toEqual(['queued', 'sent']);
+    expect((await messages(t.db)).every((m) => m.claimed_by === null)).toBe(true);
+    release();
+  });
+
+  it('claims nothing after stop', async () => {
+    const delivered: ClaimedMessage[] = [];
+    const w = worker(async (m) => void delivered.push(m));
+    w.start();
+    await w.stop();
+    await queue(t.db, 1);
+    w.wake();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(delivered).toEqual([]);
+    expect((await messages(t.db))[0]?.status).toBe('queued');
+  });
+
+  it('records a delivery once the database is back, rather than sending the message again', async () => {
+    await queue(t.db, 1);
+    let failMarkSent = true;
+    // The database drops out just as the delivery is to be recorded.
+    const flaky: Database = {
+      ...t.db,
+      query: (sql, params) => {
+        if (failMarkSent && sql.includes("status = 'sent'")) {
+          failMarkSent = false;
+          return Promise.reject(new DatabaseUnavailableError({ cause: new Error('connection terminated') }));
+        }
+        return t.db.query(sql, params);
+      },
+    };
+    const delivered: ClaimedMessage[] = [];
+    new OutboxWorker(flaky, async (m) => void delivered.push(m), {
+      retryBaseMs: 200,
+      maxAttempts: 3,
+      leaseMs: 2_000,
+      pollIntervalMs: 20,
+      log: quiet,
+    }).start();
+    await until(async () => (await messages(t.db))[0]?.status === 'sent');
+    expect(delivered).toHaveLength(1);
+  });
+
+  it('hands back every claim at start when the database is this process’s alone', async () => {
+    await queue(t.db, 2);
+    await claimDue(t.db, 'previous-run', { limit: 10, leaseMs: 60_000, maxAttempts: 3 });
+    expect(await releaseAllClaims(t.db, 3)).toBe(2);
+    expect((await messages(t.db)).map((m) => [m.status, m.claimed_by])).toEqual([
+      ['queued', null],
+      ['queued', null],
+    ]);
+  });
+});
+
+describe('several workers on one PostgreSQL database', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase('postgres');
+  });
+  afterAll(() => t?.destroy());
+
+  it('send each message exactly once', async () => {
+    await queue(t.db, 40);
+    const deliveries = new Map<string, number>();
+    const deliver: DeliverMessage = async (m) => {
+      deliveries.set(m.id, (deliveries.get(m.id) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 5));
+    };
+    const team = Array.from(
+      { length: 4 },
+      (_, i) =>
+        new OutboxWorker(t.db, deliver, {
+          retryBaseMs: 200,
+          maxAttempts: 3,
+          leaseMs: 5_000,
+          pollIntervalMs: 10,
+          batchSize: 3,
+          workerId: `worker-${i}`,
+          log: quiet,
+        }),
+    );
+    team.forEach((w) => w.start());
+    await until(async () => (await messages(t.db)).every((m) => m.status === 'sent'), 10_000);
+    await Promise.all(team.map((w) => w.stop()));
+    expect(deliveries.size).toBe(40);
+    expect([...deliveries.values()].every((n) => n === 1)).toBe(true);
+  });
+});

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { Database } from '../db/database';
+import {
+  claimDue,
+  failAbandonedFinalAttempts,
+  markSent,
+  recordFailure,
+  releaseClaims,
+  type ClaimedMessage,
+} from './outbox-store';
+import { retryDelayMs } from './retry-delay';
+
+/** Delivers one message; rejects when it did not go. */
+export type DeliverMessage = (message: ClaimedMessage) => Promise<void>;
+
+export interface WorkerLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface OutboxWorkerOptions {
+  retryBaseMs: number;
+  maxAttempts: number;
+  /** How long a claim holds; another worker may take the message back after that. */
+  leaseMs: number;
+  /** How often to look for due messages besides the wake-ups; other instances' messages are found this way. */
+  pollIntervalMs: number;
+  /** Messages claimed and sent together. */
+  batchSize?: number;
+  /** How long `stop` waits for sends in flight before handing them back. */
+  stopTimeoutMs?: number;
+  workerId?: string;
+  log: WorkerLog;
+}
+
+/** A failure the relay says will not change with time (5xx: no such mailbox, message refused). */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+class SendTimeoutError extends Error {
+  override name = 'SendTimeoutError';
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SendTimeoutError(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Sends the outbox: claims due messages, delivers them, records the outcome, and retries failures
+ * after base × 2^(attempt−1) until `maxAttempts`, then leaves them failed. Any number of workers
+ * (one per server process) may share one PostgreSQL database; each message is claimed by one.
+ */
+export class OutboxWorker {
+  readonly workerId: string;
+  private readonly batchSize: number;
+  private readonly stopTimeoutMs: number;
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  private woken = false;
+  private wakeSleeper: (() => void) | undefined;
+  // Delivered, but the database did not take the news (it was down): recorded on the next round,
+  // while the claim still holds, so the message is not sent twice.
+  private readonly deliveredUnrecorded = new Set<string>();
+  private databaseWasDown = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly deliver: DeliverMessage,
+    private readonly options: OutboxWorkerOptions,
+  ) {
+    this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.batchSize = options.batchSize ?? 4;
+    this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.running = this.loop();
+  }
+
+  /** Looks for due messages now (after a request is committed, say) rather than at the next poll. */
+  wake(): void {
+    this.woken = true;
+    this.wakeSleeper?.();
+  }
+
+  /**
+   * Claims nothing more, waits up to stopTimeoutMs for sends in flight, then hands back whatever
+   * it still holds so another worker (or the next start) sends it.
+   */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.stopping = true;
+    this.wakeSleeper?.();
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      this.running.then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), this.stopTimeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!finished)
+      this.options.log.warn(
+        { workerId: this.workerId },
+        'outbox: sends still running at stop; handing them back',
+      );
+    try {
+      await this.recordDelivered();
+      await releaseClaims(this.db, this.workerId, this.options.maxAttempts);
+    } catch (error) {
+      // Their leases run out on their own; another worker takes them then.
+      this.options.log.warn({ err: error }, 'outbox: could not hand back claims at stop');
+    }
+    this.running = undefined;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let claimed = 0;
+      this.woken = false;
+      try {
+        claimed = await this.round();
+        if (this.databaseWasDown) this.options.log.info({}, 'outbox: database reachable again');
+        this.databaseWasDown = false;
+      } catch (error) {
+        // Logged once per outage, not once per poll.
+        if (!this.databaseWasDown) this.options.log.warn({ err: error }, 'outbox: round failed; will retry');
+        this.databaseWasDown = true;
+      }
+      if (this.stopping) break;
+      // A full batch suggests more are waiting; a wake-up during the round means a new message.
+      if (claimed === this.batchSize || this.woken) continue;
+      await this.sleep(this.options.pollIntervalMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeSleeper = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeSleeper = done;
+    });
+  }
+
+  /** One pass: record old news, clear abandoned last attempts, claim a batch and send it. */
+  private async round(): Promise<number> {
+    await this.recordDelivered();
+    await failAbandonedFinalAttempts(this.db, this.options.maxAttempts);
+    const messages = await claimDue(this.db, this.workerId, {
+      limit: this.batchSize,
+      leaseMs: this.options.leaseMs,
+      maxAttempts: this.options.maxAttempts,
+    });
+    await Promise.all(messages.map((message) => this.send(message)));
+    return messages.length;
+  }
+
+  private async send(message: ClaimedMessage): Promise<void> {
+    const context = {
+      workerId: this.workerId,
+      messageId: message.id,
+      kind: message.kind,
+      attempt: message.attempts,
+    };
+    let failure: unknown;
+    try {
+      // Half the lease, so the outcome is recorded before anyone may take the message back.
+      await withTimeout(this.deliver(message), Math.floor(this.options.leaseMs / 2));
+    } catch (error) {
+      failure = error;
+    }
+    if (failure === undefined) {
+      this.deliveredUnrecorded.add(message.id);
+      await this.recordDelivered();
+      this.options.log.info(context, 'outbox: message sent');
+      return;
+    }
+    const permanent = isPermanentFailure(failure);
+    const status = await recordFailure(this.db, message.id, this.workerId, {
+      error: describeError(failure),
+      retryInMs: retryDelayMs(this.options.retryBaseMs, message.attempts),
+      maxAttempts: this.options.maxAttempts,
+      permanent,
+    });
+    const log = status === 'failed' ? this.options.log.error : this.options.log.warn;
+    log.call(this.options.log, { ...context, err: failure, status, permanent }, 'outbox: attempt failed');
+  }
+
+  private async recordDelivered(): Promise<void> {
+    for (const id of [...this.deliveredUnrecorded]) {
+      await markSent(this.db, id, this.workerId);
+      this.deliveredUnrecorded.delete(id);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { buildReport, sanitizeResponses } from '../../core';
+import { emailRequestSchema, fieldErrors, type EmailRequestAccepted } from '../../shared/email-request';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { HttpError } from '../http-errors';
+import { storeEmailRequest } from '../requests/email-requests';
+
+export interface EmailResultsOptions {
+  db: Database;
+  config: Pick<Config, 'leadsTo' | 'rateLimit'>;
+  /** Called after a request is committed, to send its messages now rather than at the next poll. */
+  onQueued: () => void;
+}
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/** "Please try again in 15 minutes." from a number of seconds. */
+export function tryAgainIn(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const when =
+    seconds < 60
+      ? 'in a minute'
+      : minutes < 120
+        ? `in ${minutes} minutes`
+        : `in ${Math.ceil(minutes / 60)} hours`;
+  return `Too many requests. Please try again ${when}.`;
+}
+
+async function requireJson(request: FastifyRequest): Promise<void> {
+  // Checked before the body is read: a form post or text body is refused, not parsed.
+  if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) {
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Send the request as JSON (Content-Type: application/json).',
+    );
+  }
+}
+
+/** `POST /api/email-results` (PRODUCT.md, HTTP API). */
+export async function emailResultsRoutes(app: FastifyInstance, options: EmailResultsOptions): Promise<void> {
+  const { db, config } = options;
+  // Registered inside this plugin, so the per-client limit applies to this route alone.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'rate_limited', tryAgainIn(context.ttl / 1000)),
+  });
+
+  app.post(
+    '/api/email-results',
+    {
+      onRequest: requireJson,
+      config: {
+        rateLimit: { max: config.rateLimit.perClient, timeWindow: config.rateLimit.perClientWindowMs },
+      },
+    },
+    async (request, reply): Promise<EmailRequestAccepted> => {
+      const parsed = emailRequestSchema.safeParse(request.body);
+      if (!parsed.success) {
+        throw new HttpError(
+          400,
+          'invalid_request',
+          'Please check the highlighted fields.',
+          fieldErrors(parsed.error),
+        );
+      }
+      const { email, message, responses: raw } = parsed.data;
+      // The server scores the answers itself; nothing the client says about scores is used.
+      const responses = sanitizeResponses(raw);
+      const result = await storeEmailRequest(
+        db,
+        { email, note: message?.trim() || null, responses, report: buildReport(responses) },
+        { visitor: email, team: config.leadsTo },
+        { max: config.rateLimit.perRecipient, windowMs: config.rateLimit.perRecipientWindowMs },
+      );
+      if (!result.stored) {
+        reply.header('Retry-After', String(result.retryAfterSeconds));
+        throw new HttpError(429, 'rate_limited', tryAgainIn(result.retryAfterSeconds));
+      }
+      options.onQueued();
+      reply.code(202).header('Cache-Control', 'no-store');
+      return { id: result.id, status: 'queued' };
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import { sanitizeResponses, type AreaId, type Responses } from '../../core';
+
+/** Answers to all 25 questions, with a known report: operational 80, compliance 96, quality 52, training 68, data 32; overall 66 (Good). */
+export const COMPLETE_RESPONSES: Record<AreaId, Record<string, number>> = {
+  operational: { '0': 4, '1': 4, '2': 3, '3': 4, '4': 5 },
+  compliance: { '0': 5, '1': 5, '2': 4, '3': 5, '4': 5 },
+  quality: { '0': 2, '1': 3, '2': 3, '3': 2, '4': 3 },
+  training: { '0': 3, '1': 4, '2': 3, '3': 4, '4': 3 },
+  data: { '0': 1, '1': 2, '2': 2, '3': 1, '4': 2 },
+};
+/** The same answers as the core model holds them. */
+export const COMPLETE_ANSWERS: Responses = sanitizeResponses(COMPLETE_RESPONSES);
+
+export const EXPECTED_SCORES = {
+  operational: 80,
+  compliance: 96,
+  quality: 52,
+  training: 68,
+  data: 32,
+  overall: 66,
+} as const;
+
+/** A valid request body, as the e-mail form sends it. */
+export function validBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    email: 'manager@care-home.example',
+    message: 'Please call me on Tuesday.',
+    responses: COMPLETE_RESPONSES,
+    ...overrides,
+  };
+}
