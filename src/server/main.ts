@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { DatabaseUnavailableError } from './db/database';
 import { SiteBuildError } from './site/static-site';
 
 // Long enough for in-flight requests and e-mails to finish, short enough for an orchestrator's grace period.
@@ -7,8 +8,15 @@ const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 function fail(error: unknown): never {
   // Expected start-up problems get their message alone; anything else gets its stack.
-  const known = error instanceof ConfigError || error instanceof SiteBuildError;
-  console.error(known ? error.message : error);
+  if (error instanceof ConfigError || error instanceof SiteBuildError) {
+    console.error(error.message);
+  } else if (error instanceof DatabaseUnavailableError) {
+    console.error(
+      `Cannot reach the database: ${error.cause instanceof Error ? error.cause.message : String(error.cause)}`,
+    );
+  } else {
+    console.error(error);
+  }
   process.exit(1);
 }
 

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { openTestDatabase, type TestDatabase } from './testing/databases';
+import { validBody } from './testing/requests';
+import { startSmtpServer, type SmtpTestServer } from './testing/smtp';
+import { testConfig } from './testing/test-config';
+
+describe('when PostgreSQL stops and starts again', () => {
+  let t: TestDatabase;
+  let smtp: SmtpTestServer;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    [t, smtp] = await Promise.all([openTestDatabase('postgres'), startSmtpServer()]);
+    // The app opens its own pool from DATABASE_URL, as in production.
+    app = await buildApp(
+      testConfig({
+        DATA_DIR: t.dataDir,
+        SITE_DIR: path.join(t.dataDir, 'no-site'),
+        DATABASE_URL: t.url,
+        SMTP_URL: smtp.url,
+        MAIL_RETRY_BASE_MS: '100',
+      }),
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+    await t?.destroy();
+  });
+
+  const health = () => app.inject({ url: '/api/health' });
+  const post = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/email-results',
+      headers: { 'content-type': 'application/json' },
+      payload: validBody({ email: 'outage@example.org' }),
+    });
+
+  it('answers 503 while it is down, without crashing, and recovers when it is back', async () => {
+    expect((await health()).statusCode).toBe(200);
+    await t.server?.stop();
+
+    const down = await health();
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ error: { code: 'service_unavailable', message: expect.any(String) } });
+    const refused = await post();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ error: { code: 'service_unavailable', message: expect.any(String) } });
+    // Let the outbox worker meet the outage too.
+    await new Promise((r) => setTimeout(r, 1_500));
+
+    await t.server?.start();
+    expect((await health()).statusCode).toBe(200);
+    const accepted = await post();
+    expect(accepted.statusCode).toBe(202);
+    const [message] = await smtp.waitForMessages(1);
+    expect(message?.subject).toBe('Your AI care management audit: 66% (Good)');
+    // Nothing was stored while the database was down.
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM email_requests');
+    expect(rows[0]?.n).toBe(1);
+  });
+});

@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './testing/databases';
+import { validBody } from './testing/requests';
+import { startServerProcess, type ServerProcess } from './testing/server-process';
+import { startSmtpServer, type SmtpTestServer } from './testing/smtp';
+
+const LEADS_TO = 'leads@care-audit.example';
+
+async function postTo(
+  server: ServerProcess,
+  body: Record<string, unknown>,
+): Promise<{ status: number; json: unknown; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(`${server.url}/api/email-results`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json(), ms: performance.now() - started };
+}
+
+// These start the real server (src/server/main.ts) as a child process, as `npm start` would.
+describe.each(DATABASE_KINDS)('the server process on %s', (kind) => {
+  let t: TestDatabase;
+  let smtp: SmtpTestServer;
+  const running: ServerProcess[] = [];
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    [t, smtp] = await Promise.all([openTestDatabase(kind), startSmtpServer()]);
+    // The child opens the database itself; this process must not hold PGlite's directory meanwhile.
+    if (kind === 'pglite') await t.db.close();
+    env = {
+      DATA_DIR: t.dataDir,
+      SITE_DIR: path.join(t.dataDir, 'no-site'),
+      SMTP_URL: smtp.url,
+      LEADS_TO,
+      MAIL_RETRY_BASE_MS: '200',
+      MAIL_LEASE_MS: '2000',
+      RATE_LIMIT_PER_CLIENT: '1000',
+      RATE_LIMIT_PER_RECIPIENT: '1000',
+      ...(t.url ? { DATABASE_URL: t.url } : {}),
+    };
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((s) => s.signal('SIGKILL')));
+    await smtp.open().catch(() => undefined);
+    smtp.messages.length = 0;
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await t?.destroy();
+  });
+
+  it('delivers a request after the process is killed right after its 202', async () => {
+    // The relay is down, so the first process cannot send before it dies.
+    await smtp.close();
+    const first = await startServerProcess(env);
+    running.push(first);
+    const accepted = await postTo(first, validBody({ email: 'survivor@example.org' }));
+    expect(accepted.status).toBe(202);
+    expect(await first.signal('SIGKILL')).toBeNull();
+    running.splice(running.indexOf(first), 1);
+
+    await smtp.open();
+    const second = await startServerProcess(env);
+    running.push(second);
+    const messages = await smtp.waitForMessages(2, 15_000);
+    expect(messages.map((m) => m.subject).sort()).toEqual([
+      'Audit request from survivor@example.org: 66% (Good)',
+      'Your AI care management audit: 66% (Good)',
+    ]);
+    expect(await second.signal('SIGTERM')).toBe(0);
+    running.splice(running.indexOf(second), 1);
+    expect(smtp.messages).toHaveLength(2);
+  });
+});
+
+describe('two server processes on one PostgreSQL database', () => {
+  let t: TestDatabase;
+  let smtp: SmtpTestServer;
+  const running: ServerProcess[] = [];
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    [t, smtp] = await Promise.all([openTestDatabase('postgres'), startSmtpServer()]);
+    env = {
+      DATA_DIR: t.dataDir,
+      SITE_DIR: path.join(t.dataDir, 'no-site'),
+      DATABASE_URL: t.url ?? '',
+      SMTP_URL: smtp.url,
+      LEADS_TO,
+      RATE_LIMIT_PER_CLIENT: '1000',
+      RATE_LIMIT_PER_RECIPIENT: '1000',
+    };
+  });
+  afterAll(async () => {
+    await Promise.all(running.splice(0).map((s) => s.signal('SIGKILL')));
+    await smtp?.close();
+    await t?.destroy();
+  });
+
+  it('share its outbox: each message is sent exactly once', async () => {
+    const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    if (!a || !b) throw new Error('two servers expected');
+    running.push(a, b);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        postTo(i % 2 ? a : b, validBody({ email: `visitor${i}@example.org` })),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(30).fill(202));
+    await smtp.waitForMessages(60, 30_000);
+    await new Promise((r) => setTimeout(r, 500)); // room for a duplicate to show up
+    const ids = smtp.messages.map((m) => m.messageId);
+    expect(ids).toHaveLength(60);
+    expect(new Set(ids).size).toBe(60);
+    const visitors = smtp.messages.filter((m) => m.subject?.startsWith('Your AI')).length;
+    expect(visitors).toBe(30);
+    // Both stop cleanly on SIGTERM.
+    expect(await Promise.all([a.signal('SIGTERM'), b.signal('SIGTERM')])).toEqual([0, 0]);
+    running.length = 0;
+  });
+});
+
+describe('a server whose site has not been built', () => {
+  let dataDir: string;
+  let server: ServerProcess | undefined;
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase('pglite');
+    await t.db.close();
+    dataDir = t.dataDir;
+  });
+  afterAll(async () => {
+    await server?.signal('SIGKILL');
+    await t?.destroy();
+  });
+
+  it('starts, serves the API and says the site is missing', async () => {
+    server = await startServerProcess({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, 'no-site') });
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect(server.output()).toMatch(/no built site found/);
+    expect(server.output()).toMatch(/e-mail goes to files in /);
+    expect(await server.signal('SIGTERM')).toBe(0);
+    server = undefined;
+  });
+});
