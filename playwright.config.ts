@@ -22,7 +22,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['json']],
+  reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {

@@ -1,24 +1,34 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
+/** Console errors a test expects, e.g. the browser's own line for a 404 document. */
+export interface ConsoleErrors {
+  allow(pattern: RegExp): void;
+}
+
 /**
  * Every end-to-end test fails on an unexpected console error or uncaught page error, and can
  * run an axe scan of the page as it stands.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      const allowed: RegExp[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
-      await use(errors);
-      expect(errors, 'console errors').toEqual([]);
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      const unexpected = errors.filter((e) => !allowed.some((pattern) => pattern.test(e)));
+      expect(unexpected, 'console errors').toEqual([]);
     },
     { auto: true },
   ],
 });
+
+/** The line Chromium logs for any document or resource answered with HTTP 404. */
+export const NOT_FOUND_RESOURCE = /status of 404 \(Not Found\)/;
 
 export { expect };
 

@@ -43,7 +43,7 @@ function htmlFor(page: Page, rendered: PrerenderedPage): string {
     .replace('<!--page-title-->', escapeHtml(page.title))
     .replace('<!--page-description-->', escapeHtml(DESCRIPTION))
     .replace('<!--page-body-->', rendered.needsScript ? NEEDS_SCRIPT_NOTICE + rendered.html : rendered.html);
-  if (rendered.needsScript) {
+  if (rendered.shipsScript) {
     html = html.replace('</head>', `${preloadLinks(rendered.routeModule)}</head>`);
   } else {
     html = html.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');

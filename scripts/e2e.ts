@@ -18,7 +18,8 @@ if (!skipBuild) await run('npx', ['tsx', 'scripts/build.ts']);
 const port = await freePort();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-audit-e2e-'));
 const baseURL = `http://127.0.0.1:${port}`;
-const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+// Node itself runs the server (not npx), so the signal below reaches the server process.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],

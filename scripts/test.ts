@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ensureTools } from './ensure-tools';
 
 const root = path.resolve(import.meta.dirname, '..');
-const reports = path.join(root, 'test-results');
+const reports = path.join(root, 'test-reports');
 mkdirSync(reports, { recursive: true });
 
 const tools = ensureTools();
@@ -37,7 +37,7 @@ for (const step of steps) {
   const outcome = spawnSync(step.command[0], step.command.slice(1), {
     cwd: root,
     stdio: 'inherit',
-    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json` },
+    env,
   });
   results.push({ name: step.name, ok: outcome.status === 0, seconds: (Date.now() - started) / 1000 });
   if (outcome.status !== 0) break;

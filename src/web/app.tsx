@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useRef } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { ErrorBoundary } from './error-boundary';
 import { useLocation } from './router';
 import { loadRoute, loadedRoute, routeFor } from './routes';
@@ -15,6 +15,10 @@ export function App() {
   );
 }
 
+// Each navigation remounts the screen (the error boundary is keyed by location), so whether this
+// is the page load's first screen has to live outside the component.
+let firstScreen = true;
+
 function CurrentRoute() {
   const location = useLocation();
   const route = routeFor(location.pathname);
@@ -29,11 +33,11 @@ function CurrentRoute() {
  * on a button that disappeared: set the title, scroll to the top and focus the main heading.
  */
 function useNewPageAnnouncement(key: string, title: string) {
-  const first = useRef(true);
   useEffect(() => {
     document.title = title;
-    if (first.current) {
-      first.current = false;
+    // The first screen of a page load keeps the browser's own focus and scroll position.
+    if (firstScreen) {
+      firstScreen = false;
       return;
     }
     window.scrollTo(0, 0);

@@ -5,14 +5,18 @@ import { loadRoute, routeFor } from './routes';
 
 export interface PrerenderedPage {
   html: string;
-  /** Whether the page needs script to work (only the home page and not-found do not). */
+  /** Whether the page loads the app's script (the home page is complete without it). */
+  shipsScript: boolean;
+  /** Whether the page cannot work without script, so says so to visitors who have it off. */
   needsScript: boolean;
   /** Source file of the route's module, to preload its chunk. */
   routeModule: string;
 }
 
-// Screens that are complete as HTML: every control on them is a link.
-const STATIC_SCREENS = new Set(['/', '/404']);
+// The home page is complete as HTML: every control on it is a link. The 404 page loads the
+// script only to log the missing path (SPEC §2) and reads fine without it.
+const SCRIPT_FREE_SCREENS = new Set(['/']);
+const WORKS_WITHOUT_SCRIPT = new Set(['/', '/404']);
 
 // Route modules by path, for preload links: kept here rather than in the route table because
 // only the build needs to know where the source files are.
@@ -34,7 +38,8 @@ export async function renderPage(pathname: string): Promise<PrerenderedPage> {
   );
   return {
     html,
-    needsScript: !STATIC_SCREENS.has(pathname),
+    shipsScript: !SCRIPT_FREE_SCREENS.has(pathname),
+    needsScript: !WORKS_WITHOUT_SCRIPT.has(pathname),
     routeModule: new URL(ROUTE_SOURCES[pathname] ?? 'routes/not-found.tsx', import.meta.url).pathname,
   };
 }
