@@ -35,13 +35,16 @@ export function smtpTransport(url: string): MailTransport {
 export function fileTransport(dir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let sequence = 0;
+  // The outbox id from the Message-ID, so a file can be traced to its row.
+  const idOf = (message: SendMailOptions) =>
+    /^<?([\w-]+)@/.exec(message.messageId ?? '')?.[1] ?? String(++sequence);
   return {
     description: `files in ${dir}`,
     async send(message) {
       const info = await transporter.sendMail(message);
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const name = `${stamp}-${String(++sequence).padStart(4, '0')}.eml`;
+      const name = `${stamp}-${idOf(message)}.eml`;
       // Written beside its final name and renamed, so nobody ever opens half a message.
       const partial = path.join(dir, `.${name}.partial`);
       await fs.writeFile(partial, info.message);
