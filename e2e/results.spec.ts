@@ -67,7 +67,7 @@ test.describe('results', () => {
     await page.getByRole('link', { name: 'Email Results' }).click();
     await expect(page).toHaveURL(/\/email-results$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Email Your Audit Results' })).toBeFocused();
-    await expect(page.getByRole('main')).toContainText('60%');
+    await expect(page.getByRole('main')).toContainText('Your overall score is 60%');
     await page.getByRole('link', { name: 'Back to Results' }).click();
     await expect(page).toHaveURL(/\/audit-results$/);
     await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute('aria-valuenow', '60');

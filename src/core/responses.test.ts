@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answeredCount, isAreaComplete, isRating, sanitizeResponses, withAnswer } from './responses';
+import { answeredCount, isAreaComplete, isRating, sanitizeResponses, withAnswer, type Responses } from './responses';
 
 describe('isRating', () => {
   it.each([
@@ -25,7 +25,7 @@ describe('recording answers', () => {
     expect(second).toEqual({ quality: { 2: 1 } });
   });
 
-  it.each([
+  it.each<[Responses, number, boolean]>([
     [{}, 0, false],
     [{ data: { 0: 1, 1: 2 } }, 2, false],
     [{ data: { 0: 1, 1: 2, 2: 3, 3: 4, 4: 5 } }, 5, true],
