@@ -23,17 +23,30 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': boundary(['**/server/**', '**/cli/**', 'node:*'], 'The web app must not import server code.'),
+      'no-restricted-imports': boundary(
+        ['**/server/**', '**/cli/**', 'node:*'],
+        'The web app must not import server code.',
+      ),
     },
   },
   {
     files: ['src/core/**/*.ts'],
-    rules: { 'no-restricted-imports': boundary([...outsideCore, 'node:*', 'react', 'react-dom'], 'core is pure: it imports nothing of theirs.') },
+    rules: {
+      'no-restricted-imports': boundary(
+        [...outsideCore, 'node:*', 'react', 'react-dom'],
+        'core is pure: it imports nothing of theirs.',
+      ),
+    },
   },
   {
     files: ['src/report/**/*.ts', 'src/shared/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': boundary(['**/web/**', '**/server/**', '**/cli/**'], 'report and shared sit below web, server and cli.') },
+    rules: {
+      'no-restricted-imports': boundary(
+        ['**/web/**', '**/server/**', '**/cli/**'],
+        'report and shared sit below web, server and cli.',
+      ),
+    },
   },
   {
     files: ['src/server/**/*.ts', 'src/cli/**/*.ts'],

@@ -1,4 +1,12 @@
-import { AREA_TITLES, STEPPED_ANSWERS, completeAudit, expect, expectNoAxeViolations, rateSection, test } from './fixtures';
+import {
+  AREA_TITLES,
+  STEPPED_ANSWERS,
+  completeAudit,
+  expect,
+  expectNoAxeViolations,
+  rateSection,
+  test,
+} from './fixtures';
 
 test.describe('audit tool', () => {
   test('walks the five sections with gating, counter, progress and Previous', async ({ page }) => {
@@ -8,7 +16,9 @@ test.describe('audit tool', () => {
     const previous = page.getByRole('button', { name: 'Previous' });
     const progress = page.getByRole('progressbar', { name: 'Audit progress' });
 
-    await expect(page.getByRole('heading', { level: 2, name: /Section 1 of 5\s*Operational Efficiency/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: /Section 1 of 5\s*Operational Efficiency/ }),
+    ).toBeVisible();
     await expect(progress).toHaveAttribute('aria-valuenow', '20');
     await expect(page.getByText('20% complete')).toBeVisible();
     await expect(page.getByText('0 of 5 questions answered')).toBeVisible();
@@ -32,7 +42,9 @@ test.describe('audit tool', () => {
     await expectNoAxeViolations(page);
     await next.click();
 
-    await expect(page.getByRole('heading', { level: 2, name: /Section 2 of 5\s*Compliance & Regulations/ })).toBeFocused();
+    await expect(
+      page.getByRole('heading', { level: 2, name: /Section 2 of 5\s*Compliance & Regulations/ }),
+    ).toBeFocused();
     await expect(progress).toHaveAttribute('aria-valuenow', '40');
     await expect(previous).toBeEnabled();
     await previous.click();
@@ -42,7 +54,12 @@ test.describe('audit tool', () => {
     await next.click();
 
     for (let section = 2; section <= 5; section++) {
-      await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Section ${section} of 5\\s*${escape(AREA_TITLES[section - 1])}`) })).toBeVisible();
+      await expect(
+        page.getByRole('heading', {
+          level: 2,
+          name: new RegExp(`Section ${section} of 5\\s*${escape(AREA_TITLES[section - 1])}`),
+        }),
+      ).toBeVisible();
       await expect(progress).toHaveAttribute('aria-valuenow', String(section * 20));
       await rateSection(page, [4, 4, 4, 4, 4]);
       if (section < 5) await next.click();
@@ -52,7 +69,10 @@ test.describe('audit tool', () => {
     await page.getByRole('button', { name: 'Complete Audit' }).click();
     await expect(page).toHaveURL(/\/audit-results$/);
     // Section 1 all 3s (60), the others all 4s (80): (60 + 4 × 80) / 5 = 76.
-    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute('aria-valuenow', '76');
+    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
+      'aria-valuenow',
+      '76',
+    );
   });
 
   test('answers survive a reload in the same tab', async ({ page }) => {
@@ -63,9 +83,13 @@ test.describe('audit tool', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 2, name: /Section 2 of 5/ })).toBeVisible();
     await expect(page.getByText('1 of 5 questions answered')).toBeVisible();
-    await expect(page.getByRole('radiogroup').nth(1).getByRole('radio', { name: '4', exact: true })).toBeChecked();
+    await expect(
+      page.getByRole('radiogroup').nth(1).getByRole('radio', { name: '4', exact: true }),
+    ).toBeChecked();
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect(page.getByRole('radiogroup').nth(0).getByRole('radio', { name: '5 Excellent', exact: true })).toBeChecked();
+    await expect(
+      page.getByRole('radiogroup').nth(0).getByRole('radio', { name: '5 Excellent', exact: true }),
+    ).toBeChecked();
   });
 
   test('can be completed with the keyboard alone', async ({ page }) => {
@@ -82,28 +106,43 @@ test.describe('audit tool', () => {
       // Previous (when enabled), then the next button.
       await page.keyboard.press('Tab');
       if (section > 1) await page.keyboard.press('Tab');
-      await expect(page.getByRole('button', { name: section < 5 ? 'Next Section' : 'Complete Audit' })).toBeFocused();
+      await expect(
+        page.getByRole('button', { name: section < 5 ? 'Next Section' : 'Complete Audit' }),
+      ).toBeFocused();
       await page.keyboard.press('Enter');
-      if (section < 5) await expect(page.getByRole('heading', { level: 2, name: new RegExp(`Section ${section + 1} of 5`) })).toBeFocused();
+      if (section < 5)
+        await expect(
+          page.getByRole('heading', { level: 2, name: new RegExp(`Section ${section + 1} of 5`) }),
+        ).toBeFocused();
     }
     await expect(page).toHaveURL(/\/audit-results$/);
-    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute('aria-valuenow', '60');
+    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Your AI Audit Results' })).toBeFocused();
   });
 
-  test('each radio group is labelled by its statement and options start with their digit', async ({ page }) => {
+  test('each radio group is labelled by its statement and options start with their digit', async ({
+    page,
+  }) => {
     await page.goto('/audit-tool');
     const group = page.getByRole('radiogroup').first();
     await expect(group).toHaveAccessibleName(/day-to-day care workflows/);
-    const names = await group.getByRole('radio').evaluateAll((radios) =>
-      radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''),
-    );
+    const names = await group
+      .getByRole('radio')
+      .evaluateAll((radios) =>
+        radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''),
+      );
     expect(names.map((n) => n[0])).toEqual(['1', '2', '3', '4', '5']);
   });
 
   test('the stepped audit gives the expected results', async ({ page }) => {
     await completeAudit(page, STEPPED_ANSWERS);
-    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute('aria-valuenow', '60');
+    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
   });
 });
 

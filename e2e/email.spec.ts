@@ -10,10 +10,13 @@ const mailDir = process.env.E2E_MAIL_DIR as string;
 async function messagesTo(address: string, count = 1): Promise<ParsedMail[]> {
   let files: string[] = [];
   await expect
-    .poll(async () => {
-      files = (await readdir(mailDir)).filter((f) => f.endsWith(`-${address}.eml`));
-      return files.length;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        files = (await readdir(mailDir)).filter((f) => f.endsWith(`-${address}.eml`));
+        return files.length;
+      },
+      { timeout: 15_000 },
+    )
     .toBeGreaterThanOrEqual(count);
   return Promise.all(files.map(async (f) => simpleParser(await readFile(path.join(mailDir, f)))));
 }
@@ -27,7 +30,9 @@ test.describe('e-mail results', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Email Your Audit Results' })).toBeFocused();
     await expect(page.getByRole('main')).toContainText('60%');
     await expect(page.getByText('Your email will include:')).toBeVisible();
-    await expect(page.getByText('We respect your privacy. Your email will only be used to send your audit results.')).toBeVisible();
+    await expect(
+      page.getByText('We respect your privacy. Your email will only be used to send your audit results.'),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     const emailField = page.getByLabel('Email Address *');
@@ -36,7 +41,9 @@ test.describe('e-mail results', () => {
     await expect(page.getByLabel('Additional Notes (Optional)')).toHaveAttribute('rows', '4');
 
     await emailField.fill(address);
-    await page.getByLabel('Additional Notes (Optional)').fill('We run three homes in Solihull, please call after 2pm.');
+    await page
+      .getByLabel('Additional Notes (Optional)')
+      .fill('We run three homes in Solihull, please call after 2pm.');
     // Hold the reply so the busy state can be seen.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -74,7 +81,10 @@ test.describe('e-mail results', () => {
 
     await page.getByRole('button', { name: 'Back to Results' }).click();
     await expect(page).toHaveURL(/\/audit-results$/);
-    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute('aria-valuenow', '60');
+    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
   });
 
   test('an empty or malformed address gets a notice and nothing is sent', async ({ page }) => {
@@ -96,7 +106,10 @@ test.describe('e-mail results', () => {
     expect(requests).toEqual([]);
   });
 
-  test('a failed send shows the failure notice and keeps the form; a 429 says when to retry', async ({ page, consoleErrors }) => {
+  test('a failed send shows the failure notice and keeps the form; a 429 says when to retry', async ({
+    page,
+    consoleErrors,
+  }) => {
     // Chromium logs each failed request; those are the point of this test.
     consoleErrors.allow(/Failed to load resource/);
     await completeAudit(page, STEPPED_ANSWERS);
@@ -104,7 +117,11 @@ test.describe('e-mail results', () => {
     await page.getByLabel('Email Address *').fill('someone@care-home.test');
 
     await page.route('/api/email-results', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal_error","message":"x"}}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":{"code":"internal_error","message":"x"}}',
+      }),
     );
     await page.getByRole('button', { name: 'Send Results to Email' }).click();
     await expect(page.getByRole('status')).toContainText('Failed to send email. Please try again.');
@@ -120,7 +137,9 @@ test.describe('e-mail results', () => {
       }),
     );
     await page.getByRole('button', { name: 'Send Results to Email' }).click();
-    await expect(page.getByRole('status')).toContainText('Too many requests. Please try again in 10 minutes.');
+    await expect(page.getByRole('status')).toContainText(
+      'Too many requests. Please try again in 10 minutes.',
+    );
 
     await page.unroute('/api/email-results');
     await page.route('/api/email-results', (route) => route.abort());

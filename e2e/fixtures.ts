@@ -34,8 +34,12 @@ export { expect };
 
 /** An axe scan against WCAG 2.0/2.1/2.2 A and AA; fails with the rule ids and targets. */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, 'axe violations').toEqual([]);
 }
 
@@ -54,7 +58,10 @@ export async function rateSection(page: Page, ratings: readonly number[]) {
   const groups = page.getByRole('radiogroup');
   await expect(groups).toHaveCount(5);
   for (const [index, rating] of ratings.entries()) {
-    await groups.nth(index).getByRole('radio', { name: RADIO_NAMES[rating - 1], exact: true }).check();
+    await groups
+      .nth(index)
+      .getByRole('radio', { name: RADIO_NAMES[rating - 1], exact: true })
+      .check();
   }
 }
 

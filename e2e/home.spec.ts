@@ -11,11 +11,13 @@ test.describe('home page', () => {
       'Trusted by care providers across the UK',
       'Ready to see where you stand?',
     ]);
-    for (const title of AREA_TITLES) await expect(main.getByRole('heading', { level: 3, name: title })).toBeVisible();
+    for (const title of AREA_TITLES)
+      await expect(main.getByRole('heading', { level: 3, name: title })).toBeVisible();
     for (const figure of ['+34%', '96%', '+28%', '+42%', '+56%']) {
       await expect(main.locator('.area-card__figure strong', { hasText: figure })).toHaveCount(1);
     }
-    for (const stat of ['500+', '98%', '50,000+', '35%']) await expect(main.getByText(stat, { exact: true })).toBeVisible();
+    for (const stat of ['500+', '98%', '50,000+', '35%'])
+      await expect(main.getByText(stat, { exact: true })).toBeVisible();
     for (const badge of ['ISO 27001', 'CQC approved methods', 'GDPR compliant', 'NHS partnership']) {
       await expect(main.getByText(badge, { exact: true })).toBeVisible();
     }
@@ -24,7 +26,11 @@ test.describe('home page', () => {
     }
     const bars = main.getByRole('progressbar');
     await expect(bars).toHaveCount(3);
-    expect(await bars.evaluateAll((els) => els.map((e) => e.getAttribute('aria-valuenow')))).toEqual(['85', '96', '78']);
+    expect(await bars.evaluateAll((els) => els.map((e) => e.getAttribute('aria-valuenow')))).toEqual([
+      '85',
+      '96',
+      '78',
+    ]);
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText('Birmingham');
     await expect(footer).toContainText('©');
@@ -52,7 +58,10 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'AI Care Management Audit' })).toBeVisible();
   });
 
-  test('is pre-rendered HTML that ships no script and reads without JavaScript', async ({ browser, request }) => {
+  test('is pre-rendered HTML that ships no script and reads without JavaScript', async ({
+    browser,
+    request,
+  }) => {
     const html = await (await request.get('/')).text();
     expect(html).toContain('See where AI can transform your care management');
     expect(html).not.toMatch(/<script/i);
@@ -60,7 +69,10 @@ test.describe('home page', () => {
     const page = await context.newPage();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Claim Your Free AI Health Check' })).toHaveAttribute('href', '/audit-tool');
+    await expect(page.getByRole('link', { name: 'Claim Your Free AI Health Check' })).toHaveAttribute(
+      'href',
+      '/audit-tool',
+    );
     await context.close();
   });
 });

@@ -1,7 +1,10 @@
 import { NOT_FOUND_RESOURCE, expect, expectNoAxeViolations, test } from './fixtures';
 
 test.describe('not-found and error screens', () => {
-  test('an unknown path answers HTTP 404 with the not-found page and logs the path', async ({ page, consoleErrors }) => {
+  test('an unknown path answers HTTP 404 with the not-found page and logs the path', async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(NOT_FOUND_RESOURCE);
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
@@ -22,13 +25,18 @@ test.describe('not-found and error screens', () => {
     expect((await response.json()).error.code).toBe('not_found');
   });
 
-  test('a screen that fails to load shows "Unexpected Application Error!" with the message', async ({ page, consoleErrors }) => {
+  test('a screen that fails to load shows "Unexpected Application Error!" with the message', async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/Failed to fetch dynamically imported module|A screen failed to render|ERR_FAILED/);
     await page.goto('/audit-results');
     // The e-mail screen's code cannot be fetched: the route fails.
     await page.route(/\/assets\/email-results-[^/]+\.js$/, (route) => route.abort());
     await page.getByRole('link', { name: 'Email Results' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeVisible();
     await expect(page.locator('.error-screen__message')).not.toBeEmpty();
     await expectNoAxeViolations(page);
   });

@@ -19,7 +19,9 @@ test.describe('results', () => {
     await expect(overall).toContainText('60%');
     await expect(overall).toContainText('Good');
     for (const [title, score, rating] of EXPECTED) {
-      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: title }) });
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 3, name: title }) });
       await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', score);
       await expect(card).toContainText(`${score}%`);
       await expect(card).toContainText(rating);
@@ -32,15 +34,27 @@ test.describe('results', () => {
   test('a reload keeps the results', async ({ page }) => {
     await completeAudit(page, STEPPED_ANSWERS);
     await page.reload();
-    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute('aria-valuenow', '60');
-    await expect(page.getByRole('progressbar', { name: 'Data Management score' })).toHaveAttribute('aria-valuenow', '20');
+    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
+    await expect(page.getByRole('progressbar', { name: 'Data Management score' })).toHaveAttribute(
+      'aria-valuenow',
+      '20',
+    );
   });
 
   test('with no navigation state every score is 0', async ({ page }) => {
     await page.goto('/audit-results');
-    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute('aria-valuenow', '0');
+    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
     for (const title of AREA_TITLES) {
-      await expect(page.getByRole('progressbar', { name: `${title} score` })).toHaveAttribute('aria-valuenow', '0');
+      await expect(page.getByRole('progressbar', { name: `${title} score` })).toHaveAttribute(
+        'aria-valuenow',
+        '0',
+      );
     }
     await expect(page.getByRole('region', { name: 'Overall Score' })).toContainText('Needs Improvement');
     await expectNoAxeViolations(page);
@@ -70,7 +84,10 @@ test.describe('results', () => {
     await expect(page.getByRole('main')).toContainText('Your overall score is 60%');
     await page.getByRole('link', { name: 'Back to Results' }).click();
     await expect(page).toHaveURL(/\/audit-results$/);
-    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute('aria-valuenow', '60');
+    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
   });
 
   test('"Download Full Report" saves the PDF report', async ({ page }) => {

@@ -16,7 +16,10 @@ for (const viewport of VIEWPORTS) {
       const shot = async (name: string) => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `test-results/screenshots/${viewport.name}-${name}.png`, fullPage: true });
+        await page.screenshot({
+          path: `test-results/screenshots/${viewport.name}-${name}.png`,
+          fullPage: true,
+        });
       };
       await page.goto('/');
       await shot('home');

@@ -46,7 +46,9 @@ function htmlFor(page: Page, rendered: PrerenderedPage): string {
   if (rendered.shipsScript) {
     html = html.replace('</head>', `${preloadLinks(rendered.routeModule)}</head>`);
   } else {
-    html = html.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+    html = html
+      .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   }
   return html;
 }

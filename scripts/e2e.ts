@@ -39,10 +39,15 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
-let exitCode = 1;
+let exitCode: number;
 try {
   await waitForServer(`${baseURL}/api/health`, server);
-  exitCode = await run('npx', ['playwright', 'test', ...playwrightArgs], { E2E_BASE_URL: baseURL, E2E_MAIL_DIR: mailDir }, false);
+  exitCode = await run(
+    'npx',
+    ['playwright', 'test', ...playwrightArgs],
+    { E2E_BASE_URL: baseURL, E2E_MAIL_DIR: mailDir },
+    false,
+  );
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve).once('error', resolve));
@@ -51,7 +56,12 @@ try {
 }
 process.exit(exitCode);
 
-function run(command: string, args: string[], env: Record<string, string> = {}, failOnError = true): Promise<number> {
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  failOnError = true,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('error', reject);
@@ -65,7 +75,8 @@ function run(command: string, args: string[], env: Record<string, string> = {}, 
 async function waitForServer(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before answering`);
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with code ${child.exitCode} before answering`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -94,10 +105,10 @@ async function startMailCatcher(dir: string) {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        writeFile(path.join(dir, `${String(++count).padStart(4, '0')}-${to}.eml`), Buffer.concat(chunks)).then(
-          () => callback(),
-          callback,
-        );
+        writeFile(
+          path.join(dir, `${String(++count).padStart(4, '0')}-${to}.eml`),
+          Buffer.concat(chunks),
+        ).then(() => callback(), callback);
       });
     },
   });

@@ -30,11 +30,15 @@ export function ensureTools(): Tools {
     console.log(`Installing ${missing.join(', ')} with apt-get…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+      stdio: 'inherit',
+      env,
+    });
     chromePath = findChromium();
     postgresBin = findPostgresBin();
   }
-  if (!chromePath || !postgresBin) throw new Error('Chromium or PostgreSQL is still missing after apt-get install.');
+  if (!chromePath || !postgresBin)
+    throw new Error('Chromium or PostgreSQL is still missing after apt-get install.');
   return { chromePath, postgresBin };
 }
 
@@ -44,10 +48,14 @@ function findChromium(): string | undefined {
 }
 
 function findPostgresBin(): string | undefined {
-  const onPath = (process.env.PATH ?? '').split(path.delimiter).find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')));
+  const onPath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')));
   if (onPath) return onPath;
   const debianRoot = '/usr/lib/postgresql';
   if (!existsSync(debianRoot)) return undefined;
   const versions = readdirSync(debianRoot).sort((a, b) => Number(b) - Number(a));
-  return versions.map((v) => path.join(debianRoot, v, 'bin')).find((dir) => existsSync(path.join(dir, 'initdb')));
+  return versions
+    .map((v) => path.join(debianRoot, v, 'bin'))
+    .find((dir) => existsSync(path.join(dir, 'initdb')));
 }

@@ -25,7 +25,14 @@ const steps: { name: string; command: string[] }[] = [
   { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
   {
     name: 'unit and integration',
-    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`],
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/vitest.json`,
+    ],
   },
   { name: 'end-to-end', command: ['npx', 'tsx', 'scripts/e2e.ts'] },
 ];
@@ -59,7 +66,9 @@ function testCounts() {
     passed += vitest.numPassedTests;
     failed += vitest.numFailedTests;
   }
-  const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>('playwright.json');
+  const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
+    'playwright.json',
+  );
   if (playwright) {
     passed += playwright.stats.expected + playwright.stats.flaky;
     failed += playwright.stats.unexpected;

@@ -14,6 +14,8 @@ afterEach(async () => {
     cleanup();
   }
   if (calls.length > 0) {
-    throw new Error(`Unexpected console.error: ${calls.map((c: unknown[]) => c.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `Unexpected console.error: ${calls.map((c: unknown[]) => c.map(String).join(' ')).join('\n')}`,
+    );
   }
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { answeredCount, isAreaComplete, isRating, sanitizeResponses, withAnswer, type Responses } from './responses';
+import {
+  answeredCount,
+  isAreaComplete,
+  isRating,
+  sanitizeResponses,
+  withAnswer,
+  type Responses,
+} from './responses';
 
 describe('isRating', () => {
   it.each([

@@ -16,7 +16,12 @@ export function isRating(value: unknown): value is Rating {
 }
 
 /** The responses with one answer recorded (or overwritten); the input is left untouched. */
-export function withAnswer(responses: Responses, areaId: AreaId, question: number, rating: Rating): Responses {
+export function withAnswer(
+  responses: Responses,
+  areaId: AreaId,
+  question: number,
+  rating: Rating,
+): Responses {
   return { ...responses, [areaId]: { ...responses[areaId], [question]: rating } };
 }
 

@@ -1,4 +1,9 @@
-import type { ApiErrorBody, ApiErrorCode, EmailRequest, EmailRequestAccepted } from '../../shared/email-request';
+import type {
+  ApiErrorBody,
+  ApiErrorCode,
+  EmailRequest,
+  EmailRequestAccepted,
+} from '../../shared/email-request';
 
 /** Any answer from the API other than success, or no answer at all (code "network"). */
 export class ApiError extends Error {
@@ -40,5 +45,10 @@ async function errorFrom(response: Response): Promise<ApiError> {
     // Not JSON (a proxy's error page, say): the status is all we know.
   }
   const retryAfter = Number(response.headers.get('retry-after'));
-  return new ApiError(response.status, code, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+  return new ApiError(
+    response.status,
+    code,
+    message,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
 }

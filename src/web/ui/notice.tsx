@@ -12,7 +12,11 @@ export interface NoticeContent {
  */
 export function NoticeRegion({ notice, children }: { notice: NoticeContent | null; children?: ReactNode }) {
   return (
-    <div className="notice-region" aria-live={notice?.variant === 'error' ? 'assertive' : 'polite'} role="status">
+    <div
+      className="notice-region"
+      aria-live={notice?.variant === 'error' ? 'assertive' : 'polite'}
+      role="status"
+    >
       {notice ? (
         <div className={`notice notice--${notice.variant}`}>
           <p className="notice__title">{notice.title}</p>

@@ -80,7 +80,12 @@ export function EmailForm({ sending, fieldError, onSubmit }: EmailFormProps) {
           ))}
         </ul>
       </div>
-      <button type="submit" className="button button--primary button--large" disabled={sending} aria-busy={sending}>
+      <button
+        type="submit"
+        className="button button--primary button--large"
+        disabled={sending}
+        aria-busy={sending}
+      >
         {sending ? (
           <>
             <span className="spinner" aria-hidden="true" />
@@ -90,7 +95,9 @@ export function EmailForm({ sending, fieldError, onSubmit }: EmailFormProps) {
           'Send Results to Email'
         )}
       </button>
-      <p className="privacy-note">We respect your privacy. Your email will only be used to send your audit results.</p>
+      <p className="privacy-note">
+        We respect your privacy. Your email will only be used to send your audit results.
+      </p>
     </form>
   );
 }

@@ -89,8 +89,8 @@ export function EmailPage() {
         <>
           <h1>Email Your Audit Results</h1>
           <p className="page__intro">
-            Your overall score is <strong>{overallScore}%</strong>. Send the full results and your PDF report to
-            your inbox.
+            Your overall score is <strong>{overallScore}%</strong>. Send the full results and your PDF report
+            to your inbox.
           </p>
           <EmailForm sending={phase.name === 'sending'} fieldError={fieldError} onSubmit={send} />
         </>

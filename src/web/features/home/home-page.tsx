@@ -25,9 +25,9 @@ function Hero() {
         <p className="eyebrow">Free AI health check for UK care providers</p>
         <h1 id="hero-title">See where AI can transform your care management</h1>
         <p className="lead">
-          Our AI audit reviews five areas of your service – operational efficiency, compliance and regulations,
-          service quality, staff training and support, and data management – and shows you what to improve
-          first.
+          Our AI audit reviews five areas of your service – operational efficiency, compliance and
+          regulations, service quality, staff training and support, and data management – and shows you what
+          to improve first.
         </p>
         <ul className="promise-list">
           {PROMISES.map((promise) => (
@@ -41,7 +41,10 @@ function Hero() {
           <ExternalLink href={LINK_PLACEHOLDERS.signupUrl} className="button button--primary button--large">
             Start Your AI Audit Now
           </ExternalLink>
-          <ExternalLink href={LINK_PLACEHOLDERS.contactUrl} className="button button--secondary button--large">
+          <ExternalLink
+            href={LINK_PLACEHOLDERS.contactUrl}
+            className="button button--secondary button--large"
+          >
             Contact Us
           </ExternalLink>
         </div>
@@ -132,8 +135,8 @@ function CallToAction() {
     <section className="cta" aria-labelledby="cta-title">
       <h2 id="cta-title">Ready to see where you stand?</h2>
       <p>
-        Rate 25 statements about your service and get your scores, recommendations and a PDF report in about 15
-        minutes. It is free and needs no credit card.
+        Rate 25 statements about your service and get your scores, recommendations and a PDF report in about
+        15 minutes. It is free and needs no credit card.
       </p>
       <div className="button-row button-row--center">
         <Link to="/audit-tool" className="button button--primary button--large">

@@ -71,7 +71,13 @@ function OverallScore({ report }: { report: Report }) {
         <span className="overall__number">{score}%</span>
         <span className={`rating-label rating-label--${tone}`}>{rating}</span>
       </p>
-      <ProgressBar value={score} label="Overall score" valueText={`${score}%, ${rating}`} tone={tone} size="large" />
+      <ProgressBar
+        value={score}
+        label="Overall score"
+        valueText={`${score}%, ${rating}`}
+        tone={tone}
+        size="large"
+      />
     </section>
   );
 }
@@ -119,7 +125,11 @@ function DownloadReportButton({ responses }: { responses: ResultsState }) {
       await downloadReport(buildReport(responses.responses));
     } catch (error) {
       console.warn('Report download failed', error);
-      setNotice({ variant: 'error', title: 'Error', text: 'The report could not be created. Please try again.' });
+      setNotice({
+        variant: 'error',
+        title: 'Error',
+        text: 'The report could not be created. Please try again.',
+      });
     } finally {
       setBusy(false);
     }
@@ -127,7 +137,13 @@ function DownloadReportButton({ responses }: { responses: ResultsState }) {
 
   return (
     <>
-      <button type="button" className="button button--primary" onClick={download} aria-busy={busy} disabled={busy}>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={download}
+        aria-busy={busy}
+        disabled={busy}
+      >
         {busy ? 'Preparing report…' : 'Download Full Report'}
       </button>
       <NoticeRegion notice={notice} />
