@@ -55,9 +55,7 @@ export function AuditPage() {
       </p>
       <div className="audit-progress">
         <div className="audit-progress__labels">
-          <span>
-            Section {section + 1} of {AREAS.length}
-          </span>
+          <span>{`Section ${section + 1} of ${AREAS.length}`}</span>
           <span>{percent}% complete</span>
         </div>
         <ProgressBar value={percent} label="Audit progress" valueText={`${percent}% complete`} />
@@ -74,9 +72,7 @@ export function AuditPage() {
         }}
       >
         <h2 id="section-heading" ref={headingRef} tabIndex={-1} className="audit-section__heading">
-          <span className="audit-section__step">
-            Section {section + 1} of {AREAS.length}
-          </span>
+          <span className="audit-section__step">{`Section ${section + 1} of ${AREAS.length}`}</span>
           <span className="audit-section__title">{area.title}</span>
         </h2>
         <div className="audit-section__questions">
