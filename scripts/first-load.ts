@@ -1,0 +1,87 @@
+/**
+ * What each pre-rendered page needs before it can paint and before it is interactive, measured
+ * from the build: the HTML, its render-blocking stylesheets, and every script it loads up front
+ * (module scripts, modulepreloads and their static imports; never a dynamic import()). Sizes are
+ * raw and gzipped (level 9, as the server sends them).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { PAGES } from '../src/shared/pages';
+
+export interface Bytes {
+  raw: number;
+  gzip: number;
+}
+
+export interface FirstLoad {
+  path: string;
+  html: Bytes;
+  css: Bytes;
+  /** HTML + render-blocking CSS: what the first paint needs. */
+  firstPaint: Bytes;
+  /** Scripts loaded before the page is interactive. */
+  script: Bytes;
+  scriptFiles: string[];
+}
+
+const clientDir = path.resolve(import.meta.dirname, '../build/client');
+
+function sizeOf(text: string | Buffer): Bytes {
+  return { raw: Buffer.byteLength(text), gzip: gzipSync(text, { level: 9 }).length };
+}
+
+function add(a: Bytes, b: Bytes): Bytes {
+  return { raw: a.raw + b.raw, gzip: a.gzip + b.gzip };
+}
+
+const ZERO: Bytes = { raw: 0, gzip: 0 };
+
+function read(urlPath: string): Buffer {
+  return readFileSync(path.join(clientDir, urlPath.replace(/^\//, '')));
+}
+
+/** A script and everything it imports statically, as URL paths. */
+function withStaticImports(urlPath: string, seen: Set<string>) {
+  if (seen.has(urlPath)) return;
+  seen.add(urlPath);
+  const code = read(urlPath).toString('utf8');
+  // Static imports only: `from"./x.js"` and bare `import"./x.js"`; `import("./x.js")` is lazy.
+  for (const match of code.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) {
+    withStaticImports(path.posix.join(path.posix.dirname(urlPath), match[1]), seen);
+  }
+}
+
+export function measureFirstLoad(pagePath: string): FirstLoad {
+  const page = Object.values(PAGES).find((p) => p.path === pagePath);
+  if (!page) throw new Error(`No page at ${pagePath}`);
+  const htmlText = read(page.file).toString('utf8');
+  const html = sizeOf(htmlText);
+  const css = [...htmlText.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)]
+    .map((m) => sizeOf(read(m[1])))
+    .reduce(add, ZERO);
+  const scripts = new Set<string>();
+  const entries = [
+    ...htmlText.matchAll(/<script type="module"[^>]*src="([^"]+)"/g),
+    ...htmlText.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1]);
+  for (const entry of entries) withStaticImports(entry, scripts);
+  const script = [...scripts].map((s) => sizeOf(read(s))).reduce(add, ZERO);
+  return { path: pagePath, html, css, firstPaint: add(html, css), script, scriptFiles: [...scripts] };
+}
+
+export function formatKb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+// Run directly: print a table for the three measured routes.
+if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
+  console.log('| page | HTML gz | CSS gz | first paint gz (raw) | script gz (raw) |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const p of ['/', '/audit-tool', '/audit-results']) {
+    const m = measureFirstLoad(p);
+    console.log(
+      `| \`${p}\` | ${formatKb(m.html.gzip)} | ${formatKb(m.css.gzip)} | ${formatKb(m.firstPaint.gzip)} (${formatKb(m.firstPaint.raw)}) | ${formatKb(m.script.gzip)} (${formatKb(m.script.raw)}) |`,
+    );
+  }
+}
