@@ -230,13 +230,15 @@ describe.each(DATABASE_KINDS)('the outbox worker on %s', (kind) => {
       },
     };
     const delivered: ClaimedMessage[] = [];
-    new OutboxWorker(flaky, async (m) => void delivered.push(m), {
+    const w = new OutboxWorker(flaky, async (m) => void delivered.push(m), {
       retryBaseMs: 200,
       maxAttempts: 3,
       leaseMs: 2_000,
       pollIntervalMs: 20,
       log: quiet,
-    }).start();
+    });
+    workers.push(w);
+    w.start();
     await until(async () => (await messages(t.db))[0]?.status === 'sent');
     expect(delivered).toHaveLength(1);
   });

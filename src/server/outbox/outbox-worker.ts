@@ -73,7 +73,7 @@ export class OutboxWorker {
   // Delivered, but the database did not take the news (it was down): recorded on the next round,
   // while the claim still holds, so the message is not sent twice.
   private readonly deliveredUnrecorded = new Set<string>();
-  private databaseWasDown = false;
+  private roundsFailing = false;
 
   constructor(
     private readonly db: Database,
@@ -134,12 +134,12 @@ export class OutboxWorker {
       this.woken = false;
       try {
         claimed = await this.round();
-        if (this.databaseWasDown) this.options.log.info({}, 'outbox: database reachable again');
-        this.databaseWasDown = false;
+        if (this.roundsFailing) this.options.log.info({}, 'outbox: rounds succeed again');
+        this.roundsFailing = false;
       } catch (error) {
         // Logged once per outage, not once per poll.
-        if (!this.databaseWasDown) this.options.log.warn({ err: error }, 'outbox: round failed; will retry');
-        this.databaseWasDown = true;
+        if (!this.roundsFailing) this.options.log.warn({ err: error }, 'outbox: round failed; will retry');
+        this.roundsFailing = true;
       }
       if (this.stopping) break;
       // A full batch suggests more are waiting; a wake-up during the round means a new message.
