@@ -4,7 +4,8 @@
  */
 export async function pdfText(data: Uint8Array): Promise<string> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: 0 }).promise;
+  const document = await getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: 0 })
+    .promise;
   const pages: string[] = [];
   for (let number = 1; number <= document.numPages; number++) {
     const page = await document.getPage(number);

@@ -10,10 +10,28 @@ export interface Page {
 }
 
 export const PAGES = {
-  home: { path: '/', file: 'index.html', title: 'Care Audit – AI care management audit for UK care providers' },
+  home: {
+    path: '/',
+    file: 'index.html',
+    title: 'Care Audit – AI care management audit for UK care providers',
+  },
   auditTool: { path: '/audit-tool', file: 'audit-tool.html', title: 'Take the audit – Care Audit' },
-  auditResults: { path: '/audit-results', file: 'audit-results.html', title: 'Your audit results – Care Audit' },
-  emailResults: { path: '/email-results', file: 'email-results.html', title: 'Email your results – Care Audit' },
+  auditResults: {
+    path: '/audit-results',
+    file: 'audit-results.html',
+    title: 'Your audit results – Care Audit',
+  },
+  emailResults: {
+    path: '/email-results',
+    file: 'email-results.html',
+    title: 'Email your results – Care Audit',
+  },
+  privacy: { path: '/privacy', file: 'privacy.html', title: 'Privacy notice – Care Audit' },
+  accessibility: {
+    path: '/accessibility',
+    file: 'accessibility.html',
+    title: 'Accessibility statement – Care Audit',
+  },
   notFound: { path: '/404', file: '404.html', title: 'Page not found – Care Audit' },
 } as const satisfies Record<string, Page>;
 

@@ -13,10 +13,10 @@ export interface PrerenderedPage {
   routeModule: string;
 }
 
-// The home page is complete as HTML: every control on it is a link. The 404 page loads the
+// These pages are complete as HTML: every control on them is a link. The 404 page loads the
 // script only to log the missing path (SPEC §2) and reads fine without it.
-const SCRIPT_FREE_SCREENS = new Set(['/']);
-const WORKS_WITHOUT_SCRIPT = new Set(['/', '/404']);
+const SCRIPT_FREE_SCREENS = new Set(['/', '/privacy', '/accessibility']);
+const WORKS_WITHOUT_SCRIPT = new Set([...SCRIPT_FREE_SCREENS, '/404']);
 
 // Route modules by path, for preload links: kept here rather than in the route table because
 // only the build needs to know where the source files are.
@@ -25,6 +25,8 @@ const ROUTE_SOURCES: Record<string, string> = {
   '/audit-tool': 'routes/audit-tool.tsx',
   '/audit-results': 'routes/audit-results.tsx',
   '/email-results': 'routes/email-results.tsx',
+  '/privacy': 'routes/privacy.tsx',
+  '/accessibility': 'routes/accessibility.tsx',
   '/404': 'routes/not-found.tsx',
 };
 

@@ -16,6 +16,8 @@ export const ROUTES: readonly Route[] = [
   { page: PAGES.auditTool, load: () => import('./routes/audit-tool') },
   { page: PAGES.auditResults, load: () => import('./routes/audit-results') },
   { page: PAGES.emailResults, load: () => import('./routes/email-results') },
+  { page: PAGES.privacy, load: () => import('./routes/privacy') },
+  { page: PAGES.accessibility, load: () => import('./routes/accessibility') },
 ];
 
 export const NOT_FOUND_ROUTE: Route = { page: PAGES.notFound, load: () => import('./routes/not-found') };

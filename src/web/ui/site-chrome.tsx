@@ -49,6 +49,16 @@ function SiteFooter() {
           Birmingham, West Midlands, United Kingdom
         </address>
       </div>
+      <nav className="site-footer__inner site-footer__nav" aria-label="Site information">
+        <ul className="site-footer__links">
+          <li>
+            <Link to="/privacy">Privacy notice</Link>
+          </li>
+          <li>
+            <Link to="/accessibility">Accessibility statement</Link>
+          </li>
+        </ul>
+      </nav>
       <p className="site-footer__legal">
         © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Care Audit. All rights reserved.
       </p>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../../shared/email-request';
+import { Link } from '../../router';
 import { CheckIcon } from '../../ui/icons';
 
 interface EmailFormProps {
@@ -96,7 +97,8 @@ export function EmailForm({ sending, fieldError, onSubmit }: EmailFormProps) {
         )}
       </button>
       <p className="privacy-note">
-        We respect your privacy. Your email will only be used to send your audit results.
+        We respect your privacy. Your email will only be used to send your audit results.{' '}
+        <Link to="/privacy">Read our privacy notice</Link>.
       </p>
     </form>
   );

@@ -1,0 +1,230 @@
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import {
+  NOT_FOUND_RESOURCE,
+  STEPPED_ANSWERS,
+  completeAudit,
+  expect,
+  expectNoAxeViolations,
+  rateSection,
+  test,
+} from './fixtures';
+
+// WCAG 2.2 AA beyond what axe sees (issue 4): reflow, text resize, motion, announcements, focus,
+// target size, colour. Each screen is reached the way a visitor reaches it.
+const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
+  { name: 'home', open: (page) => page.goto('/').then(() => undefined) },
+  {
+    name: 'audit',
+    open: async (page) => {
+      await page.goto('/audit-tool');
+      await rateSection(page, [5, 4, 3]);
+    },
+  },
+  { name: 'results', open: (page) => completeAudit(page, STEPPED_ANSWERS) },
+  {
+    name: 'e-mail',
+    open: async (page) => {
+      await completeAudit(page, STEPPED_ANSWERS);
+      await page.getByRole('link', { name: 'Email Results' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Email Your Audit Results' })).toBeVisible();
+    },
+  },
+  { name: 'privacy', open: (page) => page.goto('/privacy').then(() => undefined) },
+  { name: 'accessibility', open: (page) => page.goto('/accessibility').then(() => undefined) },
+  { name: 'not-found', open: (page) => page.goto('/nowhere').then(() => undefined) },
+];
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+for (const screen of SCREENS) {
+  test.describe(`${screen.name} screen`, () => {
+    test.beforeEach(({ consoleErrors }) => consoleErrors.allow(NOT_FOUND_RESOURCE));
+
+    test('reflows at 320 px wide without horizontal scrolling', async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 640 });
+      await screen.open(page);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    });
+
+    test('loses nothing with text at 200%', async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await screen.open(page);
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = '200%';
+      });
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      // No control's text spills out of its box or is cut off.
+      const clipped = await page.evaluate(() =>
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            'button, .button, input, textarea, h1, h2, h3, .rating__digit',
+          ),
+        ]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+          .filter((el) => getComputedStyle(el).overflow !== 'visible' || el.matches('input, textarea'))
+          .filter((el) => !(el instanceof HTMLTextAreaElement))
+          .map((el) => el.outerHTML.slice(0, 80)),
+      );
+      expect(clipped).toEqual([]);
+    });
+
+    test('has touch targets of at least 24 × 24 px', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screen.open(page);
+      // Links inside running text are exempt (WCAG 2.5.8); every other control is measured.
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('a, button, input, textarea, select')]
+          .filter((el) => !el.closest('p, .prose li, address, .skip-link') || el.matches('.button'))
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => {
+            const target = el.matches('input[type="radio"]') ? (el.closest('label') as HTMLElement) : el;
+            const box = target.getBoundingClientRect();
+            return { html: el.outerHTML.slice(0, 60), width: box.width, height: box.height };
+          })
+          .filter((t) => t.width < 24 || t.height < 24),
+      );
+      expect(small).toEqual([]);
+    });
+  });
+}
+
+test.describe('motion, announcements, focus and colour', () => {
+  test('prefers-reduced-motion turns off animation and transitions', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await completeAudit(page, STEPPED_ANSWERS);
+    const durations = await page.evaluate(() => {
+      const fill = document.querySelector('.progress__fill') as HTMLElement;
+      const spinner = document.createElement('span');
+      spinner.className = 'spinner';
+      document.body.append(spinner);
+      const result = [getComputedStyle(fill).transitionDuration, getComputedStyle(spinner).animationDuration];
+      spinner.remove();
+      return result.map((d) => parseFloat(d));
+    });
+    for (const d of durations) expect(d).toBeLessThan(0.01);
+  });
+
+  test('notices are announced through live regions that exist before they fill', async ({ page }) => {
+    await completeAudit(page, STEPPED_ANSWERS);
+    await page.getByRole('link', { name: 'Email Results' }).click();
+    const region = page.getByRole('status');
+    await expect(region).toHaveCount(1);
+    await expect(region).toBeEmpty();
+    await page.getByRole('button', { name: 'Send Results to Email' }).click();
+    await expect(region).toHaveAttribute('aria-live', 'assertive');
+    await expect(region).toContainText('Please enter your email address');
+    // The answered-questions counter is polite live text too.
+    await page.goto('/audit-tool');
+    await expect(page.getByText(/of 5 questions answered/)).toHaveAttribute('aria-live', 'polite');
+  });
+
+  test('focus lands on the new page after every in-page navigation', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(NOT_FOUND_RESOURCE);
+    const focusedHeading = () =>
+      page.evaluate(() =>
+        document.activeElement?.matches('h1') ? document.activeElement.textContent : null,
+      );
+    await completeAudit(page, STEPPED_ANSWERS);
+    expect(await focusedHeading()).toBe('Your AI Audit Results');
+    await page.getByRole('link', { name: 'Email Results' }).click();
+    await expect.poll(focusedHeading).toBe('Email Your Audit Results');
+    await page.getByRole('link', { name: 'Back to Results' }).click();
+    await expect.poll(focusedHeading).toBe('Your AI Audit Results');
+    await page.getByRole('button', { name: 'Retake Audit' }).click();
+    await expect.poll(focusedHeading).toBe('AI Care Management Audit');
+    await page.goBack();
+    await expect.poll(focusedHeading).toBe('Your AI Audit Results');
+    await page.goto('/missing');
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect.poll(focusedHeading).toContain('See where AI can transform');
+  });
+
+  test('colour is never the only carrier of a rating', async ({ page }) => {
+    await completeAudit(page, STEPPED_ANSWERS);
+    const cards = await page.locator('.result-card').evaluateAll((nodes) =>
+      nodes.map((card) => ({
+        badge: card.querySelector('.score-badge')?.textContent,
+        label: card.querySelector('.rating-label')?.textContent,
+        valueText: card.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext'),
+      })),
+    );
+    expect(cards).toEqual([
+      { badge: '100%', label: 'Excellent', valueText: '100%, Excellent' },
+      { badge: '80%', label: 'Excellent', valueText: '80%, Excellent' },
+      { badge: '60%', label: 'Good', valueText: '60%, Good' },
+      { badge: '40%', label: 'Fair', valueText: '40%, Fair' },
+      { badge: '20%', label: 'Needs Improvement', valueText: '20%, Needs Improvement' },
+    ]);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  // A browser whose scripting is off from the start, as a visitor's would be: only then does the
+  // HTML parser show <noscript> content (Playwright's javaScriptEnabled: false does not).
+  test('the home page reads completely and the audit says it needs JavaScript', async ({ baseURL }) => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, '--blink-settings=scriptEnabled=false'],
+    });
+    const page = await browser.newPage({ baseURL });
+    await page.goto('/');
+    for (const text of [
+      'Five areas, one clear picture',
+      '500+',
+      'ISO 27001',
+      'Ready to see where you stand?',
+    ]) {
+      await expect(page.getByText(text).first()).toBeVisible();
+    }
+    await page.goto('/audit-tool');
+    // Playwright's text selectors skip <noscript>; what the page shows is its rendered text.
+    expect(await page.locator('body').innerText()).toContain('This audit needs JavaScript.');
+    await browser.close();
+  });
+});
+
+test.describe('information pages', () => {
+  for (const [path, heading] of [
+    ['/privacy', 'Privacy notice'],
+    ['/accessibility', 'Accessibility statement'],
+  ] as const) {
+    test(`${heading} is linked from the footer, pre-rendered without script and passes axe`, async ({
+      page,
+      request,
+    }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).not.toMatch(/<script/i);
+      await page.goto('/');
+      await page.getByRole('contentinfo').getByRole('link', { name: heading }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('the privacy notice says what is stored, why, for how long and how to have it erased', async ({
+    page,
+  }) => {
+    await page.goto('/privacy');
+    for (const heading of [
+      'What we store',
+      'Why we use it',
+      'Who sees it',
+      'How long we keep it',
+      'Your rights',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(heading) })).toBeVisible();
+    }
+    await expect(page.getByRole('main')).toContainText('erased');
+  });
+
+  test('the e-mail form links to the privacy notice', async ({ page }) => {
+    await completeAudit(page, STEPPED_ANSWERS);
+    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Read our privacy notice' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeFocused();
+  });
+});

@@ -1,0 +1,247 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  AREA_IDS,
+  AREAS,
+  buildReport,
+  reportFileName,
+  type Rating,
+  type Report,
+  type Responses,
+} from '../core';
+import { CLOSING_LINE, REPORT_TITLE, formatReportDate, renderReportPdf, toLatin1 } from './render-pdf';
+
+const GENERATED_AT = new Date('2026-11-22T10:00:00Z');
+const PT_TO_MM = 25.4 / 72;
+
+interface PdfText {
+  pages: { text: string; lines: { text: string; mmFromTop: number }[] }[];
+  all: string;
+}
+
+// jsPDF does not embed Helvetica, so pdf.js needs its bundled metrics for the standard fonts;
+// without them it warns on every page.
+const STANDARD_FONTS = join(
+  dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+  'standard_fonts/',
+);
+
+function openPdf(bytes: Uint8Array) {
+  // pdf.js takes ownership of the buffer it is given, so it gets a copy.
+  const data = bytes.slice();
+  return getDocument({
+    data,
+    useSystemFonts: false,
+    isEvalSupported: false,
+    standardFontDataUrl: STANDARD_FONTS,
+  }).promise;
+}
+
+/** The PDF's text as pdf.js reads it back, page by page, with each line's height on its page. */
+async function readPdf(bytes: Uint8Array): Promise<PdfText> {
+  const pdf = await openPdf(bytes);
+  const pages: PdfText['pages'] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const page = await pdf.getPage(n);
+    const pageHeight = page.view[3];
+    const items = (await page.getTextContent()).items.filter((item): item is TextItem => 'str' in item);
+    const lines = items
+      .filter((item) => item.str.trim() !== '')
+      .map((item) => ({ text: item.str, mmFromTop: (pageHeight - item.transform[5]) * PT_TO_MM }));
+    pages.push({ text: normalise(items.map((item) => item.str).join(' ')), lines });
+  }
+  await pdf.destroy();
+  return { pages, all: pages.map((p) => p.text).join(' ') };
+}
+
+function normalise(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function everyAnswer(rating: Rating): Responses {
+  return Object.fromEntries(
+    AREA_IDS.map((id) => [id, { 0: rating, 1: rating, 2: rating, 3: rating, 4: rating }]),
+  );
+}
+
+const MIXED: Responses = {
+  operational: { 0: 4, 1: 4, 2: 3, 3: 3, 4: 4 }, // 72
+  compliance: { 0: 2, 1: 2, 2: 3, 3: 2, 4: 1 }, // 40
+  quality: { 0: 5, 1: 4, 2: 5, 3: 4, 4: 4 }, // 88
+  training: { 0: 3, 1: 3, 2: 2, 3: 3, 4: 2 }, // 52
+  data: { 0: 1, 1: 2, 2: 1, 3: 2, 4: 1 }, // 28
+};
+
+/** A report whose areas carry many long recommendations, so the bullets alone must break pages. */
+function longReport(): Report {
+  const report = buildReport(MIXED, GENERATED_AT);
+  const longText = (area: string, n: number) =>
+    `${area} action ${n}: agree an owner, a budget and a review date with the registered manager, then check progress at every monthly governance meeting`;
+  return {
+    ...report,
+    areas: report.areas.map((area) => ({
+      ...area,
+      recommendations: Array.from({ length: 8 }, (_, n) => longText(area.title, n + 1)),
+    })),
+  };
+}
+
+const cases = [
+  {
+    name: 'every answer 5',
+    report: buildReport(everyAnswer(5), GENERATED_AT),
+    overall: ['Overall Score: 100%', 'Assessment: Excellent'],
+    areas: AREAS.map((a) => `${a.title}: 100% (Excellent)`),
+  },
+  {
+    name: 'mixed answers',
+    report: buildReport(MIXED, GENERATED_AT),
+    overall: ['Overall Score: 56%', 'Assessment: Fair'],
+    areas: [
+      'Operational Efficiency: 72% (Good)',
+      'Compliance & Regulations: 40% (Fair)',
+      'Service Quality: 88% (Excellent)',
+      'Staff Training & Support: 52% (Fair)',
+      'Data Management: 28% (Needs Improvement)',
+    ],
+  },
+  {
+    name: 'no answers',
+    report: buildReport({}, GENERATED_AT),
+    overall: ['Overall Score: 0%', 'Assessment: Needs Improvement'],
+    areas: AREAS.map((a) => `${a.title}: 0% (Needs Improvement)`),
+  },
+  {
+    name: 'long recommendations',
+    report: longReport(),
+    overall: ['Overall Score: 56%', 'Assessment: Fair'],
+    areas: ['Operational Efficiency: 72% (Good)', 'Data Management: 28% (Needs Improvement)'],
+  },
+];
+
+describe('renderReportPdf', () => {
+  describe.each(cases)('$name', ({ report, overall, areas }) => {
+    let rendered: PdfText;
+    beforeAll(async () => {
+      rendered = await readPdf(await renderReportPdf(report));
+    });
+
+    it.each([
+      REPORT_TITLE,
+      'Generated: 22 November 2026',
+      ...overall,
+      'Area Assessments:',
+      ...areas,
+      'Implementation Roadmap',
+      CLOSING_LINE,
+    ])('says "%s"', async (text) => {
+      expect(rendered.all).toContain(text);
+    });
+
+    it('lists every recommendation of every area', async () => {
+      const { all } = rendered;
+      for (const area of report.areas) {
+        for (const recommendation of area.recommendations)
+          expect(all).toContain(normalise(toLatin1(recommendation)));
+      }
+    });
+
+    it('names the weakest area first in the roadmap', async () => {
+      const { all } = rendered;
+      const [weakest] = report.roadmap[0].areas;
+      expect(all).toContain(`${weakest.title} (${weakest.score}%): ${weakest.actions[0]}`);
+    });
+
+    it('keeps body text clear of the footer (page breaks at 250 mm, 270 mm in bullets)', async () => {
+      const { pages } = rendered;
+      for (const page of pages) {
+        const body = page.lines.filter((line) => !/^Page \d+ of \d+$|^Care Audit - /.test(line.text));
+        // The lowest a bullet's last wrapped line can sit: started at 270 mm, two more lines of 4.8 mm.
+        for (const line of body) expect(line.mmFromTop).toBeLessThan(281);
+      }
+    });
+
+    it('numbers its pages', async () => {
+      const { pages } = rendered;
+      pages.forEach((page, i) => expect(page.text).toContain(`Page ${i + 1} of ${pages.length}`));
+    });
+  });
+
+  it.each([
+    ['mixed answers', cases[1].report, 2],
+    ['long recommendations', cases[3].report, 3],
+  ])('breaks the %s report over at least %i pages', async (_name, report, minimum) => {
+    const { pages } = await readPdf(await renderReportPdf(report));
+    expect(pages.length).toBeGreaterThanOrEqual(minimum);
+    // Nothing is lost at a break: the closing line ends the last page.
+    expect(pages.at(-1)?.text).toContain(CLOSING_LINE);
+  });
+
+  it('gives the same bytes for the same report, so the download and the e-mail match', async () => {
+    const report = buildReport(MIXED, GENERATED_AT);
+    expect(await renderReportPdf(report)).toEqual(await renderReportPdf(report));
+  });
+
+  it('draws Latin-1 text such as £ and é as itself and typographic punctuation as ASCII', async () => {
+    const report = buildReport(MIXED, GENERATED_AT);
+    report.areas[0] = {
+      ...report.areas[0],
+      recommendations: ['Review each person’s café budget – £50 “now”'],
+    };
+    const { all } = await readPdf(await renderReportPdf(report));
+    expect(all).toContain(`Review each person's café budget - £50 "now"`);
+  });
+
+  it('sets the document title, subject, creator and language', async () => {
+    const bytes = await renderReportPdf(buildReport(MIXED, GENERATED_AT));
+    const pdf = await openPdf(bytes);
+    const { info } = await pdf.getMetadata();
+    await pdf.destroy();
+    expect(info).toMatchObject({
+      Title: REPORT_TITLE,
+      Subject: 'Overall score 56% (Fair)',
+      Creator: 'Care Audit',
+      Language: 'en-GB',
+      CreationDate: "D:20261122100000-00'00'",
+    });
+  });
+});
+
+describe('toLatin1', () => {
+  it.each([
+    ['person’s', "person's"],
+    ['‘quoted’', "'quoted'"],
+    ['“quoted”', '"quoted"'],
+    ['Months 1–2', 'Months 1-2'],
+    ['a — b', 'a - b'],
+    ['wait…', 'wait...'],
+    ['Café £5 ½', 'Café £5 ½'],
+    ['Compliance & Regulations', 'Compliance & Regulations'],
+    ['→ ✓ 😀', '? ? ??'],
+  ])('%s → %s', (input, expected) => {
+    expect(toLatin1(input)).toBe(expected);
+  });
+});
+
+describe('formatReportDate', () => {
+  it.each([
+    ['2026-11-22T10:00:00Z', '22 November 2026'],
+    // Late on the 31st in UTC is already 1 January in some zones; the report keeps UTC's date.
+    ['2026-12-31T23:30:00Z', '31 December 2026'],
+    ['2027-01-01T00:00:00Z', '1 January 2027'],
+  ])('%s → %s', (iso, expected) => {
+    expect(formatReportDate(new Date(iso))).toBe(expected);
+  });
+});
+
+describe('reportFileName', () => {
+  it.each([
+    ['2026-11-22T10:00:00Z', 'care-management-audit-report-2026-11-22.pdf'],
+    ['2026-01-05T23:59:59Z', 'care-management-audit-report-2026-01-05.pdf'],
+  ])('%s → %s', (iso, expected) => {
+    expect(reportFileName(new Date(iso))).toBe(expected);
+  });
+});
