@@ -4,12 +4,14 @@
  * Chromium against the built site. It installs Chromium and PostgreSQL first if they are missing.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureTools } from './ensure-tools';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, 'test-reports');
+// A report left by an earlier run must never be counted as this run's.
+rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const tools = ensureTools();
