@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './free-port';
+import { freePort } from '../src/server/testing/free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
 const skipBuild = process.argv.includes('--no-build');

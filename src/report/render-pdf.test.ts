@@ -1,7 +1,3 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AREA_IDS,
@@ -12,50 +8,10 @@ import {
   type Report,
   type Responses,
 } from '../core';
+import { readPdf, readPdfInfo, type PdfText } from './pdf-text';
 import { CLOSING_LINE, REPORT_TITLE, formatReportDate, renderReportPdf, toLatin1 } from './render-pdf';
 
 const GENERATED_AT = new Date('2026-11-22T10:00:00Z');
-const PT_TO_MM = 25.4 / 72;
-
-interface PdfText {
-  pages: { text: string; lines: { text: string; mmFromTop: number }[] }[];
-  all: string;
-}
-
-// jsPDF does not embed Helvetica, so pdf.js needs its bundled metrics for the standard fonts;
-// without them it warns on every page.
-const STANDARD_FONTS = join(
-  dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts/',
-);
-
-function openPdf(bytes: Uint8Array) {
-  // pdf.js takes ownership of the buffer it is given, so it gets a copy.
-  const data = bytes.slice();
-  return getDocument({
-    data,
-    useSystemFonts: false,
-    isEvalSupported: false,
-    standardFontDataUrl: STANDARD_FONTS,
-  }).promise;
-}
-
-/** The PDF's text as pdf.js reads it back, page by page, with each line's height on its page. */
-async function readPdf(bytes: Uint8Array): Promise<PdfText> {
-  const pdf = await openPdf(bytes);
-  const pages: PdfText['pages'] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const page = await pdf.getPage(n);
-    const pageHeight = page.view[3];
-    const items = (await page.getTextContent()).items.filter((item): item is TextItem => 'str' in item);
-    const lines = items
-      .filter((item) => item.str.trim() !== '')
-      .map((item) => ({ text: item.str, mmFromTop: (pageHeight - item.transform[5]) * PT_TO_MM }));
-    pages.push({ text: normalise(items.map((item) => item.str).join(' ')), lines });
-  }
-  await pdf.destroy();
-  return { pages, all: pages.map((p) => p.text).join(' ') };
-}
 
 function normalise(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
@@ -197,9 +153,7 @@ describe('renderReportPdf', () => {
 
   it('sets the document title, subject, creator and language', async () => {
     const bytes = await renderReportPdf(buildReport(MIXED, GENERATED_AT));
-    const pdf = await openPdf(bytes);
-    const { info } = await pdf.getMetadata();
-    await pdf.destroy();
+    const info = await readPdfInfo(bytes);
     expect(info).toMatchObject({
       Title: REPORT_TITLE,
       Subject: 'Overall score 56% (Fair)',

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { reportFileName } from '../../core';
 import { buildApp } from '../app';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
-import { pdfText } from '../testing/pdf-text';
+import { pdfText } from '../../report/pdf-text';
 import { validBody } from '../testing/requests';
 import { startSmtpServer, type SmtpTestServer } from '../testing/smtp';
 import { testConfig } from '../testing/test-config';

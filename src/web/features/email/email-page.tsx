@@ -7,7 +7,7 @@ import { BackLink } from '../../ui/back-link';
 import { CheckIcon } from '../../ui/icons';
 import { NoticeRegion, type NoticeContent } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
-import { clearAuditProgress } from '../audit/audit-session';
+import { NewAuditButton } from '../audit/new-audit-button';
 import { responsesFromState, type ResultsState } from '../results/results-state';
 import { EmailForm } from './email-form';
 
@@ -23,7 +23,6 @@ type Phase = { name: 'form' } | { name: 'sending' } | { name: 'sent'; email: str
 /** The e-mail screen (SPEC §2 /email-results): form, then sending, then sent or back with a notice. */
 export function EmailPage() {
   const location = useLocation();
-  const navigate = useNavigate();
   const responses = useMemo(() => responsesFromState(location.state), [location.state]);
   const overallScore = useMemo(() => buildReport(responses).overall.score, [responses]);
   const resultsState: ResultsState = { responses, overallScore };
@@ -73,16 +72,7 @@ export function EmailPage() {
           <p>Please check your inbox and your spam folder. It can take a few minutes to arrive.</p>
           <div className="button-row">
             <BackLinkButton to="/audit-results" state={resultsState} label="Back to Results" />
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                clearAuditProgress();
-                navigate('/audit-tool');
-              }}
-            >
-              Take Another Audit
-            </button>
+            <NewAuditButton label="Take Another Audit" className="button button--secondary" />
           </div>
         </section>
       ) : (

@@ -1,18 +1,17 @@
 import { useMemo, useState } from 'react';
 import { buildReport, type AreaResult, type Report } from '../../../core';
-import { Link, useLocation, useNavigate } from '../../router';
+import { Link, useLocation } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { AreaIcon } from '../../ui/icons';
 import { NoticeRegion, type NoticeContent } from '../../ui/notice';
 import { ProgressBar } from '../../ui/progress-bar';
 import { SiteLayout } from '../../ui/site-chrome';
-import { clearAuditProgress } from '../audit/audit-session';
+import { NewAuditButton } from '../audit/new-audit-button';
 import { responsesFromState, type ResultsState } from './results-state';
 
 /** The results screen (SPEC §2 /audit-results): overall score, a card per area, and actions. */
 export function ResultsPage() {
   const location = useLocation();
-  const navigate = useNavigate();
   const responses = useMemo(() => responsesFromState(location.state), [location.state]);
   const report = useMemo(() => buildReport(responses), [responses]);
   const resultsState: ResultsState = { responses, overallScore: report.overall.score };
@@ -37,16 +36,7 @@ export function ResultsPage() {
         <Link to="/email-results" state={resultsState} className="button button--secondary">
           Email Results
         </Link>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => {
-            clearAuditProgress();
-            navigate('/audit-tool');
-          }}
-        >
-          Retake Audit
-        </button>
+        <NewAuditButton label="Retake Audit" className="button button--ghost" />
       </div>
 
       <section className="card closing" aria-labelledby="closing-title">
