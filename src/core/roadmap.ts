@@ -8,7 +8,7 @@ export interface RoadmapPhase {
 }
 
 const PHASES = [
-  { title: 'Phase 1: Fix the foundations', timeframe: 'Months 1–2', size: 2 },
+  { title: 'Phase 1: Start where you have most to gain', timeframe: 'Months 1–2', size: 2 },
   { title: 'Phase 2: Build on progress', timeframe: 'Months 3–4', size: 1 },
   { title: 'Phase 3: Optimise and sustain', timeframe: 'Months 5–6', size: 2 },
 ] as const;
