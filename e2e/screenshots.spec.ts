@@ -11,7 +11,7 @@ for (const viewport of VIEWPORTS) {
   test.describe(`screens at ${viewport.name} width`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('home, audit, results, e-mail and not-found', async ({ page, consoleErrors }) => {
+    test('home, audit, results, e-mail, information and not-found pages', async ({ page, consoleErrors }) => {
       consoleErrors.allow(NOT_FOUND_RESOURCE);
       const shot = async (name: string) => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -31,6 +31,14 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('link', { name: 'Email Results' }).click();
       await expect(page).toHaveURL(/email-results/);
       await shot('email-results');
+      await page.getByLabel('Email Address *').fill(`shots-${viewport.name}@care-home.test`);
+      await page.getByRole('button', { name: 'Send Results to Email' }).click();
+      await expect(page.getByRole('heading', { name: 'Email Sent Successfully!' })).toBeVisible();
+      await shot('email-sent');
+      await page.goto('/privacy');
+      await shot('privacy');
+      await page.goto('/accessibility');
+      await shot('accessibility');
       await page.goto('/missing-page');
       await shot('not-found');
     });
