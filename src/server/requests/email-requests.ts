@@ -39,6 +39,18 @@ export function normalizeEmail(email: string): string {
 }
 
 /**
+ * Makes work on one address take turns until the transaction ends: storing a request (so two at
+ * once cannot both slip under the limit) and erasing the address (so a request being stored at
+ * that moment is either erased too or stored after the erasure, never half of each).
+ */
+export async function lockRecipient(tx: Queryable, emailNormalized: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [
+    RECIPIENT_LOCK_SPACE,
+    emailNormalized,
+  ]);
+}
+
+/**
  * Seconds until the recipient may receive another request, or null when it may now: the limit-th
  * newest request in the window must leave the window first. Counted in the database, so the limit
  * holds across every server instance.
@@ -72,10 +84,7 @@ export async function storeEmailRequest(
 ): Promise<StoreResult> {
   const emailNormalized = normalizeEmail(request.email);
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [
-      RECIPIENT_LOCK_SPACE,
-      emailNormalized,
-    ]);
+    await lockRecipient(tx, emailNormalized);
     const retryAfterSeconds = await recipientRetryAfter(tx, emailNormalized, limit);
     if (retryAfterSeconds !== null) return { stored: false, retryAfterSeconds };
 

@@ -1,0 +1,93 @@
+import { buildReport } from '../../core';
+import type { Database } from '../db/database';
+import type { OutboxKind } from '../outbox/outbox-store';
+import { storeEmailRequest } from '../requests/email-requests';
+import { COMPLETE_ANSWERS } from './requests';
+
+export const TEAM_ADDRESS = 'leads@care-audit.example';
+
+export interface LeadFixture {
+  email: string;
+  note?: string | null;
+  /** Queue a message to the team too. */
+  team?: boolean;
+  /** When the request was made; now by default. */
+  createdAt?: Date;
+}
+
+/** Stores a request with COMPLETE_ANSWERS (so EXPECTED_SCORES) as the API would; resolves with its id. */
+export async function storeLead(db: Database, lead: LeadFixture): Promise<string> {
+  const result = await storeEmailRequest(
+    db,
+    {
+      email: lead.email,
+      note: lead.note ?? null,
+      responses: COMPLETE_ANSWERS,
+      report: buildReport(COMPLETE_ANSWERS),
+    },
+    { visitor: lead.email, team: lead.team ? TEAM_ADDRESS : undefined },
+    { max: 1_000, windowMs: 86_400_000 },
+  );
+  if (!result.stored) throw new Error('the fixture request was rate-limited');
+  if (lead.createdAt) {
+    await db.query('UPDATE email_requests SET created_at = $2 WHERE id = $1', [result.id, lead.createdAt]);
+    await db.query('UPDATE outbox_messages SET created_at = $2 WHERE request_id = $1', [
+      result.id,
+      lead.createdAt,
+    ]);
+  }
+  return result.id;
+}
+
+export type MessageState =
+  | { status: 'sent'; attempts: number; sentAt: Date }
+  | { status: 'failed'; attempts: number; lastError: string }
+  | { status: 'sending'; attempts: number; claimedBy: string };
+
+/** Puts one of a request's messages into `state`, as the outbox worker would have left it; resolves with its id. */
+export async function setMessageState(
+  db: Database,
+  requestId: string,
+  kind: OutboxKind,
+  state: MessageState,
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE outbox_messages
+        SET status = $3, attempts = $4, sent_at = $5, last_error = $6, claimed_by = $7,
+            claim_expires_at = CASE WHEN $7::text IS NULL THEN NULL ELSE now() + interval '1 minute' END
+      WHERE request_id = $1 AND kind = $2
+      RETURNING id`,
+    [
+      requestId,
+      kind,
+      state.status,
+      state.attempts,
+      state.status === 'sent' ? state.sentAt : null,
+      state.status === 'failed' ? state.lastError : null,
+      state.status === 'sending' ? state.claimedBy : null,
+    ],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error(`request ${requestId} has no ${kind} message`);
+  return id;
+}
+
+/** The message of one kind about a request, as stored. */
+export async function messageRow(
+  db: Database,
+  id: string,
+): Promise<
+  | { status: string; attempts: number; last_error: string | null; next_attempt_at: Date; request_id: string }
+  | undefined
+> {
+  const { rows } = await db.query<{
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    next_attempt_at: Date;
+    request_id: string;
+  }>('SELECT status, attempts, last_error, next_attempt_at, request_id FROM outbox_messages WHERE id = $1', [
+    id,
+  ]);
+  return rows[0];
+}
