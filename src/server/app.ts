@@ -9,6 +9,7 @@ import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-tr
 import { mailDelivery, type RenderPdf } from './mail/outbox-mail';
 import { releaseAllClaims } from './outbox/outbox-store';
 import { OutboxWorker } from './outbox/outbox-worker';
+import { startRetentionJob, type RetentionJob } from './requests/retention-job';
 import { emailResultsRoutes } from './routes/email-results';
 import { healthRoutes } from './routes/health';
 import { registerSecurityHeaders } from './security-headers';
@@ -78,15 +79,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }),
     { ...config.mail, pollIntervalMs: pollIntervalMs(config), log: app.log },
   );
+  let retention: RetentionJob | undefined;
   app.addHook('onReady', async () => {
     // Only this process can have the PGlite directory open, so any claim in it is from an earlier run.
     if (db.kind === 'pglite') await releaseAllClaims(db, config.mail.maxAttempts);
     outbox.start();
+    retention = startRetentionJob(db, { retentionDays: config.retentionDays, log: app.log });
   });
   // One hook, so the order is plain: the HTTP server has stopped taking requests by now; the outbox
-  // finishes or hands back its sends, and only then does the database close.
+  // finishes or hands back its sends and a purge in progress ends, and only then does the database close.
   app.addHook('onClose', async () => {
-    await outbox.stop();
+    await Promise.all([outbox.stop(), retention?.stop()]);
     if (!deps.mailTransport) transport.close();
     if (!deps.db) await db.close();
   });
