@@ -1,0 +1,39 @@
+import { AREAS } from '../core';
+import type { LeadRecord, MessageDelivery } from '../server/requests/lead-records';
+import type { CsvValue } from './csv';
+
+const DELIVERY_FIELDS = ['status', 'attempts', 'last_error', 'sent_at'] as const;
+
+/**
+ * The export's columns. Area scores are headed by the titles the team sees in the reports and
+ * e-mails (in the audit's order); the rest are named like the database columns they come from.
+ */
+export const LEAD_CSV_HEADER: readonly string[] = [
+  'id',
+  'created_at',
+  'email',
+  'note',
+  ...AREAS.map((area) => area.title),
+  'overall_score',
+  ...DELIVERY_FIELDS.map((field) => `visitor_message_${field}`),
+  ...DELIVERY_FIELDS.map((field) => `team_message_${field}`),
+];
+
+function deliveryValues(delivery: MessageDelivery | undefined): CsvValue[] {
+  if (!delivery) return DELIVERY_FIELDS.map(() => null);
+  return [delivery.status, delivery.attempts, delivery.lastError, delivery.sentAt];
+}
+
+/** One request's values, in LEAD_CSV_HEADER's order. */
+export function leadCsvValues(record: LeadRecord): CsvValue[] {
+  return [
+    record.id,
+    record.createdAt,
+    record.email,
+    record.note,
+    ...AREAS.map((area) => record.scores[area.id]),
+    record.overallScore,
+    ...deliveryValues(record.visitorMessage),
+    ...deliveryValues(record.teamMessage),
+  ];
+}

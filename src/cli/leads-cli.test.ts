@@ -1,0 +1,415 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Config } from '../server/config';
+import { DatabaseUnavailableError, type Database } from '../server/db/database';
+import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../server/testing/databases';
+import { messageRow, setMessageState, storeLead } from '../server/testing/lead-fixtures';
+import { EXPECTED_SCORES } from '../server/testing/requests';
+import { LEAD_CSV_HEADER } from './lead-csv';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LEADS_HELP, parseDay, runLeads } from './leads-cli';
+import { parseCsv, parseCsvObjects } from './testing/parse-csv';
+
+class Captured extends Writable {
+  text = '';
+  override _write(
+    chunk: Buffer | string,
+    _encoding: BufferEncoding,
+    done: (error?: Error | null) => void,
+  ): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function leads(
+  args: string[],
+  options: { env?: Record<string, string>; connect?: (config: Config) => Promise<Database> } = {},
+): Promise<Outcome> {
+  const stdout = new Captured();
+  const stderr = new Captured();
+  const code = await runLeads(args, {
+    stdout,
+    stderr,
+    env: { LOG_LEVEL: 'silent', ...options.env },
+    connect: options.connect ?? (() => Promise.reject(new Error('this command must not open the database'))),
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+const HINT = 'Run `npm run leads -- --help` for the commands.\n';
+
+describe('the leads command line, before any database', () => {
+  it.each([[['--help']], [['-h']], [['export', '--help']], [['erase', '-h']]])(
+    'prints the help for %j',
+    async (args) => {
+      expect(await leads(args)).toEqual({ code: EXIT_OK, stdout: LEADS_HELP, stderr: '' });
+    },
+  );
+
+  it('lists every command in its help', () => {
+    for (const command of [
+      'export [--since YYYY-MM-DD]',
+      'erase <address>',
+      'failed [--json]',
+      'retry <message-id>',
+      'purge [--days N]',
+    ]) {
+      expect(LEADS_HELP).toContain(command);
+    }
+  });
+
+  it.each([
+    [[], 'no command given'],
+    [['frobnicate'], 'unknown command "frobnicate"'],
+    [['toString'], 'unknown command "toString"'],
+    [['EXPORT'], 'unknown command "EXPORT"'],
+  ])('answers %j with the help on standard error and exit code 2', async (args, problem) => {
+    expect(await leads(args)).toEqual({
+      code: EXIT_USAGE,
+      stdout: '',
+      stderr: `leads: ${problem}\n\n${LEADS_HELP}`,
+    });
+  });
+
+  it.each([
+    [
+      ['export', '--since', '2026-02-30'],
+      '--since must be a date as YYYY-MM-DD, like 2026-01-31 (got "2026-02-30")',
+    ],
+    [
+      ['export', '--since', '2026-13-01'],
+      '--since must be a date as YYYY-MM-DD, like 2026-01-31 (got "2026-13-01")',
+    ],
+    [
+      ['export', '--since', '26-01-01'],
+      '--since must be a date as YYYY-MM-DD, like 2026-01-31 (got "26-01-01")',
+    ],
+    [
+      ['export', '--since', '2026-1-5'],
+      '--since must be a date as YYYY-MM-DD, like 2026-01-31 (got "2026-1-5")',
+    ],
+    [
+      ['export', '--since', 'yesterday'],
+      '--since must be a date as YYYY-MM-DD, like 2026-01-31 (got "yesterday")',
+    ],
+    [
+      ['export', '--since=2026-01-01T00:00:00Z'],
+      '--since must be a date as YYYY-MM-DD, like 2026-01-31 (got "2026-01-01T00:00:00Z")',
+    ],
+    [['export', '--since'], "export: Option '--since <value>' argument missing"],
+    [['export', 'everything'], 'export takes no arguments'],
+    [['export', '--all'], "export: Unknown option '--all'"],
+    [['erase'], 'erase needs an e-mail address'],
+    [
+      ['erase', 'care.manager'],
+      'erase needs an e-mail address, like care.manager@example.com (got "care.manager")',
+    ],
+    [['erase', 'a@example.org', 'b@example.org'], 'erase takes one argument'],
+    [['failed', '--since', '2026-01-01'], "failed: Unknown option '--since'"],
+    [['retry'], 'retry needs a message id'],
+    [['purge', '--days', '0'], '--days must be a whole number from 1 to 36500 (got "0")'],
+    [['purge', '--days', '36501'], '--days must be a whole number from 1 to 36500 (got "36501")'],
+    [['purge', '--days', '1.5'], '--days must be a whole number from 1 to 36500 (got "1.5")'],
+    [['purge', '--days', 'ten'], '--days must be a whole number from 1 to 36500 (got "ten")'],
+  ])(
+    'refuses %j with one line on standard error, nothing on standard output, exit code 2',
+    async (args, problem) => {
+      expect(await leads(args)).toEqual({
+        code: EXIT_USAGE,
+        stdout: '',
+        stderr: `leads: ${problem}\n${HINT}`,
+      });
+    },
+  );
+
+  it('names a bad environment variable, with exit code 1', async () => {
+    const outcome = await leads(['purge'], { env: { RETENTION_DAYS: '0' } });
+    expect(outcome.code).toBe(EXIT_FAILURE);
+    expect(outcome.stdout).toBe('');
+    expect(outcome.stderr).toMatch(
+      /^leads: Invalid configuration:\n {2}- RETENTION_DAYS must be a whole number from 1 to 36500/,
+    );
+  });
+
+  it('says when the database cannot be reached, with exit code 1 and nothing on standard output', async () => {
+    const unreachable = () =>
+      Promise.reject(
+        new DatabaseUnavailableError({ cause: new Error('connect ECONNREFUSED 127.0.0.1:5432') }),
+      );
+    expect(await leads(['export'], { connect: unreachable })).toEqual({
+      code: EXIT_FAILURE,
+      stdout: '',
+      stderr: 'leads: cannot reach the database: connect ECONNREFUSED 127.0.0.1:5432\n',
+    });
+  });
+
+  it('reads --since as the start of that day in UTC', () => {
+    expect(parseDay('2026-02-28').toISOString()).toBe('2026-02-28T00:00:00.000Z');
+    expect(parseDay('2028-02-29').toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(() => parseDay('2026-02-29')).toThrow('--since must be a date');
+  });
+});
+
+describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
+  let t: TestDatabase;
+  let closes = 0;
+  // The test owns the database; the command's close is counted, not done.
+  const connect = async (): Promise<Database> => ({
+    ...t.db,
+    close: async () => {
+      closes++;
+    },
+  });
+  const run = (args: string[], env: Record<string, string> = {}) => leads(args, { env, connect });
+
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    closes = 0;
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+
+  describe('export', () => {
+    const awkwardNote = 'Call me on Tuesday, or "any" day.\r\nSecond line,\nthird line';
+
+    it('writes every request as RFC 4180 CSV with scores and delivery state, guarding formulas', async () => {
+      const first = await storeLead(t.db, {
+        email: 'Care.Manager@Example.COM',
+        note: awkwardNote,
+        team: true,
+        createdAt: new Date('2026-11-01T08:00:00.000Z'),
+      });
+      await setMessageState(t.db, first, 'visitor', {
+        status: 'sent',
+        attempts: 2,
+        sentAt: new Date('2026-11-01T08:00:31.000Z'),
+      });
+      await setMessageState(t.db, first, 'team', {
+        status: 'failed',
+        attempts: 8,
+        lastError: 'Error: 550 "no such mailbox", said the relay',
+      });
+      const formulas = ['=HYPERLINK("http://evil.example","Click")', '+44 20 7946 0000', '-2+3', '@SUM(A1)'];
+      for (const [n, note] of formulas.entries()) {
+        await storeLead(t.db, {
+          email: `formula${n}@example.org`,
+          note,
+          createdAt: new Date(`2026-11-0${n + 2}T08:00:00.000Z`),
+        });
+      }
+      await storeLead(t.db, {
+        email: 'quiet@example.org',
+        note: null,
+        createdAt: new Date('2026-11-09T08:00:00Z'),
+      });
+
+      const outcome = await run(['export']);
+      expect(outcome.code).toBe(EXIT_OK);
+      expect(outcome.stderr).toBe('');
+      expect(closes).toBe(1);
+      expect(
+        outcome.stdout.startsWith(
+          'id,created_at,email,note,Operational Efficiency,Compliance & Regulations,Service Quality,Staff Training & Support,Data Management,overall_score,' +
+            'visitor_message_status,visitor_message_attempts,visitor_message_last_error,visitor_message_sent_at,' +
+            'team_message_status,team_message_attempts,team_message_last_error,team_message_sent_at\r\n',
+        ),
+      ).toBe(true);
+
+      const [header] = parseCsv(outcome.stdout);
+      expect(header).toEqual(LEAD_CSV_HEADER);
+      const rows = parseCsvObjects(outcome.stdout);
+      expect(rows).toHaveLength(6);
+      expect(rows[0]).toEqual({
+        id: first,
+        created_at: '2026-11-01T08:00:00.000Z',
+        email: 'Care.Manager@Example.COM',
+        note: awkwardNote,
+        'Operational Efficiency': String(EXPECTED_SCORES.operational),
+        'Compliance & Regulations': String(EXPECTED_SCORES.compliance),
+        'Service Quality': String(EXPECTED_SCORES.quality),
+        'Staff Training & Support': String(EXPECTED_SCORES.training),
+        'Data Management': String(EXPECTED_SCORES.data),
+        overall_score: String(EXPECTED_SCORES.overall),
+        visitor_message_status: 'sent',
+        visitor_message_attempts: '2',
+        visitor_message_last_error: '',
+        visitor_message_sent_at: '2026-11-01T08:00:31.000Z',
+        team_message_status: 'failed',
+        team_message_attempts: '8',
+        team_message_last_error: 'Error: 550 "no such mailbox", said the relay',
+        team_message_sent_at: '',
+      });
+      expect(rows.slice(1, 5).map((r) => r.note)).toEqual(formulas.map((note) => `'${note}`));
+      expect(rows[5]).toMatchObject({
+        email: 'quiet@example.org',
+        note: '',
+        visitor_message_status: 'queued',
+        team_message_status: '',
+      });
+      // The exact bytes of a note that needs both quoting and the guard.
+      expect(outcome.stdout).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",`);
+    });
+
+    it('with --since, writes only requests from that day on', async () => {
+      await storeLead(t.db, { email: 'before@example.org', createdAt: new Date('2026-10-31T23:59:59.999Z') });
+      await storeLead(t.db, { email: 'on@example.org', createdAt: new Date('2026-11-01T00:00:00.000Z') });
+      await storeLead(t.db, { email: 'after@example.org', createdAt: new Date('2026-11-15T12:00:00.000Z') });
+      const outcome = await run(['export', '--since', '2026-11-01']);
+      expect(outcome.code).toBe(EXIT_OK);
+      expect(parseCsvObjects(outcome.stdout).map((r) => r.email)).toEqual([
+        'on@example.org',
+        'after@example.org',
+      ]);
+      expect(
+        parseCsvObjects((await run(['export', '--since=2026-11-02'])).stdout).map((r) => r.email),
+      ).toEqual(['after@example.org']);
+    });
+
+    it('writes the header alone when there is nothing to export', async () => {
+      expect(await run(['export'])).toEqual({
+        code: EXIT_OK,
+        stdout: `${LEAD_CSV_HEADER.join(',')}\r\n`,
+        stderr: '',
+      });
+    });
+  });
+
+  describe('erase', () => {
+    it('erases an address stored in mixed case when given in lower case, and says how many', async () => {
+      await storeLead(t.db, { email: 'Care.Manager@Example.COM', note: 'one', team: true });
+      await storeLead(t.db, { email: 'care.manager@EXAMPLE.com', note: 'two' });
+      await storeLead(t.db, { email: 'other@example.com', team: true });
+
+      expect(await run(['erase', 'care.manager@example.com'])).toEqual({
+        code: EXIT_OK,
+        stdout: 'Erased 2 requests and 3 messages for care.manager@example.com.\n',
+        stderr: '',
+      });
+      expect(await rowCounts(t.db)).toEqual({ requests: 1, messages: 2 });
+      expect(parseCsvObjects((await run(['export'])).stdout).map((r) => r.email)).toEqual([
+        'other@example.com',
+      ]);
+      expect((await run(['erase', 'Care.Manager@Example.COM'])).stdout).toBe(
+        'Erased 0 requests and 0 messages for care.manager@example.com.\n',
+      );
+    });
+
+    it('says when a message was being sent as it was erased', async () => {
+      const id = await storeLead(t.db, { email: 'mid@example.org' });
+      await setMessageState(t.db, id, 'visitor', { status: 'sending', attempts: 1, claimedBy: 'server-1' });
+      expect((await run(['erase', 'MID@example.org'])).stdout).toBe(
+        'Erased 1 request and 1 message for mid@example.org.\n' +
+          '1 of those messages was being sent by a server at that moment: the relay may still deliver it, but nothing about it is kept.\n',
+      );
+    });
+  });
+
+  describe('failed and retry', () => {
+    it('lists failed messages as a table and as JSON, and retry queues one again', async () => {
+      const id = await storeLead(t.db, { email: 'lost@example.org', team: true });
+      const failed = await setMessageState(t.db, id, 'visitor', {
+        status: 'failed',
+        attempts: 8,
+        lastError: 'Error: connect ECONNREFUSED 10.0.0.5:465',
+      });
+      const team = await setMessageState(t.db, id, 'team', {
+        status: 'sent',
+        attempts: 1,
+        sentAt: new Date(),
+      });
+
+      const table = await run(['failed']);
+      expect(table.code).toBe(EXIT_OK);
+      expect(table.stderr).toBe('');
+      const lines = table.stdout.split('\n');
+      expect(lines[0]).toMatch(/^id\s+kind\s+recipient\s+attempts\s+created_at\s+last_error$/);
+      expect(lines[1]).toMatch(
+        new RegExp(
+          `^${failed}\\s+visitor\\s+lost@example\\.org\\s+8\\s+\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\s+Error: connect ECONNREFUSED 10\\.0\\.0\\.5:465$`,
+        ),
+      );
+      expect(lines[2]).toBe('1 failed message. Queue one again with: npm run leads -- retry <id>');
+
+      const json = await run(['failed', '--json']);
+      expect(JSON.parse(json.stdout)).toEqual([
+        {
+          id: failed,
+          requestId: id,
+          kind: 'visitor',
+          recipient: 'lost@example.org',
+          attempts: 8,
+          lastError: 'Error: connect ECONNREFUSED 10.0.0.5:465',
+          createdAt: expect.stringMatching(/Z$/),
+        },
+      ]);
+
+      expect(await run(['retry', failed])).toEqual({
+        code: EXIT_OK,
+        stdout: `Queued the visitor message ${failed} to lost@example.org again, with up to 8 attempts. A running server sends it at its next poll.\n`,
+        stderr: '',
+      });
+      expect(await messageRow(t.db, failed)).toMatchObject({ status: 'queued', attempts: 0 });
+      expect(await run(['failed'])).toEqual({ code: EXIT_OK, stdout: 'No failed messages.\n', stderr: '' });
+      expect(JSON.parse((await run(['failed', '--json'])).stdout)).toEqual([]);
+
+      expect(await run(['retry', failed])).toEqual({
+        code: EXIT_FAILURE,
+        stdout: '',
+        stderr: `leads: message ${failed} is queued, not failed; only failed messages can be retried\n`,
+      });
+      expect((await run(['retry', team])).stderr).toBe(
+        `leads: message ${team} is sent, not failed; only failed messages can be retried\n`,
+      );
+      expect(await run(['retry', '5b0c1a4e-0000-4000-8000-000000000000'])).toEqual({
+        code: EXIT_FAILURE,
+        stdout: '',
+        stderr:
+          'leads: there is no message with id "5b0c1a4e-0000-4000-8000-000000000000" (see: npm run leads -- failed)\n',
+      });
+      expect((await run(['retry', 'nonsense'])).code).toBe(EXIT_FAILURE);
+    });
+  });
+
+  describe('purge', () => {
+    it('deletes requests older than RETENTION_DAYS, or --days, and says how many', async () => {
+      await storeLead(t.db, { email: 'expired@example.org', team: true, createdAt: daysAgo(30.01) });
+      await storeLead(t.db, { email: 'kept@example.org', createdAt: daysAgo(29.99) });
+      await storeLead(t.db, { email: 'recent@example.org', createdAt: daysAgo(5) });
+
+      expect(await run(['purge'], { RETENTION_DAYS: '30' })).toEqual({
+        code: EXIT_OK,
+        stdout: 'Purged 1 request and 2 messages older than 30 days.\n',
+        stderr: '',
+      });
+      expect(parseCsvObjects((await run(['export'])).stdout).map((r) => r.email)).toEqual([
+        'kept@example.org',
+        'recent@example.org',
+      ]);
+      // --days wins over RETENTION_DAYS.
+      expect((await run(['purge', '--days', '10'], { RETENTION_DAYS: '30' })).stdout).toBe(
+        'Purged 1 request and 1 message older than 10 days.\n',
+      );
+      expect((await run(['purge'])).stdout).toBe('Purged 0 requests and 0 messages older than 365 days.\n');
+      expect(parseCsvObjects((await run(['export'])).stdout).map((r) => r.email)).toEqual([
+        'recent@example.org',
+      ]);
+    });
+  });
+
+  it('closes the database when a command fails', async () => {
+    expect((await run(['retry', '00000000-0000-4000-8000-000000000000'])).code).toBe(EXIT_FAILURE);
+    expect(closes).toBe(1);
+  });
+});
