@@ -12,20 +12,45 @@ export interface Migration {
   statements: string[];
 }
 
+// `$$` or `$name$`: the start or end of a dollar-quoted string, such as a function's body.
+const DOLLAR_QUOTE = /\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$/g;
+
 /**
- * The migrations in src/server/db/migrations, oldest first. Files are named `NNNN_name.sql`; a
- * statement ends with a semicolon at the end of a line (PGlite's query runs one statement at a time).
+ * The statements of a migration file, without comment lines. A statement ends with a semicolon at
+ * the end of a line (PGlite's query runs one statement at a time), except inside a dollar-quoted
+ * body, whose own statements end that way too.
  */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let lines: string[] = [];
+  let openQuote: string | undefined;
+  for (const line of sql.split('\n')) {
+    if (/^\s*--/.test(line)) continue;
+    lines.push(line);
+    for (const [quote] of line.matchAll(DOLLAR_QUOTE)) {
+      if (openQuote === undefined) openQuote = quote;
+      else if (quote === openQuote) openQuote = undefined;
+    }
+    if (openQuote === undefined && /;[ \t]*$/.test(line)) {
+      statements.push(lines.join('\n').replace(/;[ \t]*$/, ''));
+      lines = [];
+    }
+  }
+  statements.push(lines.join('\n'));
+  return statements.map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** The migrations in src/server/db/migrations, oldest first. Files are named `NNNN_name.sql`. */
 export async function readMigrations(): Promise<Migration[]> {
   const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
   return Promise.all(
     files.map(async (file) => {
       const sql = await fs.readFile(new URL(file, MIGRATIONS_DIR), 'utf8');
-      const statements = sql
-        .split(/;[ \t]*$/m)
-        .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-        .filter((s) => s !== '');
-      return { version: Number(file.slice(0, 4)), name: file.replace(/\.sql$/, ''), statements };
+      return {
+        version: Number(file.slice(0, 4)),
+        name: file.replace(/\.sql$/, ''),
+        statements: splitStatements(sql),
+      };
     }),
   );
 }
