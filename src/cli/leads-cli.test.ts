@@ -357,7 +357,7 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
 
       expect(await run(['retry', failed])).toEqual({
         code: EXIT_OK,
-        stdout: `Queued the visitor message ${failed} to lost@example.org again, with up to 8 attempts. A running server sends it at its next poll.\n`,
+        stdout: `Queued the visitor message ${failed} to lost@example.org again, with up to 8 attempts. A running server sends it at its next poll, a stopped one when it starts.\n`,
         stderr: '',
       });
       expect(await messageRow(t.db, failed)).toMatchObject({ status: 'queued', attempts: 0 });

@@ -101,6 +101,18 @@ function parseDays(value: string): number {
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
+/** What `parse` returns; its error (parseArgs's own, on an unknown or incomplete option) as a usage error. */
+function explainingParseErrors<T>(command: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    // parseArgs explains itself ("Unknown option '--x'", "Option '--since <value>' argument missing"),
+    // then sometimes adds advice about positionals that start with a dash; the first sentence is the point.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`${command}: ${message.split('. ')[0]}`);
+  }
+}
+
 /** The command's own options and positionals; anything else is a usage error. */
 function parseCommandLine<Options extends OptionSpec>(
   command: string,
@@ -108,15 +120,9 @@ function parseCommandLine<Options extends OptionSpec>(
   options: Options,
   positionals: { min: number; max: number; name?: string },
 ) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
-  } catch (error) {
-    // parseArgs explains itself ("Unknown option '--x'", "Option '--since <value>' argument missing"),
-    // then sometimes adds advice about positionals that starts with a dash; the first sentence is the point.
-    const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError(`${command}: ${message.split('. ')[0]}`);
-  }
+  const parsed = explainingParseErrors(command, () =>
+    parseArgs({ args: [...args], options, allowPositionals: true, strict: true }),
+  );
   const count = parsed.positionals.length;
   if (count < positionals.min) throw new UsageError(`${command} needs ${positionals.name ?? 'an argument'}`);
   if (count > positionals.max) {
@@ -233,7 +239,7 @@ const retryCommand: Command = async (args, context, config) => {
   await write(
     context.stdout,
     `Queued the ${result.message.kind} message ${result.message.id} to ${result.message.recipient} again, ` +
-      `with up to ${settings.mail.maxAttempts} attempts. A running server sends it at its next poll.\n`,
+      `with up to ${settings.mail.maxAttempts} attempts. A running server sends it at its next poll, a stopped one when it starts.\n`,
   );
 };
 
@@ -270,7 +276,7 @@ function failureMessage(error: unknown): string {
 
 /** Runs `npm run leads -- <args>`; resolves with the exit code. Nothing it does throws. */
 export async function runLeads(args: readonly string[], context: LeadsContext): Promise<number> {
-  const full: Required<LeadsContext> = { connect: openLeadsDatabase, ...context };
+  const full: Required<LeadsContext> = { ...context, connect: context.connect ?? openLeadsDatabase };
   const [name, ...rest] = args;
   if (args.includes('--help') || args.includes('-h')) {
     await write(full.stdout, LEADS_HELP);
