@@ -49,7 +49,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**/*.ts', 'src/cli/**/*.ts'],
-    rules: { 'no-restricted-imports': boundary(['**/web/**'], 'The server must not import the web app.') },
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': boundary(
+        ['**/web/**', '**/cli/**'],
+        'The server imports neither the web app nor the CLI.',
+      ),
+    },
+  },
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': boundary(['**/web/**'], 'The CLI must not import the web app.') },
   },
 );
