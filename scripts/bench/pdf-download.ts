@@ -1,0 +1,109 @@
+import { stat } from 'node:fs/promises';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { buildReport, sanitizeResponses } from '../../src/core';
+import { COMPLETE_RESPONSES } from '../../src/server/testing/requests';
+import { CHROMIUM_FLAGS } from './chromium';
+import { PDF_CHUNK } from './pdf-chunks';
+import { median, round } from './stats';
+
+/** One press of "Download Full Report", in milliseconds from the click. */
+export interface PdfPress {
+  /** Until Playwright's `download` event: the browser has started saving the file. */
+  toDownloadEventMs: number;
+  /** Until `download.path()` resolves: the whole file is saved. */
+  toSavedMs: number;
+  bytes: number;
+  /** PDF chunks the page fetched before the press (there should be none). */
+  pdfChunksBeforePress: string[];
+}
+
+export interface PdfFigures {
+  /** The first press in a new browser context: nothing cached, the PDF library fetched from the server. */
+  cold: PdfPress[];
+  /** Later presses, each on a new page in the same context: the library comes from the HTTP cache but is evaluated afresh. */
+  warm: PdfPress[];
+  medianColdMs: number;
+  medianWarmMs: number;
+  /** Every press (cold and warm) taken together. */
+  medianAllMs: number;
+  maxMs: number;
+}
+
+const RESULTS_STATE = {
+  responses: sanitizeResponses(COMPLETE_RESPONSES),
+  overallScore: buildReport(sanitizeResponses(COMPLETE_RESPONSES)).overall.score,
+};
+
+/** Opens /audit-results on a new page as it is after a completed audit, and presses the button once. */
+async function pressOnce(context: BrowserContext, baseUrl: string): Promise<PdfPress> {
+  const page = await context.newPage();
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  try {
+    // The answers travel as history state (as after "Complete Audit"); set before any page script runs.
+    await page.addInitScript((state) => {
+      if (!window.history.state) window.history.replaceState({ key: 'bench', usr: state }, '');
+    }, RESULTS_STATE);
+    await page.goto(`${baseUrl}/audit-results`);
+    // Hydrated with the answers: the pre-rendered page shows 0 until the script has read them.
+    await page
+      .getByRole('progressbar', { name: 'Overall score' })
+      .and(page.locator(`[aria-valuenow="${RESULTS_STATE.overallScore}"]`))
+      .waitFor();
+    const button = page.getByRole('button', { name: 'Download Full Report' });
+    await button.waitFor();
+    const pdfChunksBeforePress = requested.filter((url) => PDF_CHUNK.test(url));
+    const downloadEvent = page.waitForEvent('download', { timeout: 30_000 });
+    const start = performance.now();
+    await button.click();
+    const download = await downloadEvent;
+    const toDownloadEventMs = performance.now() - start;
+    const file = await download.path();
+    const toSavedMs = performance.now() - start;
+    const { size } = await stat(file);
+    return {
+      toDownloadEventMs: round(toDownloadEventMs, 1),
+      toSavedMs: round(toSavedMs, 1),
+      bytes: size,
+      pdfChunksBeforePress,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * The time from pressing "Download Full Report" to the saved PDF, in Debian's Chromium, with the
+ * lazy load of the PDF library in every measurement (a new page each time).
+ */
+export async function measurePdfDownload(
+  baseUrl: string,
+  options: { contexts: number; warmPressesPerContext: number; chromePath: string },
+): Promise<PdfFigures> {
+  let browser: Browser | undefined;
+  const cold: PdfPress[] = [];
+  const warm: PdfPress[] = [];
+  try {
+    browser = await chromium.launch({ executablePath: options.chromePath, args: CHROMIUM_FLAGS });
+    for (let c = 0; c < options.contexts; c++) {
+      const context = await browser.newContext({ acceptDownloads: true });
+      try {
+        cold.push(await pressOnce(context, baseUrl));
+        for (let w = 0; w < options.warmPressesPerContext; w++) warm.push(await pressOnce(context, baseUrl));
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser?.close();
+  }
+  const saved = (presses: PdfPress[]) => presses.map((p) => p.toSavedMs);
+  return {
+    cold,
+    warm,
+    medianColdMs: median(saved(cold)),
+    medianWarmMs: median(saved(warm)),
+    medianAllMs: median(saved([...cold, ...warm])),
+    maxMs: Math.max(...saved([...cold, ...warm])),
+  };
+}

@@ -1,0 +1,224 @@
+import type { FirstLoad } from '../first-load';
+import type { LoadFigures } from './api-load';
+import type { LighthouseFigures } from './lighthouse';
+import type { PdfFigures } from './pdf-download';
+import type { StoreCost } from './store-in-isolation';
+
+/** Every figure the benchmark takes, as written to bench-results.json. */
+export interface BenchResults {
+  date: string;
+  machine: Record<string, string | number>;
+  durationSeconds: number;
+  /** Other processes' CPU use just before measuring; a busy machine makes every figure worse. */
+  backgroundBeforeMeasuring: { cpuSeconds: number; overSeconds: number; waitedSeconds: number };
+  lighthouse: LighthouseFigures[];
+  lighthouseRetries: number;
+  firstLoad: (FirstLoad & { pdfChunksOnFirstLoad: string[] })[];
+  /** The PDF chunks found in the build: the first-load check is only meaningful if there are some. */
+  pdfChunksInBuild: string[];
+  pdfDownload: PdfFigures;
+  api: {
+    pgliteEmail: LoadFigures;
+    pgliteHome: LoadFigures;
+    postgresEmail: LoadFigures;
+    /** The same PostgreSQL run with LOG_LEVEL=info (a log line per request and response). */
+    postgresEmailInfoLog: LoadFigures;
+    storeInIsolation: StoreCost[];
+  };
+  goals: Goal[];
+}
+
+export interface Goal {
+  goal: string;
+  figure: string;
+  met: boolean;
+}
+
+const KB = 1024;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const yes = (met: boolean) => (met ? 'yes' : '**no**');
+
+/** The issue's goals (issue 4, item 2), each with the figure that decides it. */
+export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
+  const goals: Goal[] = [];
+  for (const page of results.lighthouse) {
+    const s = page.median.scores;
+    goals.push({
+      goal: `Lighthouse 100 in all four categories on \`${page.path}\``,
+      figure: `${s.performance} / ${s.accessibility} / ${s['best-practices']} / ${s.seo}`,
+      met: Object.values(s).every((score) => score === 100),
+    });
+    goals.push({
+      goal: `LCP ≤ 1.0 s, TBT ≤ 50 ms, CLS 0 on \`${page.path}\``,
+      figure: `LCP ${seconds(page.median.lcpMs)}, TBT ${page.median.tbtMs} ms, CLS ${page.median.cls}`,
+      met: page.median.lcpMs <= 1000 && page.median.tbtMs <= 50 && page.median.cls === 0,
+    });
+  }
+  const home = results.firstLoad.find((f) => f.path === '/');
+  if (home) {
+    goals.push({
+      goal: 'Home page first paint ≤ 14 KB gzipped (HTML + CSS)',
+      figure: kb(home.firstPaint.gzip),
+      met: home.firstPaint.gzip <= 14 * KB,
+    });
+    goals.push({
+      goal: 'Home page script ≤ 90 KB gzipped',
+      figure: kb(home.script.gzip),
+      met: home.script.gzip <= 90 * KB,
+    });
+  }
+  const onFirstLoad = results.firstLoad.flatMap((f) => f.pdfChunksOnFirstLoad);
+  const beforePress = [...results.pdfDownload.cold, ...results.pdfDownload.warm].flatMap(
+    (p) => p.pdfChunksBeforePress,
+  );
+  goals.push({
+    goal: 'Nothing of the PDF library on any first load',
+    figure:
+      onFirstLoad.length + beforePress.length === 0
+        ? `none of the ${results.pdfChunksInBuild.length} PDF chunks on the 3 pages, none fetched before the press`
+        : `on first load: ${onFirstLoad.join(', ') || 'none'}; fetched before the press: ${beforePress.join(', ') || 'none'}`,
+    met: results.pdfChunksInBuild.length > 0 && onFirstLoad.length === 0 && beforePress.length === 0,
+  });
+  const pdf = results.pdfDownload;
+  goals.push({
+    goal: 'PDF download done within 500 ms of the click, lazy load included',
+    figure: `median ${pdf.medianAllMs} ms (first press in a new browser context ${pdf.medianColdMs} ms), slowest ${pdf.maxMs} ms`,
+    met: pdf.medianAllMs <= 500 && pdf.medianColdMs <= 500,
+  });
+  for (const [name, run] of [
+    ['PGlite', results.api.pgliteEmail],
+    ['PostgreSQL', results.api.postgresEmail],
+  ] as const) {
+    goals.push({
+      goal: `API ≥ 2,000 accepted e-mail requests/s with p99 ≤ 50 ms on ${name}`,
+      figure: `${run.okPerSecond}/s, p99 ${run.latencyMs.p99} ms`,
+      met: run.okPerSecond >= 2000 && run.latencyMs.p99 <= 50,
+    });
+  }
+  return goals;
+}
+
+function table(header: string[], rows: (string | number)[][]): string {
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+function loadRow(name: string, run: LoadFigures): (string | number)[] {
+  const others = Object.entries(run.otherStatuses)
+    .map(([status, count]) => `${count}× ${status}`)
+    .join(', ');
+  return [
+    name,
+    run.okPerSecond,
+    run.latencyMs.p50,
+    run.latencyMs.p99,
+    [others, run.errors ? `${run.errors} errors` : '', run.timeouts ? `${run.timeouts} timeouts` : '']
+      .filter(Boolean)
+      .join(', ') || '0',
+    run.serverCpuMsPerOk,
+    run.cpu.postgres ? run.postgresCpuMsPerOk : '–',
+    run.mailsDelivered,
+    `${run.cpu.other.toFixed(1)} s`,
+  ];
+}
+
+/** The figures as Markdown tables, for the terminal and the README. */
+export function markdown(results: BenchResults): string {
+  const api = results.api;
+  return [
+    '**Lighthouse** (mobile, simulated throttling; each figure the median of 3 runs)',
+    '',
+    table(
+      ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS'],
+      results.lighthouse.map((p) => [
+        `\`${p.path}\``,
+        p.median.scores.performance,
+        p.median.scores.accessibility,
+        p.median.scores['best-practices'],
+        p.median.scores.seo,
+        seconds(p.median.lcpMs),
+        `${p.median.tbtMs} ms`,
+        p.median.cls,
+      ]),
+    ),
+    '',
+    `Lighthouse runs made again after a failure (NO_NAVSTART): ${results.lighthouseRetries}.`,
+    '',
+    '**First load** (from the build, gzip level 9)',
+    '',
+    table(
+      [
+        'page',
+        'first paint: HTML + CSS gz (raw)',
+        'script before interactive gz (raw)',
+        'PDF library on first load',
+      ],
+      results.firstLoad.map((f) => [
+        `\`${f.path}\``,
+        `${kb(f.firstPaint.gzip)} (${kb(f.firstPaint.raw)})`,
+        `${kb(f.script.gzip)} (${kb(f.script.raw)})`,
+        f.pdfChunksOnFirstLoad.length === 0 ? 'no' : `**yes**: ${f.pdfChunksOnFirstLoad.join(', ')}`,
+      ]),
+    ),
+    '',
+    '**PDF download** ("Download Full Report" on `/audit-results` to the saved file, in Chromium; a new page each time)',
+    '',
+    table(
+      ['presses', 'median', 'all'],
+      [
+        [
+          `first press in a new browser context (${results.pdfDownload.cold.length})`,
+          `${results.pdfDownload.medianColdMs} ms`,
+          results.pdfDownload.cold.map((p) => p.toSavedMs).join(', '),
+        ],
+        [
+          `later presses, new page, same context (${results.pdfDownload.warm.length})`,
+          `${results.pdfDownload.medianWarmMs} ms`,
+          results.pdfDownload.warm.map((p) => p.toSavedMs).join(', '),
+        ],
+      ],
+    ),
+    '',
+    `**API** (autocannon, ${api.pgliteEmail.connections} connections, ${Math.round(api.pgliteEmail.durationSeconds)} s after a 2 s warm-up; accepted = 202; meanwhile the outbox sends accepted requests' e-mails, the visitor's with its PDF, to a local SMTP listener, as it would to a relay)`,
+    '',
+    table(
+      [
+        'load',
+        'accepted/s',
+        'p50 ms',
+        'p99 ms',
+        'not accepted',
+        'server CPU ms/req',
+        'PostgreSQL CPU ms/req',
+        'e-mails sent meanwhile',
+        'other processes CPU',
+      ],
+      [
+        loadRow('`POST /api/email-results`, PGlite', api.pgliteEmail),
+        loadRow('`POST /api/email-results`, PostgreSQL', api.postgresEmail),
+        loadRow('`POST /api/email-results`, PostgreSQL, LOG_LEVEL=info', api.postgresEmailInfoLog),
+        loadRow('`GET /` (200s), PGlite server', api.pgliteHome),
+      ],
+    ),
+    '',
+    'Storing one request (`storeEmailRequest`, as the API does), alone, one after another on one connection: ' +
+      api.storeInIsolation
+        .map(
+          (s) =>
+            `${s.database === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${s.msPerRequest} ms (at most ${s.ceilingPerSecond}/s)`,
+        )
+        .join('; ') +
+      '.',
+    '',
+    '**Goals** (issue 4)',
+    '',
+    table(
+      ['goal', 'figure', 'met'],
+      results.goals.map((g) => [g.goal, g.figure, yes(g.met)]),
+    ),
+  ].join('\n');
+}
