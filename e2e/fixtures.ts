@@ -11,6 +11,26 @@ export interface ConsoleErrors {
  * run an axe scan of the page as it stands.
  */
 export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  // Pages paint before the app's script starts (docs/decisions/0007); a visitor clicking a link in
+  // that moment gets a full page load. Tests act once the app has started, so that what they check
+  // is the app's behaviour: goto and reload wait for it.
+  page: async ({ page }, use) => {
+    const appStarted = () =>
+      page.waitForFunction(() => !document.documentElement.hasAttribute('data-app-starting'));
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await appStarted();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await appStarted();
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -54,6 +54,8 @@ for (const page of Object.values(PAGES)) {
   console.log(`pre-rendered ${page.path} -> build/client/${page.file}`);
 }
 await rm(path.join(clientDir, '.vite'), { recursive: true });
+// Every page carries its stylesheet inline, so the built file would only be served to nobody.
+for (const href of stylesheets.keys()) await rm(path.join(clientDir, href));
 
 function htmlFor(page: Page, rendered: PrerenderedPage): string {
   let html = template

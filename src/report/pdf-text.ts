@@ -26,7 +26,7 @@ async function openPdf(bytes: Uint8Array) {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js takes ownership of the buffer it is given, so it gets a copy.
   return getDocument({
-    data: bytes.slice(),
+    data: new Uint8Array(bytes),
     useSystemFonts: false,
     isEvalSupported: false,
     standardFontDataUrl: STANDARD_FONTS,
