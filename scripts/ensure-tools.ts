@@ -7,6 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
+const CHROMIUM_FONTS = ['fonts-liberation', 'fonts-dejavu-core'];
+
 export interface Tools {
   chromePath: string;
   /** Directory holding initdb and pg_ctl. */
@@ -30,7 +32,9 @@ export function ensureTools(): Tools {
     console.log(`Installing ${missing.join(', ')} with apt-get…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    // Chromium only recommends fonts; without any, pages render no text and layout checks mean nothing.
+    const packages = missing.flatMap((m) => (m === 'chromium' ? [m, ...CHROMIUM_FONTS] : [m]));
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
       stdio: 'inherit',
       env,
     });
