@@ -1,20 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './scripts/chromium-flags';
 
 // scripts/e2e.ts starts the real server on a free port and passes its address here; Chromium is
 // Debian's (no browser download works on these machines).
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) throw new Error('Run the end-to-end suite with `npm run test:e2e` (it starts the server).');
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,6 +19,6 @@ export default defineConfig({
     baseURL,
     trace: 'off',
     ...devices['Desktop Chrome'],
-    launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_FLAGS },
   },
 });

@@ -1,5 +1,5 @@
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { CHROMIUM_FLAGS } from '../scripts/chromium-flags';
 import {
   NOT_FOUND_RESOURCE,
   STEPPED_ANSWERS,
@@ -167,7 +167,7 @@ test.describe('without JavaScript', () => {
   test('the home page reads completely and the audit says it needs JavaScript', async ({ baseURL }) => {
     const browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, '--blink-settings=scriptEnabled=false'],
+      args: [...CHROMIUM_FLAGS, '--blink-settings=scriptEnabled=false'],
     });
     const page = await browser.newPage({ baseURL });
     await page.goto('/');

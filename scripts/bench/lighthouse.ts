@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Launcher } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { CHROMIUM_FLAGS } from './chromium';
+import { CHROMIUM_FLAGS } from '../chromium-flags';
 import { median, round } from './stats';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
