@@ -110,12 +110,29 @@ test.describe('motion, announcements, focus and colour', () => {
   test('notices are announced through live regions that exist before they fill', async ({ page }) => {
     await completeAudit(page, STEPPED_ANSWERS);
     await page.getByRole('link', { name: 'Email Results' }).click();
-    const region = page.getByRole('status');
-    await expect(region).toHaveCount(1);
-    await expect(region).toBeEmpty();
-    await page.getByRole('button', { name: 'Send Results to Email' }).click();
-    await expect(region).toHaveAttribute('aria-live', 'assertive');
-    await expect(region).toContainText('Please enter your email address');
+    // Errors go to an assertive alert region, success to a polite status region: both are in the
+    // page, empty, before anything is announced, and each notice is announced even when repeated.
+    const alert = page.getByRole('alert');
+    const status = page.getByRole('status');
+    await expect(alert).toHaveCount(1);
+    await expect(status).toHaveCount(1);
+    await expect(alert).toBeEmpty();
+    await expect(status).toBeEmpty();
+    const send = page.getByRole('button', { name: 'Send Results to Email' });
+    await send.click();
+    await expect(alert).toContainText('Please enter your email address');
+    const first = await alert.locator('.notice').elementHandle();
+    await page.getByLabel('Additional Notes (Optional)').focus();
+    await send.click();
+    await expect(alert).toContainText('Please enter your email address');
+    // A new element, so assistive technology announces it again; focus is back on the address.
+    expect(await first?.evaluate((el) => el.isConnected)).toBe(false);
+    await expect(page.getByLabel('Email Address *')).toBeFocused();
+    // Typing in the note after an error keeps focus in the note.
+    await page.getByLabel('Additional Notes (Optional)').fill('');
+    await page.getByLabel('Additional Notes (Optional)').pressSequentially('Hello');
+    await expect(page.getByLabel('Additional Notes (Optional)')).toBeFocused();
+    await expect(page.getByLabel('Additional Notes (Optional)')).toHaveValue('Hello');
     // The answered-questions counter is polite live text too.
     await page.goto('/audit-tool');
     await expect(page.getByText(/of 5 questions answered/)).toHaveAttribute('aria-live', 'polite');

@@ -94,15 +94,15 @@ test.describe('e-mail results', () => {
     await page.getByRole('link', { name: 'Email Results' }).click();
 
     await page.getByRole('button', { name: 'Send Results to Email' }).click();
-    await expect(page.getByRole('status')).toContainText('Error');
-    await expect(page.getByRole('status')).toContainText('Please enter your email address');
+    await expect(page.getByRole('alert')).toContainText('Error');
+    await expect(page.getByRole('alert')).toContainText('Please enter your email address');
     await expect(page.getByLabel('Email Address *')).toBeFocused();
     await expect(page.getByLabel('Email Address *')).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page);
 
     await page.getByLabel('Email Address *').fill('not-an-address');
     await page.getByRole('button', { name: 'Send Results to Email' }).click();
-    await expect(page.getByRole('status')).toContainText('Please enter a valid email address');
+    await expect(page.getByRole('alert')).toContainText('Please enter a valid email address');
     expect(requests).toEqual([]);
   });
 
@@ -124,7 +124,7 @@ test.describe('e-mail results', () => {
       }),
     );
     await page.getByRole('button', { name: 'Send Results to Email' }).click();
-    await expect(page.getByRole('status')).toContainText('Failed to send email. Please try again.');
+    await expect(page.getByRole('alert')).toContainText('Failed to send email. Please try again.');
     await expect(page.getByRole('button', { name: 'Send Results to Email' })).toBeEnabled();
 
     await page.unroute('/api/email-results');
@@ -137,14 +137,12 @@ test.describe('e-mail results', () => {
       }),
     );
     await page.getByRole('button', { name: 'Send Results to Email' }).click();
-    await expect(page.getByRole('status')).toContainText(
-      'Too many requests. Please try again in 10 minutes.',
-    );
+    await expect(page.getByRole('alert')).toContainText('Too many requests. Please try again in 10 minutes.');
 
     await page.unroute('/api/email-results');
     await page.route('/api/email-results', (route) => route.abort());
     await page.getByRole('button', { name: 'Send Results to Email' }).click();
-    await expect(page.getByRole('status')).toContainText('Failed to send email. Please try again.');
+    await expect(page.getByRole('alert')).toContainText('Failed to send email. Please try again.');
   });
 
   test('"Take Another Audit" starts a blank audit', async ({ page }) => {

@@ -51,7 +51,18 @@ function isApiPath(url: string): boolean {
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // Request logs carry no client address: the privacy notice says we keep IP addresses only
+      // briefly, for the rate limit, and logs are kept as long as the operator keeps them.
+      serializers: {
+        req: (request: { method: string; url: string; id: string }) => ({
+          method: request.method,
+          url: request.url,
+          id: request.id,
+        }),
+      },
+    },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients may not hold a connection for ever (Node's own default is five minutes).

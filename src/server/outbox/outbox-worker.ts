@@ -35,26 +35,19 @@ export interface OutboxWorkerOptions {
   log: WorkerLog;
 }
 
-/** A failure the relay says will not change with time (5xx: no such mailbox, message refused). */
+/**
+ * A failure the relay says will not change with time: a 5xx refusal of this recipient or this
+ * message (no such mailbox, message rejected). A 5xx about our side — a wrong password, TLS
+ * required — is not: it goes away when the operator fixes SMTP_URL, so those keep being retried.
+ */
 export function isPermanentFailure(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  const refused = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+  return refused && (code === 'EENVELOPE' || code === 'EMESSAGE');
 }
 
 function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-class SendTimeoutError extends Error {
-  override name = 'SendTimeoutError';
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SendTimeoutError(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -98,8 +91,8 @@ export class OutboxWorker {
   }
 
   /**
-   * Claims nothing more, waits up to stopTimeoutMs for sends in flight, then hands back whatever
-   * it still holds so another worker (or the next start) sends it.
+   * Claims nothing more and waits up to stopTimeoutMs for sends in flight. What it still holds
+   * after that returns to the outbox when its lease ends (or at the next start, on PGlite).
    */
   async stop(): Promise<void> {
     if (!this.running) return;
@@ -113,14 +106,16 @@ export class OutboxWorker {
       }),
     ]);
     clearTimeout(timer);
+    // Sends still running may yet succeed: handing them back now could send them twice, so they
+    // keep their claims and come back to the outbox when their lease runs out.
     if (!finished)
       this.options.log.warn(
         { workerId: this.workerId },
-        'outbox: sends still running at stop; handing them back',
+        'outbox: sends still running at stop; they return to the outbox when their lease ends',
       );
     try {
       await this.recordDelivered();
-      await releaseClaims(this.db, this.workerId, this.options.maxAttempts);
+      if (finished) await releaseClaims(this.db, this.workerId, this.options.maxAttempts);
     } catch (error) {
       // Their leases run out on their own; another worker takes them then.
       this.options.log.warn({ err: error }, 'outbox: could not hand back claims at stop');
@@ -182,8 +177,9 @@ export class OutboxWorker {
     };
     let failure: unknown;
     try {
-      // Half the lease, so the outcome is recorded before anyone may take the message back.
-      await withTimeout(this.deliver(message), Math.floor(this.options.leaseMs / 2));
+      // No timeout of our own: abandoning a send that may still succeed would send it twice. The
+      // SMTP transport's own timeouts (under a minute) end a send that hangs.
+      await this.deliver(message);
     } catch (error) {
       failure = error;
     }

@@ -31,7 +31,10 @@ export async function requestEmailResults(request: EmailRequest): Promise<EmailR
   } catch (error) {
     throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Network error');
   }
-  if (response.status === 202) return (await response.json()) as EmailRequestAccepted;
+  if (response.status === 202) {
+    // The request is stored: success, even if a proxy mangled the body (a retry would send twice).
+    return (await response.json().catch(() => ({ id: '', status: 'queued' }))) as EmailRequestAccepted;
+  }
   throw await errorFrom(response);
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../../shared/email-request';
 import { Link } from '../../router';
 import { CheckIcon } from '../../ui/icons';
@@ -6,6 +6,8 @@ import { CheckIcon } from '../../ui/icons';
 interface EmailFormProps {
   sending: boolean;
   fieldError: string | null;
+  /** Goes up after each submit with an invalid address: focus then moves to the address field. */
+  invalidSubmits: number;
   onSubmit: (event: FormEvent<HTMLFormElement>, email: string, message: string) => void;
 }
 
@@ -20,7 +22,11 @@ const INCLUDES = [
  * The address and note. The field keeps type="email" and required for browsers and assistive
  * technology, but the form validates in script (noValidate) so the spec's notices show.
  */
-export function EmailForm({ sending, fieldError, onSubmit }: EmailFormProps) {
+export function EmailForm({ sending, fieldError, invalidSubmits, onSubmit }: EmailFormProps) {
+  const emailInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (invalidSubmits > 0) emailInput.current?.focus();
+  }, [invalidSubmits]);
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
   return (
@@ -47,9 +53,7 @@ export function EmailForm({ sending, fieldError, onSubmit }: EmailFormProps) {
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? 'email-error' : undefined}
           onChange={(event) => setEmail(event.target.value)}
-          ref={(input) => {
-            if (input && fieldError) input.focus();
-          }}
+          ref={emailInput}
         />
       </div>
       <div className="field">

@@ -5,7 +5,7 @@ import { ApiError, requestEmailResults } from '../../api/client';
 import { useLocation, useNavigate } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { CheckIcon } from '../../ui/icons';
-import { NoticeRegion, type NoticeContent } from '../../ui/notice';
+import { NoticeRegion, useNotice, type NoticeContent } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
 import { NewAuditButton } from '../audit/new-audit-button';
 import { responsesFromState, type ResultsState } from '../results/results-state';
@@ -27,8 +27,10 @@ export function EmailPage() {
   const overallScore = useMemo(() => buildReport(responses).overall.score, [responses]);
   const resultsState: ResultsState = { responses, overallScore };
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
-  const [notice, setNotice] = useState<NoticeContent | null>(null);
+  const [notice, setNotice] = useNotice();
   const [fieldError, setFieldError] = useState<string | null>(null);
+  // Counts failed validations, so the form moves focus to the address after each one (and only then).
+  const [invalidSubmits, setInvalidSubmits] = useState(0);
   const sentHeading = useRef<HTMLHeadingElement>(null);
 
   async function send(event: FormEvent<HTMLFormElement>, email: string, message: string) {
@@ -38,6 +40,7 @@ export function EmailPage() {
     if (!address.success) {
       const text = address.error.issues[0]?.message ?? NOTICES.emailMissing.text;
       setFieldError(text);
+      setInvalidSubmits((n) => n + 1);
       setNotice({ variant: 'error', title: 'Error', text });
       return;
     }
@@ -82,7 +85,12 @@ export function EmailPage() {
             Your overall score is <strong>{overallScore}%</strong>. Send the full results and your PDF report
             to your inbox.
           </p>
-          <EmailForm sending={phase.name === 'sending'} fieldError={fieldError} onSubmit={send} />
+          <EmailForm
+            sending={phase.name === 'sending'}
+            fieldError={fieldError}
+            invalidSubmits={invalidSubmits}
+            onSubmit={send}
+          />
         </>
       )}
     </SiteLayout>

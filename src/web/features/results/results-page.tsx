@@ -3,7 +3,7 @@ import { buildReport, type AreaResult, type Report } from '../../../core';
 import { Link, useLocation } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { AreaIcon } from '../../ui/icons';
-import { NoticeRegion, type NoticeContent } from '../../ui/notice';
+import { NoticeRegion, useNotice } from '../../ui/notice';
 import { ProgressBar } from '../../ui/progress-bar';
 import { SiteLayout } from '../../ui/site-chrome';
 import { NewAuditButton } from '../audit/new-audit-button';
@@ -104,7 +104,7 @@ function AreaResultCard({ area }: { area: AreaResult }) {
 
 function DownloadReportButton({ responses }: { responses: ResultsState }) {
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<NoticeContent | null>(null);
+  const [notice, setNotice] = useNotice();
 
   async function download() {
     setBusy(true);
