@@ -236,6 +236,8 @@ test.describe('information pages', () => {
       await expect(page.getByRole('heading', { level: 2, name: new RegExp(heading) })).toBeVisible();
     }
     await expect(page.getByRole('main')).toContainText('erased');
+    // The period comes from the server's RETENTION_DAYS (365 by default), not from the build.
+    await expect(page.getByRole('main')).toContainText('We keep each request for 365 days after it is made');
   });
 
   test('the e-mail form links to the privacy notice', async ({ page }) => {

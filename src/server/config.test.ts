@@ -79,6 +79,7 @@ describe('loadConfig', () => {
         contactUrl: 'https://wa.me/441210000000',
         bookingUrl: 'https://example.org/book',
         contactEmail: 'hello@example.org',
+        retentionPeriod: '30 days after it is made',
       },
       mail: { retryBaseMs: 250, maxAttempts: 3, leaseMs: 5000 },
       rateLimit: {

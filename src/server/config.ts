@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { LINK_PLACEHOLDERS } from '../shared/site-links';
+import { LINK_PLACEHOLDERS, retentionPeriodText } from '../shared/site-links';
 
 /** The server's settings, read from the environment once at start-up (PRODUCT.md, Configuration). */
 export interface Config {
@@ -181,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       contactUrl: e.CONTACT_URL,
       bookingUrl: e.BOOKING_URL,
       contactEmail: e.CONTACT_EMAIL,
+      retentionPeriod: retentionPeriodText(e.RETENTION_DAYS),
     },
     mail: { retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, leaseMs: e.MAIL_LEASE_MS },
     rateLimit: {

@@ -9,6 +9,7 @@ const links: SiteLinks = {
   contactUrl: "https://wa.me/441210000000?text=Hello%20there's",
   bookingUrl: 'https://example.org/book/`${x}`"</script>',
   contactEmail: 'team@example.org',
+  retentionPeriod: '90 days after it is made',
 };
 
 describe('substituteLinks', () => {

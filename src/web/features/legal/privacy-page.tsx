@@ -73,8 +73,8 @@ export function PrivacyPage() {
 
         <h2>How long we keep it</h2>
         <p>
-          We keep each request for 12 months, then delete it automatically. You can ask us to delete it sooner
-          at any time.
+          We keep each request for {LINK_PLACEHOLDERS.retentionPeriod}, then delete it automatically. You can
+          ask us to delete it sooner at any time.
         </p>
 
         <h2>Your rights</h2>
