@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { BrowserRouter } from './router';
@@ -6,16 +6,20 @@ import { loadRoute, routeFor } from './routes';
 import './styles/global.css';
 
 // Load the first screen's code before hydrating, so hydration renders it at once and matches
-// the pre-rendered HTML.
+// the pre-rendered HTML. Hydrating in a transition lets React yield to the browser every few
+// milliseconds instead of blocking the main thread for the whole page (a slow phone's tap or
+// scroll is handled in between; React hydrates first whatever is tapped).
 const container = document.getElementById('root');
 if (container) {
   await loadRoute(routeFor(window.location.pathname));
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </StrictMode>,
-  );
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  });
 }
