@@ -12,63 +12,49 @@ const AREA_PATHS: Record<AreaId, string> = {
   data: 'M12 3c4.4 0 8 1.3 8 3s-3.6 3-8 3-8-1.3-8-3 3.6-3 8-3zm8 3v6c0 1.7-3.6 3-8 3s-8-1.3-8-3V6m16 6v6c0 1.7-3.6 3-8 3s-8-1.3-8-3v-6',
 };
 
-export function AreaIcon({ area, className }: { area: AreaId; className?: string }) {
+/** One stroked path in a 24 × 24 box, hidden from assistive technology. */
+function LineIcon({
+  d,
+  size,
+  strokeWidth = 2,
+  className,
+}: {
+  d: string;
+  size: number;
+  strokeWidth?: number;
+  className?: string;
+}) {
   return (
     <svg
       className={className}
       viewBox="0 0 24 24"
-      width="24"
-      height="24"
+      width={size}
+      height={size}
       aria-hidden="true"
       focusable="false"
     >
       <path
-        d={AREA_PATHS[area]}
+        d={d}
         fill="none"
         stroke="currentColor"
-        strokeWidth="2"
+        strokeWidth={strokeWidth}
         strokeLinecap="round"
         strokeLinejoin="round"
       />
     </svg>
   );
+}
+
+export function AreaIcon({ area, className }: { area: AreaId; className?: string }) {
+  return <LineIcon d={AREA_PATHS[area]} size={24} className={className} />;
 }
 
 export function CheckIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        d="M5 12.5 10 17.5 19 7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <LineIcon d="M5 12.5 10 17.5 19 7" size={20} strokeWidth={2.5} className={className} />;
 }
 
 export function ArrowLeftIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M19 12H5m6-6-6 6 6 6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <LineIcon d="M19 12H5m6-6-6 6 6 6" size={18} />;
 }
 
 export function Logo() {
