@@ -97,15 +97,3 @@ export const AREAS: readonly Area[] = [
 
 /** Number of statements in each area (SPEC §9). */
 export const QUESTIONS_PER_AREA = 5;
-
-/** True when the value is one of the five area ids. */
-export function isAreaId(value: unknown): value is AreaId {
-  return typeof value === 'string' && (AREA_IDS as readonly string[]).includes(value);
-}
-
-/** The area with the given id. */
-export function areaById(id: AreaId): Area {
-  const area = AREAS.find((a) => a.id === id);
-  if (!area) throw new Error(`Unknown area: ${id}`);
-  return area;
-}

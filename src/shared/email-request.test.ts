@@ -3,6 +3,7 @@ import {
   EMAIL_REQUEST_MESSAGES as M,
   emailAddressSchema,
   emailRequestSchema,
+  tooManyRequestsMessage,
   fieldErrors,
 } from './email-request';
 
@@ -138,5 +139,17 @@ describe('emailAddressSchema on its own (for the form)', () => {
     const result = emailAddressSchema.safeParse(value);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('tooManyRequestsMessage', () => {
+  it.each([
+    [undefined, 'Too many requests. Please try again later.'],
+    [30, 'Too many requests. Please try again in a minute.'],
+    [600, 'Too many requests. Please try again in 10 minutes.'],
+    [900, 'Too many requests. Please try again in 15 minutes.'],
+    [86_400, 'Too many requests. Please try again in 24 hours.'],
+  ])('%s s → %s', (seconds, message) => {
+    expect(tooManyRequestsMessage(seconds)).toBe(message);
   });
 });

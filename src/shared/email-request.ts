@@ -17,6 +17,22 @@ export const EMAIL_REQUEST_MESSAGES = {
   ratingInvalid: 'Each answer must be a whole number from 1 to 5',
 } as const;
 
+/**
+ * What a person is told past a rate limit: "Too many requests. Please try again in 15 minutes."
+ * The server puts it in its 429 answer and the e-mail screen shows it from `Retry-After`.
+ */
+export function tooManyRequestsMessage(retryAfterSeconds?: number): string {
+  if (retryAfterSeconds === undefined) return 'Too many requests. Please try again later.';
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const when =
+    retryAfterSeconds < 60
+      ? 'in a minute'
+      : minutes < 120
+        ? `in ${minutes} minutes`
+        : `in ${Math.ceil(minutes / 60)} hours`;
+  return `Too many requests. Please try again ${when}.`;
+}
+
 /** Longest note a visitor may add (PRODUCT.md). */
 export const MESSAGE_MAX_LENGTH = 2000;
 /** Longest address that SMTP allows in a forward path (RFC 5321 §4.5.3.1.3). */

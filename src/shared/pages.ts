@@ -35,8 +35,6 @@ export const PAGES = {
   notFound: { path: '/404', file: '404.html', title: 'Page not found – Care Audit' },
 } as const satisfies Record<string, Page>;
 
-export type PageKey = keyof typeof PAGES;
-
 /** The page served at a path, or undefined for an unknown path (which gets the 404 page). */
 export function pageForPath(pathname: string): Page | undefined {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

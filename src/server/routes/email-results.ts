@@ -1,7 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildReport, sanitizeResponses } from '../../core';
-import { emailRequestSchema, fieldErrors, type EmailRequestAccepted } from '../../shared/email-request';
+import {
+  emailRequestSchema,
+  fieldErrors,
+  tooManyRequestsMessage,
+  type EmailRequestAccepted,
+} from '../../shared/email-request';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-errors';
@@ -15,18 +20,6 @@ export interface EmailResultsOptions {
 }
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
-
-/** "Please try again in 15 minutes." from a number of seconds. */
-export function tryAgainIn(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  const when =
-    seconds < 60
-      ? 'in a minute'
-      : minutes < 120
-        ? `in ${minutes} minutes`
-        : `in ${Math.ceil(minutes / 60)} hours`;
-  return `Too many requests. Please try again ${when}.`;
-}
 
 async function requireJson(request: FastifyRequest): Promise<void> {
   // Checked before the body is read: a form post or text body is refused, not parsed.
@@ -46,7 +39,7 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'rate_limited', tryAgainIn(context.ttl / 1000)),
+      new HttpError(429, 'rate_limited', tooManyRequestsMessage(context.ttl / 1000)),
   });
 
   app.post(
@@ -78,7 +71,7 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
       );
       if (!result.stored) {
         reply.header('Retry-After', String(result.retryAfterSeconds));
-        throw new HttpError(429, 'rate_limited', tryAgainIn(result.retryAfterSeconds));
+        throw new HttpError(429, 'rate_limited', tooManyRequestsMessage(result.retryAfterSeconds));
       }
       options.onQueued();
       reply.code(202).header('Cache-Control', 'no-store');

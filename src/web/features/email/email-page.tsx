@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { buildReport } from '../../../core';
-import { emailAddressSchema } from '../../../shared/email-request';
+import { emailAddressSchema, tooManyRequestsMessage } from '../../../shared/email-request';
 import { ApiError, requestEmailResults } from '../../api/client';
 import { useLocation, useNavigate } from '../../router';
 import { BackLink } from '../../ui/back-link';
@@ -99,16 +99,9 @@ export function EmailPage() {
 
 function failureNotice(error: unknown): NoticeContent {
   if (error instanceof ApiError && error.status === 429) {
-    const wait = error.retryAfterSeconds ? ` in ${describeWait(error.retryAfterSeconds)}` : ' later';
-    return { variant: 'error', title: 'Error', text: `Too many requests. Please try again${wait}.` };
+    return { variant: 'error', title: 'Error', text: tooManyRequestsMessage(error.retryAfterSeconds) };
   }
   return NOTICES.sendFailed;
-}
-
-function describeWait(seconds: number): string {
-  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} seconds`;
-  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} minutes`;
-  return `${Math.round(seconds / 3600)} hours`;
 }
 
 function BackLinkButton({ to, state, label }: { to: string; state: unknown; label: string }) {
