@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrowserRouter } from '../../router';
 import { AuditPage } from './audit-page';
-import { clearAuditProgress } from './audit-session';
+import { clearAuditProgress } from '../../audit-state/audit-session';
 
 function renderAudit() {
   return render(

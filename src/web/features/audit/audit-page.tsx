@@ -13,8 +13,8 @@ import { BackLink } from '../../ui/back-link';
 import { ProgressBar } from '../../ui/progress-bar';
 import { RatingScale } from '../../ui/rating-scale';
 import { SiteLayout } from '../../ui/site-chrome';
-import { useAuditProgress } from './audit-session';
-import type { ResultsState } from '../results/results-state';
+import { useAuditProgress } from '../../audit-state/audit-session';
+import type { ResultsState } from '../../audit-state/results-state';
 
 /** The audit questionnaire (SPEC §2 /audit-tool, §4 states, §5 gating). */
 export function AuditPage() {

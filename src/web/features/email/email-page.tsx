@@ -7,8 +7,8 @@ import { BackLink } from '../../ui/back-link';
 import { CheckIcon } from '../../ui/icons';
 import { NoticeRegion, useNotice, type NoticeContent } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
-import { NewAuditButton } from '../audit/new-audit-button';
-import { responsesFromState, type ResultsState } from '../results/results-state';
+import { NewAuditButton } from '../../audit-state/new-audit-button';
+import { responsesFromState, type ResultsState } from '../../audit-state/results-state';
 import { EmailForm } from './email-form';
 
 /** What "Send Results to Email" can show (SPEC §8). */

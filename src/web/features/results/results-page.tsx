@@ -6,8 +6,8 @@ import { AreaIcon } from '../../ui/icons';
 import { NoticeRegion, useNotice } from '../../ui/notice';
 import { ProgressBar } from '../../ui/progress-bar';
 import { SiteLayout } from '../../ui/site-chrome';
-import { NewAuditButton } from '../audit/new-audit-button';
-import { responsesFromState, type ResultsState } from './results-state';
+import { NewAuditButton } from '../../audit-state/new-audit-button';
+import { responsesFromState, type ResultsState } from '../../audit-state/results-state';
 
 /** The results screen (SPEC §2 /audit-results): overall score, a card per area, and actions. */
 export function ResultsPage() {

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { AREAS, sanitizeResponses, type Responses } from '../../../core';
+import { AREAS, sanitizeResponses, type Responses } from '../../core';
 
 /**
  * The audit in progress, kept in sessionStorage so answers survive a reload in the same tab

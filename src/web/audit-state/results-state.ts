@@ -1,4 +1,4 @@
-import { sanitizeResponses, type Responses } from '../../../core';
+import { sanitizeResponses, type Responses } from '../../core';
 
 /** What travels to /audit-results and /email-results as navigation state (SPEC §2, §4). */
 export interface ResultsState {
@@ -13,4 +13,9 @@ export interface ResultsState {
 export function responsesFromState(state: unknown): Responses {
   if (typeof state !== 'object' || state === null) return {};
   return sanitizeResponses((state as { responses?: unknown }).responses);
+}
+
+/** Whether these answers come from an audit taken in this tab: a finished audit always has some. */
+export function hasAnswers(responses: Responses): boolean {
+  return Object.values(responses).some((area) => area && Object.keys(area).length > 0);
 }
