@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// A test fails on an unexpected console.error (ARCHITECTURE.md, Habits). A test that expects
+// A test fails on an unexpected console.error: an error in the console is a bug the test would otherwise miss. A test that expects
 // one spies on console.error itself, which replaces this spy.
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
 beforeEach(() => {

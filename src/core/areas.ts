@@ -1,4 +1,4 @@
-/** The five audit areas, in the order the audit asks them (SPEC §3). */
+/** The five audit areas, in the order the audit asks them. */
 export const AREA_IDS = ['operational', 'compliance', 'quality', 'training', 'data'] as const;
 
 export type AreaId = (typeof AREA_IDS)[number];
@@ -95,5 +95,5 @@ export const AREAS: readonly Area[] = [
   },
 ];
 
-/** Number of statements in each area (SPEC §9). */
+/** Number of statements in each area: five, so 25 in all. */
 export const QUESTIONS_PER_AREA = 5;

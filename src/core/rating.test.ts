@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ratingFor, toneFor } from './rating';
 
-describe('rating and colour bands (SPEC §9)', () => {
+describe('rating and colour bands', () => {
   it.each([
     [100, 'Excellent', 'green'],
     [80, 'Excellent', 'green'],

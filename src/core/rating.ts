@@ -1,4 +1,4 @@
-/** The words for a percentage (SPEC §9). */
+/** The words for a percentage: 80+ "Excellent", 60–79 "Good", 40–59 "Fair", below 40 "Needs Improvement". */
 export type RatingLabel = 'Excellent' | 'Good' | 'Fair' | 'Needs Improvement';
 
 /** The rating label for a percentage: 80+ Excellent, 60–79 Good, 40–59 Fair, below 40 Needs Improvement. */
@@ -12,7 +12,7 @@ export function ratingFor(percent: number): RatingLabel {
 /** The colour band for a percentage on the results screen: 80+ green, 60+ yellow, otherwise red. */
 export type Tone = 'green' | 'yellow' | 'red';
 
-/** The colour band of a percentage (SPEC §9). */
+/** The colour band of a percentage: 80+ green, 60+ yellow, otherwise red. */
 export function toneFor(percent: number): Tone {
   if (percent >= 80) return 'green';
   if (percent >= 60) return 'yellow';

@@ -40,7 +40,7 @@ export function buildReport(responses: Responses, generatedAt: Date = new Date()
   };
 }
 
-/** The report's file name: "care-management-audit-report-" + ISO date + ".pdf" (SPEC §9). */
+/** The report's file name: "care-management-audit-report-" + ISO date + ".pdf". */
 export function reportFileName(generatedAt: Date): string {
   return `care-management-audit-report-${isoDate(generatedAt)}.pdf`;
 }

@@ -1,13 +1,13 @@
 import { AREA_IDS, QUESTIONS_PER_AREA, type AreaId } from './areas';
 
-/** The rating scale: 1 is "Poor", 5 is "Excellent" (SPEC §9). */
+/** The rating scale: 1 is "Poor", 5 is "Excellent". */
 export const RATINGS = [1, 2, 3, 4, 5] as const;
 export type Rating = (typeof RATINGS)[number];
 
 /** One area's answers, keyed by question index 0–4. */
 export type AreaAnswers = Partial<Record<number, Rating>>;
 
-/** Every answer given so far, keyed by area id and then question index (SPEC §3). */
+/** Every answer given so far, keyed by area id and then question index 0–4. */
 export type Responses = Partial<Record<AreaId, AreaAnswers>>;
 
 /** True when the value is an integer rating from 1 to 5. */

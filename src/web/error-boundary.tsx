@@ -4,7 +4,7 @@ interface State {
   error: Error | null;
 }
 
-/** The fallback screen of SPEC §8: "Unexpected Application Error!" with the message and stack. */
+/** The fallback screen when a route fails: "Unexpected Application Error!" with the message and stack. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 

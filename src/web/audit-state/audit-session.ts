@@ -3,7 +3,7 @@ import { AREAS, sanitizeResponses, type Responses } from '../../core';
 
 /**
  * The audit in progress, kept in sessionStorage so answers survive a reload in the same tab
- * (PRODUCT.md) and nothing lingers once the tab is closed.
+ * and nothing lingers once the tab is closed.
  */
 export interface AuditProgress {
   section: number;

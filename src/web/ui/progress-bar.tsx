@@ -10,7 +10,7 @@ interface ProgressBarProps {
   size?: 'small' | 'large';
 }
 
-/** A `progressbar` with its value (PRODUCT.md); the fill's width is the only inline style. */
+/** A `progressbar` with its value, so screen readers announce it; the fill's width is the only inline style. */
 export function ProgressBar({ value, label, valueText, tone = 'brand', size = 'small' }: ProgressBarProps) {
   const clamped = Math.max(0, Math.min(100, Math.round(value)));
   return (

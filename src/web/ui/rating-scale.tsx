@@ -14,7 +14,7 @@ const ENDPOINT_WORDS: Partial<Record<Rating, string>> = { 1: 'Poor', 5: 'Excelle
 
 /**
  * One statement rated 1–5: a `radiogroup` labelled by the statement, with native radios so the
- * arrow keys move between options and check the one they reach (PRODUCT.md).
+ * arrow keys move between options and check the one they reach.
  */
 export function RatingScale({ question, number, name, value, onChange }: RatingScaleProps) {
   const labelId = useId();
