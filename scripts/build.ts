@@ -11,8 +11,9 @@ import { readFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
-import { renderPage, type PrerenderedPage } from '../src/web/prerender';
-import { PAGES, type Page } from '../src/shared/pages';
+import { formatSitePages, SITE_PAGES_FILE } from '../src/shared/pages';
+import { renderPage } from '../src/web/prerender';
+import { ROUTES, type Route } from '../src/web/routes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'build/client');
@@ -48,29 +49,30 @@ await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' })
 const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
-for (const page of Object.values(PAGES)) {
-  const rendered = await renderPage(page.path);
-  await writeFile(path.join(clientDir, page.file), htmlFor(page, rendered));
-  console.log(`pre-rendered ${page.path} -> build/client/${page.file}`);
+for (const route of ROUTES) {
+  await writeFile(path.join(clientDir, route.file), htmlFor(route, await renderPage(route)));
+  console.log(`pre-rendered ${route.path} -> build/client/${route.file}`);
 }
+// What the server needs of the route table: which file answers which path, with which status.
+await writeFile(path.join(clientDir, SITE_PAGES_FILE), formatSitePages(ROUTES));
 await rm(path.join(clientDir, '.vite'), { recursive: true });
 // Every page carries its stylesheet inline, so the built file would only be served to nobody.
 for (const href of stylesheets.keys()) await rm(path.join(clientDir, href));
 
-function htmlFor(page: Page, rendered: PrerenderedPage): string {
+function htmlFor(route: Route, body: string): string {
   let html = template
-    .replace('<!--page-title-->', escapeHtml(page.title))
+    .replace('<!--page-title-->', escapeHtml(route.title))
     .replace('<!--page-description-->', escapeHtml(DESCRIPTION))
-    .replace('<!--page-body-->', rendered.needsScript ? NEEDS_SCRIPT_NOTICE + rendered.html : rendered.html);
+    .replace('<!--page-body-->', route.needsScript ? NEEDS_SCRIPT_NOTICE + body : body);
   // Vite's script and preload tags go; a page with script gets the loader instead.
   html = html
     .replace(STYLESHEET_LINK, (_tag, href: string) => `<style>${stylesheet(href)}</style>`)
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  if (rendered.shipsScript) {
+  if (route.shipsScript) {
     html = html
       .replace('</head>', `${STARTING_STYLE}</head>`)
-      .replace('</body>', `${scriptLoader(rendered.routeModule)}</body>`);
+      .replace('</body>', `${scriptLoader(route.module)}</body>`);
   }
   return html;
 }
@@ -98,6 +100,7 @@ function stylesheet(href: string): string {
  * after a second at the latest.
  */
 function scriptLoader(routeModule: string): string {
+  if (!manifest[routeModule]) throw new Error(`The Vite manifest has no chunk for ${routeModule}`);
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('The Vite manifest has no entry chunk');
   const files = new Set<string>();
@@ -108,7 +111,7 @@ function scriptLoader(routeModule: string): string {
     chunk.imports?.forEach(visit);
   };
   for (const [name, chunk] of Object.entries(manifest)) if (chunk === entry) visit(name);
-  visit(path.relative(path.join(root, 'src/web'), routeModule));
+  visit(routeModule);
   const urls = JSON.stringify([...files].map((file) => `/${file}`));
   // A block, so its names stay out of the page's global scope.
   const code =

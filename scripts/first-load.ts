@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { PAGES } from '../src/shared/pages';
+import { parseSitePages, SITE_PAGES_FILE } from '../src/shared/pages';
 
 export interface Bytes {
   raw: number;
@@ -58,8 +58,8 @@ function withStaticImports(urlPath: string, seen: Set<string>) {
 }
 
 export function measureFirstLoad(pagePath: string): FirstLoad {
-  const page = Object.values(PAGES).find((p) => p.path === pagePath);
-  if (!page) throw new Error(`No page at ${pagePath}`);
+  const page = parseSitePages(read(SITE_PAGES_FILE).toString('utf8')).find((p) => p.path === pagePath);
+  if (!page) throw new Error(`The build has no page at ${pagePath}`);
   const htmlText = read(page.file).toString('utf8');
   const html = sizeOf(htmlText);
   const css = [...htmlText.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)]

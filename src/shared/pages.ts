@@ -1,42 +1,66 @@
 /**
- * The site's pages: the path a visitor types, the pre-rendered file the server answers with, and
- * the document title. The web app, the pre-render step and the server all read this one table.
+ * The pages of a built site as the server needs them: which file answers which path, and with
+ * which status. The build writes this list next to the pages (SITE_PAGES_FILE) from the web app's
+ * route table, and the server reads it from there: the server imports nothing of the web app, and
+ * a new page needs no server change.
  */
-export interface Page {
+export interface SitePage {
+  /** The path a visitor types. The not-found page's path only names it. */
   path: string;
-  /** File under build/client written by the pre-render step. */
+  /** The pre-rendered document, relative to the site folder. */
   file: string;
-  title: string;
+  /** 200 for a page; 404 for the one not-found page, which answers every unknown path. */
+  status: 200 | 404;
 }
 
-export const PAGES = {
-  home: {
-    path: '/',
-    file: 'index.html',
-    title: 'Care Audit – AI care management audit for UK care providers',
-  },
-  auditTool: { path: '/audit-tool', file: 'audit-tool.html', title: 'Take the audit – Care Audit' },
-  auditResults: {
-    path: '/audit-results',
-    file: 'audit-results.html',
-    title: 'Your audit results – Care Audit',
-  },
-  emailResults: {
-    path: '/email-results',
-    file: 'email-results.html',
-    title: 'Email your results – Care Audit',
-  },
-  privacy: { path: '/privacy', file: 'privacy.html', title: 'Privacy notice – Care Audit' },
-  accessibility: {
-    path: '/accessibility',
-    file: 'accessibility.html',
-    title: 'Accessibility statement – Care Audit',
-  },
-  notFound: { path: '/404', file: '404.html', title: 'Page not found – Care Audit' },
-} as const satisfies Record<string, Page>;
+export const SITE_PAGES_FILE = 'site-pages.json';
 
-/** The page served at a path, or undefined for an unknown path (which gets the 404 page). */
-export function pageForPath(pathname: string): Page | undefined {
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return Object.values(PAGES).find((p) => p.path === normalised && p.path !== PAGES.notFound.path);
+export class SitePagesError extends Error {
+  override name = 'SitePagesError';
+}
+
+function isSitePage(value: unknown): value is SitePage {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path, file, status } = value as Record<string, unknown>;
+  return (
+    typeof path === 'string' &&
+    /^\/[\w\-/]*$/.test(path) &&
+    typeof file === 'string' &&
+    // A plain relative file name: the server reads it from the site folder and nowhere else.
+    /^[\w-]+(\/[\w-]+)*\.html$/.test(file) &&
+    (status === 200 || status === 404)
+  );
+}
+
+/**
+ * The page list as the build wrote it; throws a SitePagesError naming what is wrong when it is
+ * not a list of pages with unique paths and files and exactly one not-found page.
+ */
+export function parseSitePages(text: string): SitePage[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new SitePagesError('the page list is not JSON');
+  }
+  if (!Array.isArray(value)) throw new SitePagesError('the page list is not a list');
+  const invalid = value.findIndex((entry) => !isSitePage(entry));
+  if (invalid >= 0) throw new SitePagesError(`entry ${invalid} of the page list is not a page`);
+  const pages = value as SitePage[];
+  for (const key of ['path', 'file'] as const) {
+    const seen = new Set<string>();
+    for (const page of pages) {
+      if (seen.has(page[key])) throw new SitePagesError(`the page list has ${page[key]} twice`);
+      seen.add(page[key]);
+    }
+  }
+  const notFound = pages.filter((page) => page.status === 404).length;
+  if (notFound !== 1) throw new SitePagesError(`the page list has ${notFound} not-found pages, not 1`);
+  return pages;
+}
+
+/** The page list as the build writes it: only what the server needs, one page a line. */
+export function formatSitePages(pages: readonly SitePage[]): string {
+  const lines = pages.map(({ path, file, status }) => JSON.stringify({ path, file, status }));
+  return `[\n${lines.join(',\n')}\n]\n`;
 }

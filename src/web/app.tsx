@@ -23,7 +23,7 @@ function CurrentRoute() {
   const location = useLocation();
   const route = routeFor(location.pathname);
   const module = loadedRoute(route) ?? use(loadRoute(route));
-  useNewPageAnnouncement(location.key, route.page.title);
+  useNewPageAnnouncement(location.key, route.title);
   const Screen = module.default;
   return <Screen />;
 }

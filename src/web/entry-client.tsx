@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { BrowserRouter } from './router';
-import { loadRoute, routeFor } from './routes';
+import { preloadScreen } from './routes';
 import './styles/global.css';
 
 // Load the first screen's code before hydrating, so hydration renders it at once and matches
@@ -11,12 +11,12 @@ import './styles/global.css';
 // scroll is handled in between; React hydrates first whatever is tapped).
 const container = document.getElementById('root');
 if (container) {
-  await loadRoute(routeFor(window.location.pathname));
+  await preloadScreen(window.location.pathname);
   startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
-        <BrowserRouter>
+        <BrowserRouter preload={preloadScreen}>
           <App />
         </BrowserRouter>
       </StrictMode>,

@@ -1,17 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_ROUTE, routeFor } from './routes';
+import { NOT_FOUND_ROUTE, ROUTES, loadRoute, preloadScreen, routeFor } from './routes';
 
 describe('routeFor', () => {
   it.each([
     ['/', '/'],
     ['/audit-tool', '/audit-tool'],
     ['/audit-tool/', '/audit-tool'],
+    ['/audit-tool//', '/audit-tool'],
     ['/audit-results', '/audit-results'],
     ['/email-results', '/email-results'],
-    ['/nope', NOT_FOUND_ROUTE.page.path],
-    ['/404', NOT_FOUND_ROUTE.page.path],
-    ['/audit-tool/extra', NOT_FOUND_ROUTE.page.path],
+    ['/privacy', '/privacy'],
+    ['/accessibility', '/accessibility'],
+    ['', NOT_FOUND_ROUTE.path],
+    ['/nope', NOT_FOUND_ROUTE.path],
+    ['/404', NOT_FOUND_ROUTE.path],
+    ['/audit-tool/extra', NOT_FOUND_ROUTE.path],
+    ['/AUDIT-TOOL', NOT_FOUND_ROUTE.path],
   ])('%s → %s', (path, expected) => {
-    expect(routeFor(path).page.path).toBe(expected);
+    expect(routeFor(path).path).toBe(expected);
+  });
+});
+
+describe('the route table', () => {
+  it('has one not-found row, and every path and file once', () => {
+    expect(ROUTES.filter((r) => r.status === 404)).toEqual([NOT_FOUND_ROUTE]);
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
+    expect(new Set(ROUTES.map((r) => r.file)).size).toBe(ROUTES.length);
+    expect(new Set(ROUTES.map((r) => r.module)).size).toBe(ROUTES.length);
+  });
+
+  it('has no page that needs script but ships none', () => {
+    expect(ROUTES.filter((r) => r.needsScript && !r.shipsScript)).toEqual([]);
+  });
+
+  // The build finds a route's chunk by `module`, so it must name the file `load` imports.
+  it.each(ROUTES.map((r) => [r.path, r] as const))(
+    '%s: module names the file load() imports',
+    async (_path, route) => {
+      const named: unknown = await import(/* @vite-ignore */ `./${route.module}`);
+      expect(await route.load()).toBe(named);
+    },
+  );
+
+  it('loads a module once and the preload resolves to it', async () => {
+    const route = routeFor('/privacy');
+    const first = loadRoute(route);
+    expect(loadRoute(route)).toBe(first);
+    expect(await preloadScreen('/privacy/')).toBe(await first);
   });
 });

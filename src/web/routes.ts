@@ -1,31 +1,116 @@
 import type { ComponentType } from 'react';
-import { PAGES, pageForPath, type Page } from '../shared/pages';
 
 export interface RouteModule {
   default: ComponentType;
 }
 
+/** One page of the site. Adding a page is adding one of these rows. */
 export interface Route {
-  page: Page;
+  /** The path a visitor types. The not-found row's path only names it: it answers any unknown path. */
+  path: string;
+  /** The HTTP status the server answers with: 200, or 404 for the one not-found row. */
+  status: 200 | 404;
+  /** The document title, set by the pre-render and again after each in-page navigation. */
+  title: string;
+  /** The file under build/client that the pre-render writes and the server answers with. */
+  file: string;
+  /** The file `load` imports, relative to src/web: the build looks its chunk up to preload it. */
+  module: string;
   load: () => Promise<RouteModule>;
+  /**
+   * Whether the page loads the app's script at all. A page without is complete as HTML: every
+   * control on it is a link.
+   */
+  shipsScript: boolean;
+  /** Whether the page cannot work without script, so it says so to visitors who have it off. */
+  needsScript: boolean;
 }
 
-// The one route table (SPEC §2). Each screen is its own chunk, loaded when first needed.
+// The site's pages. Each screen is its own chunk, loaded when first needed; the build writes the
+// path → file → status part of this table to build/client for the server (which imports no web
+// code), see docs/decisions/0012-one-route-table.md.
 export const ROUTES: readonly Route[] = [
-  { page: PAGES.home, load: () => import('./routes/home') },
-  { page: PAGES.auditTool, load: () => import('./routes/audit-tool') },
-  { page: PAGES.auditResults, load: () => import('./routes/audit-results') },
-  { page: PAGES.emailResults, load: () => import('./routes/email-results') },
-  { page: PAGES.privacy, load: () => import('./routes/privacy') },
-  { page: PAGES.accessibility, load: () => import('./routes/accessibility') },
+  {
+    path: '/',
+    status: 200,
+    title: 'Care Audit – AI care management audit for UK care providers',
+    file: 'index.html',
+    module: 'routes/home.tsx',
+    load: () => import('./routes/home'),
+    shipsScript: false,
+    needsScript: false,
+  },
+  {
+    path: '/audit-tool',
+    status: 200,
+    title: 'Take the audit – Care Audit',
+    file: 'audit-tool.html',
+    module: 'routes/audit-tool.tsx',
+    load: () => import('./routes/audit-tool'),
+    shipsScript: true,
+    needsScript: true,
+  },
+  {
+    path: '/audit-results',
+    status: 200,
+    title: 'Your audit results – Care Audit',
+    file: 'audit-results.html',
+    module: 'routes/audit-results.tsx',
+    load: () => import('./routes/audit-results'),
+    shipsScript: true,
+    needsScript: true,
+  },
+  {
+    path: '/email-results',
+    status: 200,
+    title: 'Email your results – Care Audit',
+    file: 'email-results.html',
+    module: 'routes/email-results.tsx',
+    load: () => import('./routes/email-results'),
+    shipsScript: true,
+    needsScript: true,
+  },
+  {
+    path: '/privacy',
+    status: 200,
+    title: 'Privacy notice – Care Audit',
+    file: 'privacy.html',
+    module: 'routes/privacy.tsx',
+    load: () => import('./routes/privacy'),
+    shipsScript: false,
+    needsScript: false,
+  },
+  {
+    path: '/accessibility',
+    status: 200,
+    title: 'Accessibility statement – Care Audit',
+    file: 'accessibility.html',
+    module: 'routes/accessibility.tsx',
+    load: () => import('./routes/accessibility'),
+    shipsScript: false,
+    needsScript: false,
+  },
+  {
+    // Loads the script only to log the missing path; it reads fine without.
+    path: '/404',
+    status: 404,
+    title: 'Page not found – Care Audit',
+    file: '404.html',
+    module: 'routes/not-found.tsx',
+    load: () => import('./routes/not-found'),
+    shipsScript: true,
+    needsScript: false,
+  },
 ];
 
-export const NOT_FOUND_ROUTE: Route = { page: PAGES.notFound, load: () => import('./routes/not-found') };
+const notFound = ROUTES.find((route) => route.status === 404);
+if (!notFound) throw new Error('The route table has no not-found row');
+export const NOT_FOUND_ROUTE: Route = notFound;
 
-/** The route for a path; any unknown path gets the not-found screen. */
+/** The route for a path (a trailing slash ignored); any unknown path gets the not-found screen. */
 export function routeFor(pathname: string): Route {
-  const page = pageForPath(pathname);
-  return ROUTES.find((r) => r.page === page) ?? NOT_FOUND_ROUTE;
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTES.find((route) => route.status === 200 && route.path === normalised) ?? NOT_FOUND_ROUTE;
 }
 
 const loaded = new Map<Route, RouteModule>();
@@ -47,4 +132,9 @@ export function loadRoute(route: Route): Promise<RouteModule> {
 /** The route's module if it has been loaded already. */
 export function loadedRoute(route: Route): RouteModule | undefined {
   return loaded.get(route);
+}
+
+/** The router's preload: the code of the screen at a path. */
+export function preloadScreen(pathname: string): Promise<RouteModule> {
+  return loadRoute(routeFor(pathname));
 }

@@ -4,10 +4,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGES } from '../../shared/pages';
+import { SITE_PAGES_FILE } from '../../shared/pages';
 import { LINK_PLACEHOLDERS } from '../../shared/site-links';
 import { buildApp } from '../app';
-import { FIXTURE_ASSETS, writeSiteFixture } from '../testing/site-fixture';
+import { FIXTURE_ASSETS, FIXTURE_PAGES, writeSiteFixture } from '../testing/site-fixture';
 import { freshPgliteDir } from '../testing/pglite';
 import { testConfig } from '../testing/test-config';
 import { IMMUTABLE, loadSite, REVALIDATE, SiteBuildError } from './static-site';
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('pages', () => {
-  it.each(Object.values(PAGES).filter((p) => p !== PAGES.notFound))(
+  it.each(Object.values(FIXTURE_PAGES).filter((p) => p !== FIXTURE_PAGES.notFound))(
     'serves $path from $file with 200',
     async (page) => {
       const res = await app.inject({ url: page.path });
@@ -50,7 +50,7 @@ describe('pages', () => {
   it('serves a page with a query string', async () => {
     const res = await app.inject({ url: '/audit-results?from=email' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(PAGES.auditResults.title);
+    expect(res.body).toContain(FIXTURE_PAGES.auditResults.title);
   });
 
   it('redirects a page path with a trailing slash to the canonical path, keeping the query', async () => {
@@ -77,14 +77,14 @@ describe('pages', () => {
     const res = await app.inject({ url });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body).toContain(`<title>${PAGES.notFound.title}</title>`);
+    expect(res.body).toContain(`<title>${FIXTURE_PAGES.notFound.title}</title>`);
     expect(res.headers.etag).toBeUndefined();
   });
 
   it('answers other methods on site paths with the not-found page', async () => {
     const res = await app.inject({ method: 'POST', url: '/audit-tool', payload: { a: 1 } });
     expect(res.statusCode).toBe(404);
-    expect(res.body).toContain(PAGES.notFound.title);
+    expect(res.body).toContain(FIXTURE_PAGES.notFound.title);
   });
 });
 
@@ -176,7 +176,7 @@ describe('compression', () => {
     const res = await app.inject({ url: '/missing', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-encoding']).toBe('gzip');
-    expect(zlib.gunzipSync(res.rawPayload).toString()).toContain(PAGES.notFound.title);
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toContain(FIXTURE_PAGES.notFound.title);
   });
 
   it('does not compress a file too small to gain from it', async () => {
@@ -245,25 +245,48 @@ describe('HEAD', () => {
 });
 
 describe('loadSite', () => {
-  it('takes its pages from the page table, so a new page needs no server change', async () => {
+  it("takes its pages from the build's page list, so a new page needs no server change", async () => {
     const pages = {
-      ...PAGES,
-      pricing: { path: '/pricing', file: 'pricing.html', title: 'Pricing – Care Audit' },
-    };
+      ...FIXTURE_PAGES,
+      pricing: { path: '/pricing', file: 'pricing.html', status: 200, title: 'Pricing – Care Audit' },
+    } as const;
     const dir = await writeSiteFixture(path.join(tmp, 'with-pricing'), pages);
-    const site = await loadSite(dir, { ...LINK_PLACEHOLDERS }, pages);
+    const site = await loadSite(dir, { ...LINK_PLACEHOLDERS });
     const expected = Object.values(pages)
-      .filter((p) => p !== PAGES.notFound)
+      .filter((p) => p !== FIXTURE_PAGES.notFound)
       .map((p) => p.path);
     expect([...(site?.pages.keys() ?? [])].sort()).toEqual(expected.sort());
     expect(site?.pages.get('/pricing')?.identity.body.toString()).toContain('Pricing – Care Audit');
+    expect(site?.notFound.identity.body.toString()).toContain(FIXTURE_PAGES.notFound.title);
   });
 
-  it('refuses a build that lacks a page of the table', async () => {
+  it('does not serve the page list itself', async () => {
+    const res = await app.inject({ url: `/${SITE_PAGES_FILE}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('"status"');
+  });
+
+  it('refuses a build that lacks a page of the list', async () => {
     const dir = await writeSiteFixture(path.join(tmp, 'incomplete'));
-    await fs.rm(path.join(dir, PAGES.emailResults.file));
+    await fs.rm(path.join(dir, FIXTURE_PAGES.emailResults.file));
     await expect(loadSite(dir, { ...LINK_PLACEHOLDERS })).rejects.toThrow(SiteBuildError);
     await expect(loadSite(dir, { ...LINK_PLACEHOLDERS })).rejects.toThrow(/email-results\.html/);
+  });
+
+  it('refuses a build without a page list, naming the file', async () => {
+    const dir = await writeSiteFixture(path.join(tmp, 'unlisted'));
+    await fs.rm(path.join(dir, SITE_PAGES_FILE));
+    await expect(loadSite(dir, { ...LINK_PLACEHOLDERS })).rejects.toThrow(SiteBuildError);
+    await expect(loadSite(dir, { ...LINK_PLACEHOLDERS })).rejects.toThrow(SITE_PAGES_FILE);
+  });
+
+  it('refuses a page list that is not one, naming what is wrong', async () => {
+    const dir = await writeSiteFixture(path.join(tmp, 'bad-list'));
+    await fs.writeFile(
+      path.join(dir, SITE_PAGES_FILE),
+      '[{"path":"/","file":"../secret.html","status":200}]',
+    );
+    await expect(loadSite(dir, { ...LINK_PLACEHOLDERS })).rejects.toThrow(/entry 0 of the page list/);
   });
 
   it('gives null for a missing directory', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGES, type Page } from '../../shared/pages';
+import { parseSitePages, SITE_PAGES_FILE, SitePagesError, type SitePage } from '../../shared/pages';
 import type { SiteLinks } from '../config';
 import { chooseEncoding, type CompressedEncoding } from './content-encoding';
 import { inlineHashes, type InlineHashes } from './inline-hashes';
@@ -29,7 +29,7 @@ export interface SiteFile {
 
 /** The built site, loaded once at start-up. */
 export interface Site {
-  /** Page path from PAGES (e.g. "/audit-tool") → its pre-rendered document. */
+  /** Page path from the build's page list (e.g. "/audit-tool") → its pre-rendered document. */
   pages: ReadonlyMap<string, SiteFile>;
   /** The not-found document, served with status 404. */
   notFound: SiteFile;
@@ -124,21 +124,38 @@ async function exists(dir: string): Promise<boolean> {
   }
 }
 
+/** The build's page list in `dir`, checked. */
+async function readSitePages(dir: string): Promise<SitePage[]> {
+  let text: string;
+  try {
+    text = await fs.readFile(path.join(dir, SITE_PAGES_FILE), 'utf8');
+  } catch {
+    throw new SiteBuildError(`The site in ${dir} lacks ${SITE_PAGES_FILE}; run \`npm run build\`.`);
+  }
+  try {
+    return parseSitePages(text);
+  } catch (error) {
+    if (error instanceof SitePagesError)
+      throw new SiteBuildError(`${dir}/${SITE_PAGES_FILE}: ${error.message}`);
+    throw error;
+  }
+}
+
 /**
  * The built site in `dir`, read once into memory with the link placeholders replaced by `links`,
  * compressed, hashed and ready to serve; `null` when the directory does not exist (an API-only
- * server). Throws a SiteBuildError when the build lacks a page that PAGES names.
+ * server). The pages and their statuses come from the page list the build wrote beside them.
+ * Throws a SiteBuildError when that list is missing or wrong, or names a file the build lacks.
  */
-export async function loadSite(
-  dir: string,
-  links: SiteLinks,
-  pages: Readonly<Record<string, Page>> = PAGES,
-): Promise<Site | null> {
+export async function loadSite(dir: string, links: SiteLinks): Promise<Site | null> {
   if (!(await exists(dir))) return null;
-  const pageFiles = new Set(Object.values(pages).map((p) => p.file));
+  const pages = await readSitePages(dir);
+  const pageFiles = new Set(pages.map((p) => p.file));
   const relativePaths = (await fs.readdir(dir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    // The page list is for the server, not a file of the site.
+    .filter((relative) => relative !== SITE_PAGES_FILE);
   const missing = [...pageFiles].filter((file) => !relativePaths.includes(file));
   if (missing.length > 0) {
     throw new SiteBuildError(`The site in ${dir} lacks ${missing.join(', ')}; run \`npm run build\`.`);
@@ -172,13 +189,13 @@ export async function loadSite(
     }),
   );
 
-  const notFoundFile = Object.values(pages).find((p) => p.path === PAGES.notFound.path)?.file;
-  const notFound = notFoundFile === undefined ? undefined : byFile.get(notFoundFile);
-  if (!notFound) throw new SiteBuildError(`The page table has no not-found page (${PAGES.notFound.path}).`);
+  const notFoundPage = pages.find((p) => p.status === 404);
+  const notFound = notFoundPage && byFile.get(notFoundPage.file);
+  if (!notFound) throw new SiteBuildError(`The page list in ${dir} has no not-found page.`);
   const pageMap = new Map<string, SiteFile>();
-  for (const page of Object.values(pages)) {
+  for (const page of pages) {
     const file = byFile.get(page.file);
-    if (file && page.path !== PAGES.notFound.path) pageMap.set(page.path, file);
+    if (file && page.status === 200) pageMap.set(page.path, file);
   }
   return { pages: pageMap, notFound, files, inline: inlineHashes(servedHtml) };
 }
@@ -217,7 +234,7 @@ export function sendSiteFile(
 }
 
 /**
- * Serves the site: each page of PAGES at its path, every other built file at its own path.
+ * Serves the site: each page of the build's page list at its path, every other built file at its own path.
  * A page asked for with a trailing slash is redirected to its canonical path. Anything else falls
  * through to the app's not-found handler.
  */
@@ -230,7 +247,7 @@ export function registerSite(app: FastifyInstance, site: Site): void {
     if (file) return sendSiteFile(request, reply, file);
     const canonical = pathname.replace(/\/+$/, '');
     if (canonical !== pathname && canonical !== '' && site.pages.has(canonical)) {
-      // The target is a path from PAGES, never from the request, so this cannot redirect off-site.
+      // The target is a path from the page list, never from the request, so this cannot redirect off-site.
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.redirect(`${canonical}${query}`, 308);
     }

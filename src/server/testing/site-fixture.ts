@@ -1,7 +1,43 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PAGES } from '../../shared/pages';
+import { formatSitePages, SITE_PAGES_FILE, type SitePage } from '../../shared/pages';
 import { LINK_PLACEHOLDERS } from '../../shared/site-links';
+
+/** The site's pages as the build lists them, with titles to find them by (the server imports no web code). */
+export const FIXTURE_PAGES = {
+  home: {
+    path: '/',
+    file: 'index.html',
+    status: 200,
+    title: 'Care Audit – AI care management audit for UK care providers',
+  },
+  auditTool: {
+    path: '/audit-tool',
+    file: 'audit-tool.html',
+    status: 200,
+    title: 'Take the audit – Care Audit',
+  },
+  auditResults: {
+    path: '/audit-results',
+    file: 'audit-results.html',
+    status: 200,
+    title: 'Your audit results – Care Audit',
+  },
+  emailResults: {
+    path: '/email-results',
+    file: 'email-results.html',
+    status: 200,
+    title: 'Email your results – Care Audit',
+  },
+  privacy: { path: '/privacy', file: 'privacy.html', status: 200, title: 'Privacy notice – Care Audit' },
+  accessibility: {
+    path: '/accessibility',
+    file: 'accessibility.html',
+    status: 200,
+    title: 'Accessibility statement – Care Audit',
+  },
+  notFound: { path: '/404', file: '404.html', status: 404, title: 'Page not found – Care Audit' },
+} as const satisfies Record<string, SitePage & { title: string }>;
 
 /** The inline script a fixture page carries, to check that its hash reaches the CSP. */
 export const FIXTURE_INLINE_SCRIPT = 'window.__fixture = { ready: true };';
@@ -30,16 +66,18 @@ function page(title: string, body: string): string {
 }
 
 /**
- * A small stand-in for `npm run build`'s build/client: every page of PAGES (the home page with an
- * inline script), hashed assets (one holding the link placeholders), a favicon and robots.txt.
+ * A small stand-in for `npm run build`'s build/client: the page list and every page on it (the
+ * home page with an inline script), hashed assets (one holding the link placeholders), a favicon
+ * and robots.txt.
  */
 export async function writeSiteFixture(
   dir: string,
-  pages: Readonly<Record<string, { file: string; title: string }>> = PAGES,
+  pages: Readonly<Record<string, SitePage & { title: string }>> = FIXTURE_PAGES,
 ): Promise<string> {
   await fs.mkdir(path.join(dir, 'assets'), { recursive: true });
+  await fs.writeFile(path.join(dir, SITE_PAGES_FILE), formatSitePages(Object.values(pages)));
   for (const p of Object.values(pages)) {
-    const isHome = p.file === PAGES.home.file;
+    const isHome = p.file === FIXTURE_PAGES.home.file;
     const body = isHome
       ? `<h1>Care Audit</h1><a href="${LINK_PLACEHOLDERS.signupUrl}">Start Your AI Audit Now</a><div class="bar" style="width:85%"></div><script>${FIXTURE_INLINE_SCRIPT}</script>`
       : `<h1>${p.title}</h1>`;

@@ -1,16 +1,36 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { loadRoute, routeFor } from '../routes';
 import { getSnapshot, pushLocation, subscribe, type NavigateOptions, type RouterLocation } from './history';
 
 /**
  * A small client router for a handful of fixed paths. We use our own instead of React Router
- * to keep the first load small (docs/decisions/0002-own-router-and-prerender.md).
+ * to keep the first load small (docs/decisions/0002-own-router-and-prerender.md). It knows
+ * nothing of the app's pages: whoever renders it hands it a `preload` for the next screen's code.
  */
-const LocationContext = createContext<RouterLocation>({ pathname: '/', state: null, key: 'initial' });
 
-export function BrowserRouter({ children }: { children: ReactNode }) {
+/** Loads what the screen at `pathname` needs; navigation waits for it (or for its failure). */
+export type Preload = (pathname: string) => Promise<unknown>;
+
+const LocationContext = createContext<RouterLocation>({ pathname: '/', state: null, key: 'initial' });
+const navigateAtOnce: Preload = () => Promise.resolve();
+const PreloadContext = createContext<Preload>(navigateAtOnce);
+
+/**
+ * The router of a page in the browser. Without `preload` (a component test, say) it navigates
+ * at once.
+ */
+export function BrowserRouter({
+  preload = navigateAtOnce,
+  children,
+}: {
+  preload?: Preload;
+  children: ReactNode;
+}) {
   const location = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
-  return <LocationContext.Provider value={location}>{children}</LocationContext.Provider>;
+  return (
+    <PreloadContext.Provider value={preload}>
+      <LocationContext.Provider value={location}>{children}</LocationContext.Provider>
+    </PreloadContext.Provider>
+  );
 }
 
 /** Renders a fixed location: the pre-render step and component tests use it. */
@@ -37,8 +57,12 @@ export function useLocation(): RouterLocation {
  * one can replace it. A failed load navigates anyway and the error screen explains.
  */
 export function useNavigate(): (to: string, options?: NavigateOptions) => void {
-  return useCallback((to, options) => {
-    const go = () => pushLocation(to, options);
-    loadRoute(routeFor(new URL(to, window.location.href).pathname)).then(go, go);
-  }, []);
+  const preload = useContext(PreloadContext);
+  return useCallback(
+    (to, options) => {
+      const go = () => pushLocation(to, options);
+      preload(new URL(to, window.location.href).pathname).then(go, go);
+    },
+    [preload],
+  );
 }
