@@ -1,4 +1,6 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -8,6 +10,18 @@ import tseslint from 'typescript-eslint';
 const outsideCore = ['**/web/**', '**/server/**', '**/cli/**', '**/report/**', '**/shared/**'];
 const boundary = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 
+// Each feature of the web app stands alone: what two features share lives outside src/web/features
+// (src/web/audit-state, src/web/ui). One zone per feature folder, so a new feature is covered too.
+const features = readdirSync(new URL('src/web/features', import.meta.url), { withFileTypes: true }).filter(
+  (entry) => entry.isDirectory(),
+);
+const featureZones = features.map(({ name }) => ({
+  target: `./src/web/features/${name}`,
+  from: './src/web/features',
+  except: [`./${name}`],
+  message: 'A feature must not import another feature; move what they share out of src/web/features.',
+}));
+
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -16,6 +30,33 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // No import circle anywhere in src, dynamic import() included: a circle makes module order (and
+    // so what is defined when) depend on which file loads first, and ties the chunks together.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            {
+              target: './src/web/router',
+              from: './src/web',
+              except: ['./router'],
+              message: 'The router is generic: it is handed what it needs and imports nothing of the app.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
