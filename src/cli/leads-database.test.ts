@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pgliteOwner, pgliteOwnerFile } from '../server/db/pglite-owner';
+import { lockFolder } from '../server/db/folder-lock';
+import { DATA_DIR_LOCK_FILE } from '../server/db/open-database';
 import { freshPgliteDir } from '../server/testing/pglite';
 import { testConfig } from '../server/testing/test-config';
 import { LeadsDatabaseError, openLeadsDatabase } from './leads-database';
@@ -25,25 +26,35 @@ describe('openLeadsDatabase with the embedded database', () => {
     expect(await fs.readdir(dir)).toEqual([]);
   });
 
-  it('refuses while another live process has it open', async () => {
+  it('refuses while another holder has the lock on DATA_DIR, naming it', async () => {
     await freshPgliteDir(dir);
-    await fs.writeFile(pgliteOwnerFile(dir), `${process.ppid}\n`);
-    await expect(openLeadsDatabase(testConfig({ DATA_DIR: dir }))).rejects.toThrow(
-      `is open in process ${process.ppid} (a running server?): stop it and run this again`,
-    );
+    const server = await lockFolder(dir, { holder: 'the server', fileName: DATA_DIR_LOCK_FILE });
+    try {
+      await expect(openLeadsDatabase(testConfig({ DATA_DIR: dir }))).rejects.toThrow(
+        new RegExp(
+          `^the data folder ${dir} is in use by process ${process.pid} \\(the server, since [^)]+\\): ` +
+            'one process at a time may use the embedded database, so stop it and run this again$',
+        ),
+      );
+    } finally {
+      await server.release();
+    }
   });
 
   it('holds the directory while open and lets go when closed', async () => {
     await freshPgliteDir(dir);
     const db = await openLeadsDatabase(testConfig({ DATA_DIR: dir }));
     try {
-      expect(await pgliteOwner(dir, { includeSelf: true })).toBe(process.pid);
+      await expect(lockFolder(dir, { holder: 'the server', fileName: DATA_DIR_LOCK_FILE })).rejects.toThrow(
+        /\(npm run leads, since /,
+      );
       expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM email_requests')).rows).toEqual([
         { n: 0 },
       ]);
     } finally {
       await db.close();
     }
-    expect(await pgliteOwner(dir, { includeSelf: true })).toBeUndefined();
+    const after = await lockFolder(dir, { holder: 'the server', fileName: DATA_DIR_LOCK_FILE });
+    await after.release();
   });
 });

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/database';
+import { FolderLockedError } from '../server/db/folder-lock';
 import { openDatabase, pgliteDirectory } from '../server/db/open-database';
-import { claimPglite, pgliteOwner, pgliteOwnerFile } from '../server/db/pglite-owner';
 
 /** The database cannot be used by the CLI right now; the message says what to do. */
 export class LeadsDatabaseError extends Error {
@@ -12,9 +12,9 @@ export class LeadsDatabaseError extends Error {
 
 /**
  * The server's database, opened as the server opens it (and migrated, so an older copy works).
- * The embedded one is refused while a server or another CLI run has it open (PGlite has no lock of
- * its own; see pglite-owner.ts), and when it does not exist: a mistyped DATA_DIR must not quietly
- * create an empty database and export nothing.
+ * The embedded one is refused while a server or another CLI run holds the lock on DATA_DIR, and
+ * when it does not exist: a mistyped DATA_DIR must not quietly create an empty database and
+ * export nothing.
  */
 export async function openLeadsDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) return openDatabase(config);
@@ -27,26 +27,14 @@ export async function openLeadsDatabase(config: Config): Promise<Database> {
       `there is no embedded database in ${directory}: set DATA_DIR to the server's data directory, or DATABASE_URL`,
     );
   }
-  const owner = await pgliteOwner(config.dataDir);
-  if (owner !== undefined) {
+  try {
+    return await openDatabase(config, { holder: 'npm run leads' });
+  } catch (error) {
+    if (!(error instanceof FolderLockedError)) throw error;
     throw new LeadsDatabaseError(
-      `the embedded database in ${directory} is open in process ${owner} (a running server?): stop it and run this again ` +
-        `(if nothing has it open, delete ${pgliteOwnerFile(config.dataDir)})`,
+      `the data folder ${error.folder} is in use by ${error.holder}: ` +
+        'one process at a time may use the embedded database, so stop it and run this again',
+      { cause: error },
     );
   }
-  const release = await claimPglite(config.dataDir);
-  let db: Database;
-  try {
-    db = await openDatabase(config);
-  } catch (error) {
-    await release();
-    throw error;
-  }
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      await release();
-    },
-  };
 }

@@ -118,15 +118,26 @@ describe('the leads process beside a running server', () => {
     t = undefined;
   });
 
-  it('refuses the embedded database while the server has it open', async () => {
+  it('refuses the embedded database while the server runs, naming it, and works once it has stopped', async () => {
     t = await openTestDatabase('pglite');
     await t.db.close();
     server = await startServerProcess({ DATA_DIR: t.dataDir, SITE_DIR: path.join(t.dataDir, 'no-site') });
-    const outcome = await leadsProcess(['failed'], { DATA_DIR: t.dataDir });
-    expect(outcome).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: `leads: the embedded database in ${path.join(t.dataDir, 'pglite')} is open in process ${server.pid} (a running server?): stop it and run this again (if nothing has it open, delete ${path.join(t.dataDir, 'pglite.pid')})\n`,
+    const refused = await leadsProcess(['failed'], { DATA_DIR: t.dataDir });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        `^leads: the data folder ${t.dataDir} is in use by process ${server.pid} \\(the server, since [^)]+\\): ` +
+          'one process at a time may use the embedded database, so stop it and run this again\n$',
+      ),
+    );
+
+    expect(await server.signal('SIGTERM')).toBe(0);
+    server = undefined;
+    expect(await leadsProcess(['failed'], { DATA_DIR: t.dataDir })).toEqual({
+      code: 0,
+      stdout: 'No failed messages.\n',
+      stderr: '',
     });
   });
 

@@ -4,7 +4,6 @@ import type { Config } from './config';
 import { renderReportPdf } from '../report';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
-import { claimPglite } from './db/pglite-owner';
 import { errorBody, registerErrorHandler } from './http-errors';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-transport';
 import { mailDelivery, type RenderPdf } from './mail/outbox-mail';
@@ -76,9 +75,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     deps.db ??
     (await openDatabase(config, {
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+      holder: 'the server',
     }));
-  // Tells the team's CLI that this process has the embedded database open (see pglite-owner.ts).
-  const releasePglite = !deps.db && db.kind === 'pglite' ? await claimPglite(config.dataDir) : undefined;
 
   const transport =
     deps.mailTransport ??
@@ -106,7 +104,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await Promise.all([outbox.stop(), retention?.stop()]);
     if (!deps.mailTransport) transport.close();
     if (!deps.db) await db.close();
-    await releasePglite?.();
   });
 
   registerErrorHandler(app);

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseUnavailableError } from './db/database';
+import { FolderLockedError, FolderLockUnavailableError } from './db/folder-lock';
 import { SiteBuildError } from './site/static-site';
 
 // Long enough for in-flight requests and e-mails to finish, short enough for an orchestrator's grace period.
@@ -10,6 +11,14 @@ function fail(error: unknown): never {
   // Expected start-up problems get their message alone; anything else gets its stack.
   if (error instanceof ConfigError || error instanceof SiteBuildError) {
     console.error(error.message);
+  } else if (error instanceof FolderLockedError) {
+    console.error(
+      `Cannot start: the data folder ${error.folder} (DATA_DIR) is in use by ${error.holder}. ` +
+        'Only one process at a time may use its embedded database: stop that one first, or give this ' +
+        'server a DATA_DIR of its own, or a DATABASE_URL.',
+    );
+  } else if (error instanceof FolderLockUnavailableError) {
+    console.error(`Cannot start: ${error.message}`);
   } else if (error instanceof DatabaseUnavailableError) {
     console.error(
       `Cannot reach the database: ${error.cause instanceof Error ? error.cause.message : String(error.cause)}`,
