@@ -8,10 +8,11 @@
  * it once it has painted.
  */
 import { readFileSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
 import { formatSitePages, SITE_PAGES_FILE } from '../src/shared/pages';
+import { VITE_MANIFEST } from './first-load';
 import { renderPage } from '../src/web/prerender';
 import { ROUTES, type Route } from '../src/web/routes';
 
@@ -55,6 +56,8 @@ for (const route of ROUTES) {
 }
 // What the server needs of the route table: which file answers which path, with which status.
 await writeFile(path.join(clientDir, SITE_PAGES_FILE), formatSitePages(ROUTES));
+// Vite's manifest maps source modules to chunks: the size budgets use it, the site does not serve it.
+await rename(path.join(clientDir, '.vite/manifest.json'), VITE_MANIFEST);
 await rm(path.join(clientDir, '.vite'), { recursive: true });
 // Every page carries its stylesheet inline, so the built file would only be served to nobody.
 for (const href of stylesheets.keys()) await rm(path.join(clientDir, href));

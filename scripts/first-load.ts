@@ -31,6 +31,8 @@ export interface FirstLoad {
 }
 
 const clientDir = path.resolve(import.meta.dirname, '../build/client');
+/** Where the build keeps Vite's manifest (source module → chunk), outside the served folder. */
+export const VITE_MANIFEST = path.resolve(import.meta.dirname, '../build/vite-manifest.json');
 
 function sizeOf(text: string | Buffer): Bytes {
   return { raw: Buffer.byteLength(text), gzip: gzipSync(text, { level: 9 }).length };
@@ -87,6 +89,22 @@ export function measureFirstLoad(pagePath: string): FirstLoad {
     script,
     scriptFiles: [...scripts],
   };
+}
+
+/** The first load of every page the build wrote, in the order of its page list. */
+export function measureSite(): FirstLoad[] {
+  return parseSitePages(read(SITE_PAGES_FILE).toString('utf8')).map((page) => measureFirstLoad(page.path));
+}
+
+/**
+ * The chunk built for one source module (`routes/email-results.tsx`, as the route table names
+ * it): the code of that screen alone, without what it shares with other chunks.
+ */
+export function measureChunk(module: string): { file: string; bytes: Bytes } {
+  const manifest = JSON.parse(readFileSync(VITE_MANIFEST, 'utf8')) as Record<string, { file: string }>;
+  const chunk = manifest[module];
+  if (!chunk) throw new Error(`The build has no chunk for ${module}`);
+  return { file: `/${chunk.file}`, bytes: sizeOf(read(chunk.file)) };
 }
 
 export function formatKb(bytes: number): string {

@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check the project has, in order — types, lint, format, unit and integration
- * tests (PGlite, a real PostgreSQL server, a real SMTP listener), then the end-to-end suite in
- * Chromium against the built site. It installs Chromium and PostgreSQL first if they are missing.
+ * tests (PGlite, a real PostgreSQL server, a real SMTP listener), the build and its size budgets,
+ * then the end-to-end suite in Chromium against that build. It installs Chromium and PostgreSQL first if they are missing.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -36,7 +36,22 @@ const steps: { name: string; command: string[] }[] = [
       `--outputFile.json=${reports}/vitest.json`,
     ],
   },
-  { name: 'end-to-end', command: ['npx', 'tsx', 'scripts/e2e.ts'] },
+  { name: 'build', command: ['npx', 'tsx', 'scripts/build.ts'] },
+  {
+    name: 'size budgets',
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--config',
+      'vitest.budgets.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/budgets.json`,
+    ],
+  },
+  // The suite runs against the build just checked, not a new one.
+  { name: 'end-to-end', command: ['npx', 'tsx', 'scripts/e2e.ts', '--no-build'] },
 ];
 
 const results: { name: string; ok: boolean; seconds: number }[] = [];
@@ -59,14 +74,16 @@ console.log(`tests: ${counts.passed} passed, ${counts.failed} failed`);
 const allOk = results.length === steps.length && results.every((r) => r.ok);
 process.exit(allOk ? 0 : 1);
 
-/** Tests run by Vitest and Playwright, read from their JSON reports. */
+/** Tests run by Vitest (unit and integration, size budgets) and Playwright, read from their JSON reports. */
 function testCounts() {
   let passed = 0;
   let failed = 0;
-  const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>('vitest.json');
-  if (vitest) {
-    passed += vitest.numPassedTests;
-    failed += vitest.numFailedTests;
+  for (const file of ['vitest.json', 'budgets.json']) {
+    const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(file);
+    if (vitest) {
+      passed += vitest.numPassedTests;
+      failed += vitest.numFailedTests;
+    }
   }
   const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
     'playwright.json',

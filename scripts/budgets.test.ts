@@ -1,0 +1,91 @@
+/**
+ * The size budgets (scripts/budgets.ts) checked against the built site in build/client: run after
+ * `npm run build` (`npm test` does), never on its own source files.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../src/web/routes';
+import { PDF_CHUNK, pdfChunksIn } from './bench/pdf-chunks';
+import { BUDGETS, KB } from './budgets';
+import { measureChunk, measureFirstLoad, measureSite } from './first-load';
+
+const clientDir = path.resolve(import.meta.dirname, '../build/client');
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+function built(): void {
+  if (!existsSync(path.join(clientDir, 'site-pages.json'))) {
+    throw new Error('No built site in build/client: run `npm run build` first');
+  }
+}
+
+describe('the built site', () => {
+  it('has every page of the route table, and only those', () => {
+    built();
+    expect(measureSite().map((page) => page.path)).toEqual(ROUTES.map((route) => route.path));
+  });
+});
+
+describe.each(ROUTES.map((route) => [route.path, route] as const))('%s', (pagePath, route) => {
+  it(`paints from at most ${kb(BUDGETS.firstPaintGzip)} gz of HTML and CSS`, () => {
+    built();
+    const { firstPaint } = measureFirstLoad(pagePath);
+    expect(firstPaint.gzip, `first paint ${kb(firstPaint.gzip)}`).toBeGreaterThan(0);
+    expect(firstPaint.gzip, `first paint ${kb(firstPaint.gzip)}`).toBeLessThanOrEqual(BUDGETS.firstPaintGzip);
+  });
+
+  if (route.shipsScript) {
+    const budget = BUDGETS.firstLoadScriptGzip[pagePath];
+    it(`loads at most ${budget === undefined ? '(no budget)' : kb(budget)} gz of script before it is interactive`, () => {
+      built();
+      expect(budget, `scripts/budgets.ts has no script budget for ${pagePath}`).toBeTypeOf('number');
+      const { script, scriptFiles } = measureFirstLoad(pagePath);
+      expect(scriptFiles.length).toBeGreaterThan(0);
+      expect(script.gzip, `${kb(script.gzip)}: ${scriptFiles.join(', ')}`).toBeLessThanOrEqual(budget ?? 0);
+    });
+  } else {
+    it('ships no script at all', () => {
+      built();
+      const { script, scriptFiles } = measureFirstLoad(pagePath);
+      expect(scriptFiles).toEqual([]);
+      expect(script.raw).toBe(0);
+      expect(readFileSync(path.join(clientDir, route.file), 'utf8')).not.toMatch(/<script/i);
+    });
+  }
+});
+
+describe('budgets', () => {
+  it('name only pages that ship script, and route modules of the table', () => {
+    const scriptPages = ROUTES.filter((route) => route.shipsScript).map((route) => route.path);
+    expect(Object.keys(BUDGETS.firstLoadScriptGzip).sort()).toEqual(scriptPages.sort());
+    const modules = ROUTES.map((route) => route.module);
+    for (const module of Object.keys(BUDGETS.routeChunkGzip)) expect(modules).toContain(module);
+  });
+
+  it.each(Object.entries(BUDGETS.routeChunkGzip))(
+    'the chunk of %s is at most its budget',
+    (module, budget) => {
+      built();
+      const chunk = measureChunk(module);
+      expect(chunk.bytes.gzip, `${chunk.file}: ${kb(chunk.bytes.gzip)}`).toBeLessThanOrEqual(budget);
+    },
+  );
+});
+
+describe('the PDF code (jsPDF and what it loads)', () => {
+  it('is found in the build by name, every chunk that holds it', () => {
+    built();
+    const holdingJsPdf = readdirSync(path.join(clientDir, 'assets'))
+      .filter((file) => file.endsWith('.js'))
+      .filter((file) => readFileSync(path.join(clientDir, 'assets', file), 'utf8').includes('jsPDF'))
+      .map((file) => `/assets/${file}`);
+    // Without PDF chunks in the build, "none on a first load" would prove nothing.
+    expect(holdingJsPdf.length).toBeGreaterThan(0);
+    expect(pdfChunksIn(clientDir)).toEqual(expect.arrayContaining(holdingJsPdf));
+  });
+
+  it.each(ROUTES.map((route) => route.path))('is not on the first load of %s', (pagePath) => {
+    built();
+    expect(measureFirstLoad(pagePath).scriptFiles.filter((file) => PDF_CHUNK.test(file))).toEqual([]);
+  });
+});
