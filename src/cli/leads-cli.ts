@@ -2,6 +2,8 @@ import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../server/config';
 import { DatabaseUnavailableError, type Database } from '../server/db/database';
+import { FolderLockUnavailableError } from '../server/db/folder-lock';
+import { MigrationChangedError } from '../server/db/migrate';
 import {
   eraseAddress,
   failedMessages,
@@ -270,7 +272,13 @@ function failureMessage(error: unknown): string {
     const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
     return `cannot reach the database: ${cause}`;
   }
-  if (error instanceof LeadsDatabaseError || error instanceof CommandFailure) return error.message;
+  if (
+    error instanceof LeadsDatabaseError ||
+    error instanceof CommandFailure ||
+    error instanceof FolderLockUnavailableError ||
+    error instanceof MigrationChangedError
+  )
+    return error.message;
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 

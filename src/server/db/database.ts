@@ -6,6 +6,12 @@ export type SqlParam = string | number | boolean | null | Date;
 
 export interface Queryable {
   query<Row extends object>(sql: string, params?: readonly SqlParam[]): Promise<QueryResult<Row>>;
+  /**
+   * Runs a script of several statements, without parameters, as the database's own tools would
+   * (PGlite's `exec`, PostgreSQL's simple query protocol): for migration files, which then need no
+   * statement splitter of ours.
+   */
+  runScript(sql: string): Promise<void>;
 }
 
 export interface QueryResult<Row> {

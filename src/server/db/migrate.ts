@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import type { Database } from './database';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
@@ -8,77 +10,99 @@ const MIGRATION_LOCK = 7_274_001;
 
 export interface Migration {
   version: number;
+  /** The file name without `.sql`, e.g. `0002_store_email_request_function`. */
   name: string;
-  statements: string[];
+  /** The whole file, run as one script. */
+  sql: string;
+  /** sha256 of the file (line endings as LF), recorded when it is applied. */
+  checksum: string;
 }
-
-// `$$` or `$name$`: the start or end of a dollar-quoted string, such as a function's body.
-const DOLLAR_QUOTE = /\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$/g;
 
 /**
- * The statements of a migration file, without comment lines. A statement ends with a semicolon at
- * the end of a line (PGlite's query runs one statement at a time), except inside a dollar-quoted
- * body, whose own statements end that way too.
+ * A migration was changed after it was applied to this database. An applied migration is history:
+ * changing it does nothing to a database that has it, so the change would silently reach only new
+ * databases. The start stops instead; the fix is to restore the file and put the change in a new one.
  */
-export function splitStatements(sql: string): string[] {
-  const statements: string[] = [];
-  let lines: string[] = [];
-  let openQuote: string | undefined;
-  for (const line of sql.split('\n')) {
-    if (/^\s*--/.test(line)) continue;
-    lines.push(line);
-    for (const [quote] of line.matchAll(DOLLAR_QUOTE)) {
-      if (openQuote === undefined) openQuote = quote;
-      else if (quote === openQuote) openQuote = undefined;
-    }
-    if (openQuote === undefined && /;[ \t]*$/.test(line)) {
-      statements.push(lines.join('\n').replace(/;[ \t]*$/, ''));
-      lines = [];
-    }
+export class MigrationChangedError extends Error {
+  override name = 'MigrationChangedError';
+  constructor(
+    readonly file: string,
+    readonly recorded: string,
+    readonly current: string,
+  ) {
+    super(
+      `migration ${file} has changed since it was applied to this database ` +
+        `(sha256 then ${recorded.slice(0, 12)}…, now ${current.slice(0, 12)}…): restore it, and put the change in a new migration`,
+    );
   }
-  statements.push(lines.join('\n'));
-  return statements.map((s) => s.trim()).filter((s) => s !== '');
 }
 
-/** The migrations in src/server/db/migrations, oldest first. Files are named `NNNN_name.sql`. */
-export async function readMigrations(): Promise<Migration[]> {
-  const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
+/** The checksum of a migration's text; a checkout that turned LF into CRLF does not change it. */
+export function migrationChecksum(sql: string): string {
+  return createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
+}
+
+/** The migrations in `dir` (src/server/db/migrations), oldest first. Files are named `NNNN_name.sql`. */
+export async function readMigrations(dir: URL | string = MIGRATIONS_DIR): Promise<Migration[]> {
+  const base = typeof dir === 'string' ? pathToFileURL(dir.endsWith('/') ? dir : `${dir}/`) : dir;
+  const files = (await fs.readdir(base)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
   return Promise.all(
     files.map(async (file) => {
-      const sql = await fs.readFile(new URL(file, MIGRATIONS_DIR), 'utf8');
+      const sql = await fs.readFile(new URL(file, base), 'utf8');
       return {
         version: Number(file.slice(0, 4)),
         name: file.replace(/\.sql$/, ''),
-        statements: splitStatements(sql),
+        sql,
+        checksum: migrationChecksum(sql),
       };
     }),
   );
 }
 
 /**
- * Applies the migrations not yet applied, in one transaction. An advisory lock makes server
- * processes that start together on one PostgreSQL database take turns; the later ones find
- * nothing left to do.
+ * Applies the migrations not yet applied, in one transaction, each file as one script, and records
+ * each one's checksum. Stops with MigrationChangedError, having applied nothing, when an applied
+ * migration's file has changed. A database migrated before checksums were recorded gets the
+ * checksums of the files as they are now. An advisory lock makes server processes that start
+ * together on one PostgreSQL database take turns; the later ones find nothing left to do.
  */
 export async function migrate(db: Database, migrations?: Migration[]): Promise<string[]> {
   const all = migrations ?? (await readMigrations());
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.query(
+    await tx.runScript(
       `CREATE TABLE IF NOT EXISTS schema_migrations (
          version integer PRIMARY KEY,
          name text NOT NULL,
          applied_at timestamptz NOT NULL DEFAULT now()
-       )`,
+       );
+       ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text;`,
     );
-    const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
-    const applied = new Set(rows.map((r) => r.version));
+    const { rows } = await tx.query<{ version: number; checksum: string | null }>(
+      'SELECT version, checksum FROM schema_migrations',
+    );
+    const applied = new Map(rows.map((r) => [r.version, r.checksum]));
+    for (const migration of all) {
+      const recorded = applied.get(migration.version);
+      if (recorded && recorded !== migration.checksum) {
+        throw new MigrationChangedError(`${migration.name}.sql`, recorded, migration.checksum);
+      }
+    }
+    for (const migration of all) {
+      if (applied.has(migration.version) && applied.get(migration.version) === null) {
+        await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1', [
+          migration.version,
+          migration.checksum,
+        ]);
+      }
+    }
     const pending = all.filter((m) => !applied.has(m.version));
     for (const migration of pending) {
-      for (const statement of migration.statements) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+      await tx.runScript(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
         migration.version,
         migration.name,
+        migration.checksum,
       ]);
     }
     return pending.map((m) => m.name);

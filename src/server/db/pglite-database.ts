@@ -10,6 +10,15 @@ import {
 
 interface PgliteLike {
   query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[]; affectedRows?: number }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+async function runScript(target: PgliteLike, sql: string): Promise<void> {
+  try {
+    await target.exec(sql);
+  } catch (error) {
+    throw classifyDatabaseError(error);
+  }
 }
 
 async function run<Row extends object>(
@@ -35,10 +44,14 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     query: (sql, params) => run(pglite, sql, params),
+    runScript: (sql) => runScript(pglite, sql),
     transaction: (work) =>
       pglite
         .transaction((tx) => {
-          const scoped: Queryable = { query: (sql, params) => run(tx, sql, params) };
+          const scoped: Queryable = {
+            query: (sql, params) => run(tx, sql, params),
+            runScript: (sql) => runScript(tx, sql),
+          };
           return work(scoped);
         })
         .catch((error: unknown) => {

@@ -25,6 +25,15 @@ async function run<Row extends object>(
   }
 }
 
+// No parameters, so pg uses the simple query protocol, which accepts several statements at once.
+async function runScript(target: pg.Pool | pg.PoolClient, sql: string): Promise<void> {
+  try {
+    await target.query(sql);
+  } catch (error) {
+    throw classifyDatabaseError(error);
+  }
+}
+
 /** A PostgreSQL server through a small connection pool; several server processes may share it. */
 export function openPostgresDatabase(url: string, options: PostgresOptions = {}): Database {
   const pool = new pg.Pool({
@@ -42,6 +51,7 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
   return {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
+    runScript: (sql) => runScript(pool, sql),
     async transaction(work) {
       let client: pg.PoolClient;
       try {
@@ -52,7 +62,10 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
       let broken = false;
       try {
         await run(client, 'BEGIN');
-        const scoped: Queryable = { query: (sql, params) => run(client, sql, params) };
+        const scoped: Queryable = {
+          query: (sql, params) => run(client, sql, params),
+          runScript: (sql) => runScript(client, sql),
+        };
         const result = await work(scoped);
         await run(client, 'COMMIT');
         return result;
