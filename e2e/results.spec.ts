@@ -60,6 +60,53 @@ test.describe('results', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('with no audit taken in this tab, a notice above the empty scores leads to the audit', async ({
+    page,
+  }) => {
+    await page.goto('/audit-results');
+    const notice = page.getByRole('note');
+    await expect(notice).toContainText('No audit has been taken in this tab yet.');
+    const noticeBox = (await notice.boundingBox())!;
+    const overallBox = (await page.getByRole('region', { name: 'Overall Score' }).boundingBox())!;
+    expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(overallBox.y);
+    await expectNoAxeViolations(page);
+    await notice.getByRole('link', { name: 'Start the audit' }).click();
+    await expect(page).toHaveURL(/\/audit-tool$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'AI Care Management Audit' })).toBeFocused();
+  });
+
+  test('real results show no "no audit" notice, after a reload too', async ({ page }) => {
+    await completeAudit(page, STEPPED_ANSWERS);
+    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
+    await expect(page.getByRole('note')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
+    await expect(page.getByRole('note')).toHaveCount(0);
+  });
+
+  test("the pre-rendered page hides the notice until the app has read the tab's answers", async ({
+    browser,
+    request,
+  }) => {
+    // Without script the notice shows (there are no answers to read) …
+    const html = await (await request.get('/audit-results')).text();
+    expect(html).toContain('No audit has been taken in this tab yet.');
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/audit-results');
+    await expect(page.locator('.no-audit')).toBeVisible();
+    // … while the app is starting it does not, so a reload of real results never shows it.
+    await page.evaluate(() => document.documentElement.setAttribute('data-app-starting', ''));
+    await expect(page.locator('.no-audit')).toBeHidden();
+    await context.close();
+  });
+
   test('"Retake Audit" starts a blank audit', async ({ page }) => {
     await completeAudit(page, STEPPED_ANSWERS);
     await page.getByRole('button', { name: 'Retake Audit' }).click();

@@ -95,15 +95,9 @@ export function AuditPage() {
             Rate all {QUESTIONS_PER_AREA} statements to continue.
           </p>
         ) : null}
+        {/* The main action first: next in the tab order after the last question, and on top on a
+            phone; the stylesheet puts it on the right on wider screens. */}
         <div className="audit-section__nav">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={section === 0}
-            onClick={() => goToSection(section - 1)}
-          >
-            Previous
-          </button>
           <button
             type="submit"
             className="button button--primary"
@@ -111,6 +105,14 @@ export function AuditPage() {
             aria-describedby={canContinue ? undefined : 'continue-hint'}
           >
             {isLast ? 'Complete Audit' : 'Next Section'}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={section === 0}
+            onClick={() => goToSection(section - 1)}
+          >
+            Previous
           </button>
         </div>
       </form>

@@ -3,11 +3,12 @@ import { buildReport, type AreaResult, type Report } from '../../../core';
 import { Link, useLocation } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { AreaIcon } from '../../ui/icons';
-import { NoticeRegion, useNotice } from '../../ui/notice';
+import { NoticeRegion, useNotice, type NoticeContent } from '../../ui/notice';
 import { ProgressBar } from '../../ui/progress-bar';
 import { SiteLayout } from '../../ui/site-chrome';
 import { NewAuditButton } from '../../audit-state/new-audit-button';
-import { responsesFromState, type ResultsState } from '../../audit-state/results-state';
+import { NoAuditNotice } from '../../audit-state/no-audit-notice';
+import { hasAnswers, responsesFromState, type ResultsState } from '../../audit-state/results-state';
 
 /** The results screen (SPEC §2 /audit-results): overall score, a card per area, and actions. */
 export function ResultsPage() {
@@ -15,6 +16,7 @@ export function ResultsPage() {
   const responses = useMemo(() => responsesFromState(location.state), [location.state]);
   const report = useMemo(() => buildReport(responses), [responses]);
   const resultsState: ResultsState = { responses, overallScore: report.overall.score };
+  const [notice, setNotice] = useNotice();
 
   return (
     <SiteLayout>
@@ -22,6 +24,7 @@ export function ResultsPage() {
       <h1>Your AI Audit Results</h1>
       <p className="page__intro">Comprehensive analysis of your care management operations</p>
 
+      {hasAnswers(responses) ? null : <NoAuditNotice />}
       <OverallScore report={report} />
 
       <h2 className="section__title section__title--left">Scores by area</h2>
@@ -32,12 +35,14 @@ export function ResultsPage() {
       </ul>
 
       <div className="button-row results-actions">
-        <DownloadReportButton responses={resultsState} />
+        <DownloadReportButton responses={resultsState} onNotice={setNotice} />
         <Link to="/email-results" state={resultsState} className="button button--secondary">
           Email Results
         </Link>
         <NewAuditButton label="Retake Audit" className="button button--ghost" />
       </div>
+      {/* Below the buttons, not among them, so a notice never squeezes into the row. */}
+      <NoticeRegion notice={notice} />
 
       <section className="card closing" aria-labelledby="closing-title">
         <h2 id="closing-title">Ready to put these recommendations into practice?</h2>
@@ -102,9 +107,14 @@ function AreaResultCard({ area }: { area: AreaResult }) {
   );
 }
 
-function DownloadReportButton({ responses }: { responses: ResultsState }) {
+function DownloadReportButton({
+  responses,
+  onNotice: setNotice,
+}: {
+  responses: ResultsState;
+  onNotice: (notice: NoticeContent | null) => void;
+}) {
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useNotice();
 
   async function download() {
     setBusy(true);
@@ -126,17 +136,14 @@ function DownloadReportButton({ responses }: { responses: ResultsState }) {
   }
 
   return (
-    <>
-      <button
-        type="button"
-        className="button button--primary"
-        onClick={download}
-        aria-busy={busy}
-        disabled={busy}
-      >
-        {busy ? 'Preparing report…' : 'Download Full Report'}
-      </button>
-      <NoticeRegion notice={notice} />
-    </>
+    <button
+      type="button"
+      className="button button--primary"
+      onClick={download}
+      aria-busy={busy}
+      disabled={busy}
+    >
+      {busy ? 'Preparing report…' : 'Download Full Report'}
+    </button>
   );
 }
