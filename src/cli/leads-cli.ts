@@ -4,12 +4,11 @@ import { ConfigError, loadConfig, type Config } from '../server/config';
 import { DatabaseUnavailableError, type Database } from '../server/db/database';
 import { FolderLockUnavailableError } from '../server/db/folder-lock';
 import { MigrationChangedError } from '../server/db/migrate';
+import { failedMessages, retryFailedMessage } from '../server/outbox/failed-messages';
 import {
   eraseAddress,
-  failedMessages,
   purgeExpiredRequests,
   readLeadRecords,
-  retryFailedMessage,
   type Removed,
 } from '../server/requests/lead-records';
 import { csvLine } from './csv';

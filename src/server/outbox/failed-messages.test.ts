@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
+import { messageRow, setMessageState, storeLead, TEAM_ADDRESS } from '../testing/lead-fixtures';
+import { failedMessages, retryFailedMessage } from './failed-messages';
+import { claimDue } from './outbox-store';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+
+describe.each(DATABASE_KINDS)('failed messages on %s', (kind) => {
+  let t: TestDatabase;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+  });
+  beforeEach(async () => {
+    await t.reset();
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+
+  describe('failedMessages and retryFailedMessage', () => {
+    it('lists failed messages with their last error, and a retry queues one with a fresh set of attempts', async () => {
+      const a = await storeLead(t.db, { email: 'a@example.org', team: true, createdAt: daysAgo(2) });
+      const b = await storeLead(t.db, { email: 'b@example.org', createdAt: daysAgo(1) });
+      const failedTeam = await setMessageState(t.db, a, 'team', {
+        status: 'failed',
+        attempts: 8,
+        lastError: 'Error: connect ECONNREFUSED',
+      });
+      await setMessageState(t.db, a, 'visitor', { status: 'sent', attempts: 1, sentAt: new Date() });
+      const failedVisitor = await setMessageState(t.db, b, 'visitor', {
+        status: 'failed',
+        attempts: 1,
+        lastError: 'Error: 550 mailbox unavailable',
+      });
+
+      const failed = await failedMessages(t.db);
+      expect(failed).toEqual([
+        {
+          id: failedTeam,
+          requestId: a,
+          kind: 'team',
+          recipient: TEAM_ADDRESS,
+          attempts: 8,
+          lastError: 'Error: connect ECONNREFUSED',
+          createdAt: expect.any(Date),
+        },
+        {
+          id: failedVisitor,
+          requestId: b,
+          kind: 'visitor',
+          recipient: 'b@example.org',
+          attempts: 1,
+          lastError: 'Error: 550 mailbox unavailable',
+          createdAt: expect.any(Date),
+        },
+      ]);
+      expect(failed[0]?.createdAt.getTime()).toBeLessThan(failed[1]?.createdAt.getTime() ?? 0);
+
+      expect(await retryFailedMessage(t.db, failedTeam.toUpperCase())).toEqual({
+        outcome: 'queued',
+        message: { id: failedTeam, kind: 'team', recipient: TEAM_ADDRESS },
+      });
+      const row = await messageRow(t.db, failedTeam);
+      expect(row).toMatchObject({ status: 'queued', attempts: 0, last_error: 'Error: connect ECONNREFUSED' });
+      expect(row?.next_attempt_at.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+      expect((await failedMessages(t.db)).map((m) => m.id)).toEqual([failedVisitor]);
+
+      // What a server's worker does at its next poll: the message is due, on its first attempt again.
+      const claimed = await claimDue(t.db, 'worker-b', { limit: 10, leaseMs: 60_000, maxAttempts: 8 });
+      expect(claimed.map((m) => [m.id, m.attempts])).toEqual([[failedTeam, 1]]);
+    });
+
+    it('retries nothing that is not failed, and says why', async () => {
+      const id = await storeLead(t.db, { email: 'c@example.org' });
+      const sent = await setMessageState(t.db, id, 'visitor', {
+        status: 'sent',
+        attempts: 1,
+        sentAt: new Date(),
+      });
+      expect(await retryFailedMessage(t.db, sent)).toEqual({ outcome: 'not_failed', status: 'sent' });
+      expect(await messageRow(t.db, sent)).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(await retryFailedMessage(t.db, '00000000-0000-4000-8000-000000000000')).toEqual({
+        outcome: 'not_found',
+      });
+      expect(await retryFailedMessage(t.db, 'not-a-uuid')).toEqual({ outcome: 'not_found' });
+    });
+  });
+});
