@@ -1,10 +1,11 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { configWarnings, type Config } from './config';
 import { renderReportPdf } from '../report';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { errorBody, registerErrorHandler } from './http-errors';
+import { serializeError } from './log-privacy';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-transport';
 import { mailDelivery, type RenderPdf } from './mail/outbox-mail';
 import { releaseAllClaims } from './outbox/outbox-store';
@@ -22,6 +23,8 @@ export interface AppDeps {
   /** Where e-mail goes; by default the SMTP relay of SMTP_URL, or `.eml` files under DATA_DIR/mail. */
   mailTransport?: MailTransport;
   renderPdf?: RenderPdf;
+  /** Where log lines go instead of standard output (a test reads them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The largest request body the API accepts (PRODUCT.md: 413 above 16 KiB). */
@@ -60,13 +63,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           url: request.url,
           id: request.id,
         }),
+        // Errors are logged without their fields: a database error carries the visitor's data.
+        err: serializeError,
       },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients may not hold a connection for ever (Node's own default is five minutes).
     requestTimeout: 30_000,
   });
+
+  for (const warning of configWarnings(config)) app.log.warn(warning);
 
   const site = await loadSite(config.siteDir, config.links);
   if (!site) app.log.warn({ siteDir: config.siteDir }, 'no built site found: serving the API only');

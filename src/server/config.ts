@@ -146,6 +146,23 @@ const environmentSchema = z.object({
 });
 
 /**
+ * Settings that work but are probably not what the operator meant; the server logs each at start-up.
+ */
+export function configWarnings(config: Pick<Config, 'trustProxy'>): string[] {
+  const warnings: string[] = [];
+  if (config.trustProxy === true) {
+    // With `true` the client's address is the first entry of X-Forwarded-For, which the client
+    // itself writes; a proxy that appends to the header does not change that first entry.
+    warnings.push(
+      'TRUST_PROXY=true takes the client address from the first X-Forwarded-For entry, which any client can write, ' +
+        'so a visitor can pick their own address and escape the per-client rate limit. Set TRUST_PROXY to the number ' +
+        'of proxies in front of the server (e.g. 1), or to their addresses.',
+    );
+  }
+  return warnings;
+}
+
+/**
  * The configuration in `env`, validated. Empty values count as unset (as in most `.env` files).
  * Throws a ConfigError that names every bad variable at once.
  */

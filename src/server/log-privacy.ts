@@ -1,0 +1,49 @@
+/**
+ * Logs must hold no personal data: they are kept as long as the operator keeps them, where neither
+ * `leads erase` nor the retention period reaches. Errors are the leak: a PGlite error carries the
+ * failed query and its parameters (a visitor's address, note and answers), a PostgreSQL error's
+ * `detail` can quote the row ("Failing row contains (…)"), and an SMTP error names the recipient.
+ * So an error is logged by what explains it (its type, code, message and stack, and its causes),
+ * never with all its fields, and anything in the text that looks like an e-mail address is masked.
+ */
+
+export interface LoggedError {
+  type: string;
+  message: string;
+  code?: string;
+  stack?: string;
+  cause?: LoggedError;
+  errors?: LoggedError[];
+}
+
+// An address as people type them; "node_modules/@scope" in a stack has no local part before "@".
+const ADDRESS = /[\w.!#$%&'*+=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+
+/** `text` with every e-mail address in it replaced by `<address>`. */
+export function maskAddresses(text: string): string {
+  return text.replace(ADDRESS, '<address>');
+}
+
+const MAX_DEPTH = 4;
+const MAX_GROUPED = 5;
+
+/** The pino serializer for `err`: a safe summary of any thrown value. */
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) {
+    return { type: typeof error, message: maskAddresses(String(error)) };
+  }
+  const logged: LoggedError = {
+    type: error.constructor?.name ?? error.name,
+    message: maskAddresses(error.message),
+  };
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' || typeof code === 'number') logged.code = String(code);
+  if (error.stack) logged.stack = maskAddresses(error.stack);
+  if (depth < MAX_DEPTH) {
+    if (error.cause !== undefined) logged.cause = serializeError(error.cause, depth + 1);
+    if (error instanceof AggregateError) {
+      logged.errors = error.errors.slice(0, MAX_GROUPED).map((e: unknown) => serializeError(e, depth + 1));
+    }
+  }
+  return logged;
+}
