@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import type { Database } from './db/database';
-import { cspDirectives } from './security-headers';
+import { cspDirectives, PERMISSIONS_POLICY } from './security-headers';
 import { inlineHashes } from './site/inline-hashes';
 import { openTestPglite } from './testing/pglite';
 import { FIXTURE_INLINE_SCRIPT, writeSiteFixture } from './testing/site-fixture';
@@ -50,6 +50,7 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-powered-by']).toBeUndefined();
       expect(res.headers['content-security-policy']).toBeDefined();
+      expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
     },
   );
 
@@ -75,6 +76,27 @@ describe('security headers', () => {
       expect(csp[name]).not.toContain("'unsafe-eval'");
     }
     expect(csp['style-src']).toEqual(["'self'", "'sha256-def='"]);
+  });
+});
+
+describe('the Permissions-Policy header', () => {
+  it('denies every powerful feature the site does not use, to itself and anything it embeds', () => {
+    const policy = new Map(
+      PERMISSIONS_POLICY.split(', ').map((entry) => entry.split('=') as [string, string]),
+    );
+    for (const feature of [
+      'camera',
+      'microphone',
+      'geolocation',
+      'payment',
+      'usb',
+      'browsing-topics',
+      'interest-cohort',
+    ]) {
+      expect(policy.get(feature)).toBe('()');
+    }
+    expect([...policy.values()].every((allowList) => allowList === '()')).toBe(true);
+    expect(PERMISSIONS_POLICY).toMatch(/^[a-z-]+=\(\)(, [a-z-]+=\(\))*$/);
   });
 });
 
