@@ -1,10 +1,34 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+// React, React DOM and the app's code that two or more screens share (router, layout, the audit
+// itself, the tab's audit state) go in one chunk: a script page's first load is then the entry,
+// this chunk and its screen's chunk, instead of nine small files that compress worse apart
+// (docs/decisions/0013-first-load-budgets.md). Libraries other than React stay where they are
+// used, so jsPDF and zod never reach it.
+const SHARED_CODE =
+  /[\\/]src[\\/](web|core|shared)[\\/]|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0vite[\\/]preload-helper/;
+
+/**
+ * Vite wraps each dynamic import in a helper that preloads the imported chunk's own imports. Ours
+ * import only the shared chunk, which every page with script has loaded before it can navigate,
+ * so the helper (0.9 KB gzipped on every first load) would never have anything to do.
+ */
+function plainDynamicImports(): Plugin {
+  const helper = '\0vite/preload-helper.js';
+  return {
+    name: 'care-audit:plain-dynamic-imports',
+    enforce: 'pre',
+    resolveId: (id) => (id === helper || id === 'vite/preload-helper.js' ? helper : null),
+    load: (id) => (id === helper ? 'export const __vitePreload = (load) => load();' : null),
+  };
+}
 
 // The client build: src/web/index.html is the page template; scripts/build.ts then pre-renders
 // every page into it (docs/decisions/0002-own-router-and-prerender.md).
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
+  plugins: [plainDynamicImports()],
   build: {
     outDir: '../../build/client',
     emptyOutDir: true,
@@ -12,5 +36,8 @@ export default defineConfig({
     manifest: true,
     // No inline polyfill script: the CSP allows only our own script files.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'shared', test: SHARED_CODE, minShareCount: 2 }] } },
+    },
   },
 });
