@@ -7,14 +7,16 @@
  * never with all its fields, and anything in the text that looks like an e-mail address is masked.
  */
 
-export interface LoggedError {
+// A type, not an interface, so it fits pino's serializer type (which has an index signature).
+export type LoggedError = {
   type: string;
   message: string;
   code?: string;
-  stack?: string;
+  /** Empty when there is none (pino's error shape always has one). */
+  stack: string;
   cause?: LoggedError;
   errors?: LoggedError[];
-}
+};
 
 // An address as people type them; "node_modules/@scope" in a stack has no local part before "@".
 const ADDRESS = /[\w.!#$%&'*+=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
@@ -30,15 +32,15 @@ const MAX_GROUPED = 5;
 /** The pino serializer for `err`: a safe summary of any thrown value. */
 export function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) {
-    return { type: typeof error, message: maskAddresses(String(error)) };
+    return { type: typeof error, message: maskAddresses(String(error)), stack: '' };
   }
   const logged: LoggedError = {
     type: error.constructor?.name ?? error.name,
     message: maskAddresses(error.message),
+    stack: maskAddresses(error.stack ?? ''),
   };
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' || typeof code === 'number') logged.code = String(code);
-  if (error.stack) logged.stack = maskAddresses(error.stack);
   if (depth < MAX_DEPTH) {
     if (error.cause !== undefined) logged.cause = serializeError(error.cause, depth + 1);
     if (error instanceof AggregateError) {
