@@ -84,6 +84,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     (await openDatabase(config, {
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
       holder: 'the server',
+      onReopen: (outcome) =>
+        outcome.ok
+          ? app.log.warn('embedded database reopened after a storage failure')
+          : app.log.error(
+              { err: outcome.error },
+              'embedded database could not be reopened after a storage failure: answering 503 until it can',
+            ),
     }));
 
   const transport =

@@ -28,8 +28,9 @@ export interface Database extends Queryable {
 }
 
 /**
- * The database could not be reached (connection refused, dropped, or the server shutting down).
- * The HTTP layer answers 503 for it; other database errors are bugs and answer 500.
+ * The database could not be reached (connection refused, dropped, or the server shutting down),
+ * or cannot store anything (a read-only or full data folder). The HTTP layer answers 503 for it;
+ * other database errors are bugs and answer 500.
  */
 export class DatabaseUnavailableError extends Error {
   readonly statusCode = 503;
@@ -55,10 +56,31 @@ const UNAVAILABLE_SYSTEM_CODES = new Set([
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|database is closed|PGlite is closed/i;
 
-/** True when an error from a driver means the database cannot be reached right now. */
+// Errors from the storage under the database rather than from the query: PostgreSQL's class 58
+// (system error: I/O error, a file missing or already there), disk full, a file it may not create
+// or write (errcode_for_file_access gives EACCES and EROFS the code of a privilege error, so the
+// message tells them apart), and a read-only database (a standby, or one in recovery).
+const STORAGE_SQLSTATE = /^(58|53100$|25006$)/;
+const FILE_ACCESS_MESSAGE =
+  /could not (create|open|write to|write|extend|fsync|truncate|read|access|remove|rename|link|stat) (file|directory)/i;
+
+/**
+ * True when an error means the database cannot store anything right now because of its storage:
+ * a read-only or full data folder, a failing disk. Not the request's fault, and it can heal.
+ */
+export function isStorageFailure(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return isStorageFailure(error.cause);
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return false;
+  return STORAGE_SQLSTATE.test(code) || (code === '42501' && FILE_ACCESS_MESSAGE.test(error.message));
+}
+
+/** True when an error from a driver means the database cannot be reached, or cannot store, right now. */
 export function isUnavailableError(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
   if (!(error instanceof Error)) return false;
+  if (isStorageFailure(error)) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SYSTEM_CODES.has(code))) {
     return true;

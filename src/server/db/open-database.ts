@@ -4,13 +4,15 @@ import type { Config } from '../config';
 import type { Database } from './database';
 import { lockFolder } from './folder-lock';
 import { migrate } from './migrate';
-import { openPgliteDatabase } from './pglite-database';
+import { openPgliteDatabase, type PgliteOptions } from './pglite-database';
 import { openPostgresDatabase } from './postgres-database';
 
 export interface OpenDatabaseOptions {
   onIdleError?: (error: Error) => void;
   /** What this process is, named to another process that finds DATA_DIR locked: "the server", "npm run leads". */
   holder?: string;
+  /** Told when the embedded database reopens after a storage failure (see pglite-database.ts). */
+  onReopen?: PgliteOptions['onReopen'];
 }
 
 /** Where the embedded database keeps its files. */
@@ -25,13 +27,13 @@ export const DATA_DIR_LOCK_FILE = 'pglite.lock';
  * The embedded database, opened only under the lock on DATA_DIR: PGlite does not lock its own
  * files, and two processes writing them corrupt the database. Closing it releases the lock.
  */
-async function openLockedPglite(dataDir: string, holder: string): Promise<Database> {
+async function openLockedPglite(dataDir: string, holder: string, options: PgliteOptions): Promise<Database> {
   const lock = await lockFolder(dataDir, { holder, fileName: DATA_DIR_LOCK_FILE });
   let db: Database;
   try {
     // Left by versions that only recorded a process id; the lock has replaced it.
     await fs.rm(path.join(dataDir, 'pglite.pid'), { force: true });
-    db = await openPgliteDatabase(pgliteDirectory({ dataDir }));
+    db = await openPgliteDatabase(pgliteDirectory({ dataDir }), options);
   } catch (error) {
     await lock.release();
     throw error;
@@ -62,6 +64,7 @@ export async function openDatabase(
     : await openLockedPglite(
         config.dataDir,
         options.holder ?? `a process started as ${process.argv[1] ?? 'node'}`,
+        { onReopen: options.onReopen },
       );
   try {
     await migrate(db);

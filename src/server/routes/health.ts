@@ -2,12 +2,40 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { DatabaseUnavailableError } from '../db/database';
 
-/** `GET /api/health`: 200 when the database answers, 503 (the API's error body) when it does not. */
-export async function healthRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
+export interface HealthOptions {
+  db: Database;
+  /**
+   * How often a healthy server proves that the database still takes writes. A probe is one tiny
+   * committed UPDATE; a load balancer that asks every second costs one write per interval, not one
+   * per check. After a failed probe every check probes again, so recovery shows at once.
+   */
+  writeProbeIntervalMs?: number;
+}
+
+/**
+ * `GET /api/health`: 200 when the database answers and takes writes, 503 (the API's error body)
+ * when it does not. A read alone would say 200 while every write fails (a read-only or full data
+ * folder), and the load balancer would keep sending visitors whose requests cannot be stored.
+ */
+export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
+  const intervalMs = options.writeProbeIntervalMs ?? 10_000;
+  let lastGoodProbe = -Infinity;
+  let probing: Promise<void> | undefined;
+
+  const probeWrites = async () => {
+    await options.db.query('UPDATE health_probe SET checked_at = now()');
+    lastGoodProbe = Date.now();
+  };
+
   app.get('/api/health', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     try {
       await options.db.query('SELECT 1');
+      if (Date.now() - lastGoodProbe >= intervalMs) {
+        // Checks that arrive together share one probe.
+        probing ??= probeWrites().finally(() => (probing = undefined));
+        await probing;
+      }
     } catch (error) {
       // Any failure here means "not healthy", whatever the driver said.
       throw error instanceof DatabaseUnavailableError

@@ -24,18 +24,21 @@ function exited(child: ChildProcess): Promise<number | null> {
  * Starts the server with `env` (and a free PORT) and resolves once /api/health answers 200.
  * It runs as `node --import tsx`, one process, so a SIGKILL kills the server itself (the `tsx`
  * command would run it in a second process that outlives its parent). `nodeArgs` go to Node
- * itself (e.g. `--cpu-prof`, which Node does not accept in NODE_OPTIONS).
+ * itself (e.g. `--cpu-prof`, which Node does not accept in NODE_OPTIONS). `user`: run it as that
+ * user (only root may), e.g. so a read-only folder is read-only to it.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 30_000,
   nodeArgs: readonly string[] = [],
+  user?: { uid: number; gid: number },
 ): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...user,
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
