@@ -34,8 +34,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     manifest: true,
-    // No inline polyfill script: the CSP allows only our own script files.
-    modulePreload: { polyfill: false },
+    // No inline polyfill script (the CSP allows only our own script files), and no list of each
+    // dynamic import's dependencies to preload: see plainDynamicImports.
+    modulePreload: false,
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: 'shared', test: SHARED_CODE, minShareCount: 2 }] } },
     },

@@ -38,15 +38,22 @@ export function StaticRouter({ location, children }: { location: RouterLocation;
   return <LocationContext.Provider value={location}>{children}</LocationContext.Provider>;
 }
 
-// While hydrating, the page must render as it was pre-rendered: no navigation state yet.
+/**
+ * While hydrating, the page must render as it was pre-rendered: no navigation state yet. When the
+ * real location has none either (a page opened from a link or the address bar), this is the very
+ * same object as getSnapshot's: React compares the two after hydrating, and any other object makes
+ * it render the whole page again at once, in one task it cannot interrupt.
+ */
 function getServerSnapshot(): RouterLocation {
+  serverSnapshot ??= asPrerendered(getSnapshot());
   return serverSnapshot;
 }
-const serverSnapshot: RouterLocation = {
-  pathname: typeof window === 'undefined' ? '/' : window.location.pathname,
-  state: null,
-  key: 'initial',
-};
+let serverSnapshot: RouterLocation | undefined;
+
+function asPrerendered(location: RouterLocation): RouterLocation {
+  if (location.state === null && location.key === 'initial') return location;
+  return { pathname: location.pathname, state: null, key: 'initial' };
+}
 
 export function useLocation(): RouterLocation {
   return useContext(LocationContext);
