@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseSitePages, SITE_PAGES_FILE } from '../src/shared/pages';
+import { ROUTES } from '../src/web/routes';
 
 export interface Bytes {
   raw: number;
@@ -28,6 +29,11 @@ export interface FirstLoad {
   /** Scripts loaded before the page is interactive. */
   script: Bytes;
   scriptFiles: string[];
+  /**
+   * The chunk of the page's own screen (its route module and what only it imports), whether or
+   * not the page loads script up front: an in-page navigation loads it too.
+   */
+  screenChunk: { file: string; bytes: Bytes };
 }
 
 const clientDir = path.resolve(import.meta.dirname, '../build/client');
@@ -61,7 +67,8 @@ function withStaticImports(urlPath: string, seen: Set<string>) {
 
 export function measureFirstLoad(pagePath: string): FirstLoad {
   const page = parseSitePages(read(SITE_PAGES_FILE).toString('utf8')).find((p) => p.path === pagePath);
-  if (!page) throw new Error(`The build has no page at ${pagePath}`);
+  const route = ROUTES.find((r) => r.path === pagePath);
+  if (!page || !route) throw new Error(`The build has no page at ${pagePath}`);
   const htmlText = read(page.file).toString('utf8');
   const html = sizeOf(htmlText);
   const css = [...htmlText.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)]
@@ -88,6 +95,7 @@ export function measureFirstLoad(pagePath: string): FirstLoad {
     firstPaint: add(html, css),
     script,
     scriptFiles: [...scripts],
+    screenChunk: chunkOf(route.module),
   };
 }
 
@@ -96,11 +104,8 @@ export function measureSite(): FirstLoad[] {
   return parseSitePages(read(SITE_PAGES_FILE).toString('utf8')).map((page) => measureFirstLoad(page.path));
 }
 
-/**
- * The chunk built for one source module (`routes/email-results.tsx`, as the route table names
- * it): the code of that screen alone, without what it shares with other chunks.
- */
-export function measureChunk(module: string): { file: string; bytes: Bytes } {
+/** The chunk Vite built for a source module of src/web (as the route table names it). */
+function chunkOf(module: string): { file: string; bytes: Bytes } {
   const manifest = JSON.parse(readFileSync(VITE_MANIFEST, 'utf8')) as Record<string, { file: string }>;
   const chunk = manifest[module];
   if (!chunk) throw new Error(`The build has no chunk for ${module}`);
@@ -111,16 +116,15 @@ export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-// Run directly: print a table for the three measured routes.
+// Run directly: print a table of every page.
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
   console.log(
-    '| page | HTML gz (inline CSS gz alone) | linked CSS gz | first paint gz (raw) | script gz (raw) |',
+    '| page | HTML gz (inline CSS gz alone) | linked CSS gz | first paint gz (raw) | script gz (raw) | own chunk gz |',
   );
-  console.log('| --- | --- | --- | --- | --- |');
-  for (const p of ['/', '/audit-tool', '/audit-results']) {
-    const m = measureFirstLoad(p);
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const m of measureSite()) {
     console.log(
-      `| \`${p}\` | ${formatKb(m.html.gzip)} (${formatKb(m.inlineCss.gzip)}) | ${formatKb(m.css.gzip)} | ${formatKb(m.firstPaint.gzip)} (${formatKb(m.firstPaint.raw)}) | ${formatKb(m.script.gzip)} (${formatKb(m.script.raw)}) |`,
+      `| \`${m.path}\` | ${formatKb(m.html.gzip)} (${formatKb(m.inlineCss.gzip)}) | ${formatKb(m.css.gzip)} | ${formatKb(m.firstPaint.gzip)} (${formatKb(m.firstPaint.raw)}) | ${formatKb(m.script.gzip)} (${formatKb(m.script.raw)}) | ${formatKb(m.screenChunk.bytes.gzip)} |`,
     );
   }
 }
