@@ -101,6 +101,12 @@ for (const viewport of VIEWPORTS) {
       };
       await page.goto('/');
       await shot('home');
+      await page.goto('/privacy');
+      await shot('privacy');
+      await page.goto('/accessibility');
+      await shot('accessibility');
+      await page.goto('/missing-page');
+      await shot('not-found');
       await page.goto('/audit-results');
       await expect(page.getByRole('note')).toBeVisible();
       await shot('results-no-audit');
@@ -118,12 +124,6 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'Send Results to Email' }).click();
       await expect(page.getByRole('heading', { name: 'Email Sent Successfully!' })).toBeVisible();
       await shot('email-sent');
-      await page.goto('/privacy');
-      await shot('privacy');
-      await page.goto('/accessibility');
-      await shot('accessibility');
-      await page.goto('/missing-page');
-      await shot('not-found');
     });
 
     test(`home: area cards in ${viewport.areaColumns} column(s) with gaps; figures and buttons even`, async ({

@@ -9,7 +9,7 @@ export function AccessibilityPage() {
     <SiteLayout>
       <div className="prose">
         <h1>Accessibility statement</h1>
-        <p className="updated">Prepared 22 November 2026. Last reviewed 22 November 2026.</p>
+        <p className="updated">Prepared 22 November 2026. Last reviewed 23 November 2026.</p>
         <p>
           We want everyone who runs or works in care to be able to use the Care Audit website, including
           people who use a screen reader, a keyboard, speech recognition or magnification. You should be able
