@@ -22,7 +22,7 @@ import { evaluateGoals, markdown, type BenchResults } from './bench/report';
 import { startBenchServer, type BenchServer } from './bench/servers';
 import { measureStoreInIsolation } from './bench/store-in-isolation';
 import { ensureTools } from './ensure-tools';
-import { measureFirstLoad } from './first-load';
+import { measureSite } from './first-load';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ROUTES = ['/', '/audit-tool', '/audit-results'] as const;
@@ -148,10 +148,10 @@ async function main(): Promise<void> {
 
   step('first-load bytes');
   const clientDir = path.join(root, 'build/client');
-  const firstLoad = ROUTES.map((route) => {
-    const figures = measureFirstLoad(route);
-    return { ...figures, pdfChunksOnFirstLoad: figures.scriptFiles.filter((file) => PDF_CHUNK.test(file)) };
-  });
+  const firstLoad = measureSite().map((figures) => ({
+    ...figures,
+    pdfChunksOnFirstLoad: figures.scriptFiles.filter((file) => PDF_CHUNK.test(file)),
+  }));
 
   step('PDF download in Chromium');
   const pdfDownload = await measurePdfDownload(pgliteServer.url, {
