@@ -1,13 +1,13 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { configWarnings, type Config } from './config';
-import { renderReportPdf } from '../report';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { errorBody, registerErrorHandler } from './http-errors';
 import { serializeError } from './log-privacy';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-transport';
 import { mailDelivery, type RenderPdf } from './mail/outbox-mail';
+import { startPdfThread } from './mail/pdf-thread';
 import { releaseAllClaims } from './outbox/outbox-store';
 import { OutboxWorker } from './outbox/outbox-worker';
 import { startRetentionJob, type RetentionJob } from './requests/retention-job';
@@ -79,30 +79,38 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const site = await loadSite(config.siteDir, config.links);
   if (!site) app.log.warn({ siteDir: config.siteDir }, 'no built site found: serving the API only');
 
+  let failedReopens = 0;
   const db =
     deps.db ??
     (await openDatabase(config, {
       onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
       holder: 'the server',
-      onReopen: (outcome) =>
-        outcome.ok
-          ? app.log.warn('embedded database reopened after a storage failure')
-          : app.log.error(
-              { err: outcome.error },
-              'embedded database could not be reopened after a storage failure: answering 503 until it can',
-            ),
+      onReopen: (outcome) => {
+        // A folder that stays read-only fails a reopen every few seconds: log the first failure only.
+        if (outcome.ok) {
+          app.log.warn({ failedReopens }, 'embedded database reopened after a storage failure');
+          failedReopens = 0;
+        } else if (failedReopens++ === 0) {
+          app.log.error(
+            { err: outcome.error },
+            'embedded database cannot be reopened after a storage failure: answering 503 and retrying',
+          );
+        }
+      },
     }));
 
   const transport =
     deps.mailTransport ??
     (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'mail')));
   app.log.info(`e-mail goes to ${transport.description}`);
+  // Only when it renders a first PDF does the thread start (see pdf-thread.ts).
+  const pdfThread = startPdfThread();
   const outbox = new OutboxWorker(
     db,
     mailDelivery(db, transport, {
       mailFrom: config.mailFrom,
       links: config.links,
-      renderPdf: deps.renderPdf ?? renderReportPdf,
+      renderPdf: deps.renderPdf ?? pdfThread.render,
     }),
     { ...config.mail, pollIntervalMs: pollIntervalMs(config), log: app.log },
   );
@@ -118,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => {
     await Promise.all([outbox.stop(), retention?.stop()]);
     if (!deps.mailTransport) transport.close();
+    await pdfThread.close();
     if (!deps.db) await db.close();
   });
 

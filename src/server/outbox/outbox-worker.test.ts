@@ -161,6 +161,33 @@ describe.each(DATABASE_KINDS)('the outbox worker on %s', (kind) => {
     expect(isPermanentFailure(Object.assign(new Error('x'), fields))).toBe(permanent);
   });
 
+  it('keeps sending others while one send is slow, never more than maxInFlight at once', async () => {
+    await queue(t.db, 5, 'leads@example.org');
+    let inFlight = 0;
+    let most = 0;
+    let releaseSlow: () => void = () => {};
+    const slow = new Promise<void>((resolve) => (releaseSlow = resolve));
+    let slowId: string | undefined;
+    const done: string[] = [];
+    worker(
+      async (m) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        slowId ??= m.id;
+        await (m.id === slowId ? slow : new Promise((r) => setTimeout(r, 10)));
+        inFlight -= 1;
+        done.push(m.id);
+      },
+      { maxInFlight: 4 },
+    ).start();
+    // The other nine finish while the first is still being sent.
+    await until(async () => done.length === 9);
+    expect(done).not.toContain(slowId);
+    releaseSlow();
+    await until(async () => (await messages(t.db)).every((m) => m.status === 'sent'));
+    expect(most).toBe(4);
+  });
+
   it('sends a message at once when woken, without waiting for the next poll', async () => {
     const sent: number[] = [];
     const w = worker(async () => void sent.push(Date.now()), { pollIntervalMs: 60_000 });
@@ -294,7 +321,7 @@ describe('several workers on one PostgreSQL database', () => {
           maxAttempts: 3,
           leaseMs: 5_000,
           pollIntervalMs: 10,
-          batchSize: 3,
+          maxInFlight: 3,
           workerId: `worker-${i}`,
           log: quiet,
         }),

@@ -27,8 +27,11 @@ export interface OutboxWorkerOptions {
   leaseMs: number;
   /** How often to look for due messages besides the wake-ups; other instances' messages are found this way. */
   pollIntervalMs: number;
-  /** Messages claimed and sent together. */
-  batchSize?: number;
+  /**
+   * Most sends in flight at once. When half of them have finished, the worker claims as many as
+   * it can send again, so one slow send never holds up the others.
+   */
+  maxInFlight?: number;
   /** How long `stop` waits for sends in flight before handing them back. */
   stopTimeoutMs?: number;
   workerId?: string;
@@ -57,9 +60,12 @@ function describeError(error: unknown): string {
  */
 export class OutboxWorker {
   readonly workerId: string;
-  private readonly batchSize: number;
+  private readonly maxInFlight: number;
   private readonly stopTimeoutMs: number;
   private running: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private sendFinished: (() => void) | undefined;
+  private lastAbandonedCheck = 0;
   private stopping = false;
   private woken = false;
   private wakeSleeper: (() => void) | undefined;
@@ -74,7 +80,7 @@ export class OutboxWorker {
     private readonly options: OutboxWorkerOptions,
   ) {
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    this.batchSize = options.batchSize ?? 4;
+    this.maxInFlight = options.maxInFlight ?? 8;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
   }
 
@@ -98,6 +104,7 @@ export class OutboxWorker {
     if (!this.running) return;
     this.stopping = true;
     this.wakeSleeper?.();
+    this.sendFinished?.();
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
       this.running.then(() => true),
@@ -125,22 +132,57 @@ export class OutboxWorker {
 
   private async loop(): Promise<void> {
     while (!this.stopping) {
-      let claimed = 0;
       this.woken = false;
-      try {
-        claimed = await this.round();
-        if (this.roundsFailing) this.options.log.info({}, 'outbox: rounds succeed again');
-        this.roundsFailing = false;
-      } catch (error) {
-        // Logged once per outage, not once per poll.
-        if (!this.roundsFailing) this.options.log.warn({ err: error }, 'outbox: round failed; will retry');
-        this.roundsFailing = true;
+      let queueEmptied = true;
+      // Refilled at half: one claim query for several messages rather than one per finished send.
+      if (this.inFlight.size <= this.maxInFlight / 2) {
+        try {
+          const free = this.maxInFlight - this.inFlight.size;
+          const messages = await this.claim(free);
+          for (const message of messages) this.track(this.send(message));
+          // Fewer than asked for: nothing else is due now.
+          queueEmptied = messages.length < free;
+          this.roundSucceeded();
+        } catch (error) {
+          this.roundFailed(error);
+        }
       }
       if (this.stopping) break;
-      // A full batch suggests more are waiting; a wake-up during the round means a new message.
-      if (claimed === this.batchSize || this.woken) continue;
-      await this.sleep(this.options.pollIntervalMs);
+      if (this.inFlight.size > this.maxInFlight / 2) await this.nextSendFinished();
+      // A wake-up during the claim means a new message; otherwise wait for one or for the next poll.
+      else if (queueEmptied && !this.woken) await this.sleep(this.options.pollIntervalMs);
     }
+    await Promise.all(this.inFlight);
+  }
+
+  // Logged once per outage, not once per poll.
+  private roundFailed(error: unknown): void {
+    if (!this.roundsFailing) this.options.log.warn({ err: error }, 'outbox: round failed; will retry');
+    this.roundsFailing = true;
+  }
+
+  private roundSucceeded(): void {
+    if (this.roundsFailing) this.options.log.info({}, 'outbox: rounds succeed again');
+    this.roundsFailing = false;
+  }
+
+  private track(sending: Promise<void>): void {
+    const tracked = sending
+      .catch((error: unknown) => this.roundFailed(error))
+      .finally(() => {
+        this.inFlight.delete(tracked);
+        this.sendFinished?.();
+      });
+    this.inFlight.add(tracked);
+  }
+
+  private nextSendFinished(): Promise<void> {
+    return new Promise((resolve) => {
+      this.sendFinished = () => {
+        this.sendFinished = undefined;
+        resolve();
+      };
+    });
   }
 
   private sleep(ms: number): Promise<void> {
@@ -155,17 +197,19 @@ export class OutboxWorker {
     });
   }
 
-  /** One pass: record old news, clear abandoned last attempts, claim a batch and send it. */
-  private async round(): Promise<number> {
+  /** Records old news, clears abandoned last attempts (once a poll interval is enough), claims up to `limit`. */
+  private async claim(limit: number): Promise<ClaimedMessage[]> {
     await this.recordDelivered();
-    await failAbandonedFinalAttempts(this.db, this.options.maxAttempts);
-    const messages = await claimDue(this.db, this.workerId, {
-      limit: this.batchSize,
+    // A lease lasts far longer than a poll interval, so looking more often finds nothing new.
+    if (Date.now() - this.lastAbandonedCheck >= this.options.pollIntervalMs) {
+      await failAbandonedFinalAttempts(this.db, this.options.maxAttempts);
+      this.lastAbandonedCheck = Date.now();
+    }
+    return claimDue(this.db, this.workerId, {
+      limit,
       leaseMs: this.options.leaseMs,
       maxAttempts: this.options.maxAttempts,
     });
-    await Promise.all(messages.map((message) => this.send(message)));
-    return messages.length;
   }
 
   private async send(message: ClaimedMessage): Promise<void> {
@@ -185,8 +229,9 @@ export class OutboxWorker {
     }
     if (failure === undefined) {
       this.deliveredUnrecorded.add(message.id);
-      await this.recordDelivered();
       this.options.log.info(context, 'outbox: message sent');
+      await markSent(this.db, message.id, this.workerId);
+      this.deliveredUnrecorded.delete(message.id);
       return;
     }
     const permanent = isPermanentFailure(failure);

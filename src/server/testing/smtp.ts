@@ -1,28 +1,93 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { freePort } from './free-port';
 
+/**
+ * What the listener does with a message it accepts:
+ * - `'parsed'`: keeps it parsed in `messages`, for a test to look at (the default);
+ * - `{ dir }`: writes it to `dir` as `NNNN-<recipients>.eml`, for a process that cannot share
+ *   memory with the listener (the end-to-end specs run in Playwright's own processes);
+ * - `'discard'`: reads it to the end and keeps nothing but the count, so a load test measures the
+ *   sender rather than the listener.
+ */
+export type KeepMessages = 'parsed' | 'discard' | { dir: string };
+
 export interface SmtpServerOptions {
+  keep?: KeepMessages;
   /** Recipients the server refuses with a permanent 550, as a mailbox that does not exist would be. */
   rejectRecipient?: (address: string) => boolean;
 }
 
-/** A real SMTP listener on a loopback port that keeps every message it accepts, parsed. */
+/** A real SMTP listener on a loopback port. */
 export interface SmtpTestServer {
   url: string;
   port: number;
+  /** The messages accepted so far, parsed; always empty unless `keep` is `'parsed'`. */
   readonly messages: ParsedMail[];
-  /** Stops listening (connections are then refused); `open` listens again on the same port. */
+  /** How many messages it has accepted since it started, whatever it kept of them. */
+  readonly received: number;
+  /** How many connections clients have opened to it since it started. */
+  readonly connections: number;
+  /**
+   * Stops listening and drops the connections a client holds open, as a relay that goes down
+   * would (a sender's pooled connection fails too); `open` listens again on the same port.
+   */
   close(): Promise<void>;
   open(): Promise<void>;
-  /** Resolves once at least `count` messages have arrived; rejects after `timeoutMs`. */
+  /**
+   * Resolves once at least `count` messages have arrived (counted in `messages` when they are kept
+   * parsed, so a test may empty it between cases); rejects after `timeoutMs`.
+   */
   waitForMessages(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
 }
 
+function readAll(stream: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
+    stream.once('error', reject);
+  });
+}
+
+function drain(stream: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.once('end', resolve);
+    stream.once('error', reject);
+    stream.resume();
+  });
+}
+
 export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<SmtpTestServer> {
+  const keep = options.keep ?? 'parsed';
   const port = await freePort();
   const messages: ParsedMail[] = [];
+  let received = 0;
+  let fileNumber = 0;
+  let connections = 0;
   let server: SMTPServer | undefined;
+  if (typeof keep === 'object') await mkdir(keep.dir, { recursive: true });
+
+  async function store(stream: Readable, session: SMTPServerSession): Promise<void> {
+    if (keep === 'parsed') {
+      messages.push(await simpleParser(stream));
+    } else if (keep === 'discard') {
+      await drain(stream);
+    } else {
+      const number = ++fileNumber;
+      const raw = await readAll(stream);
+      const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+      const name = `${String(number).padStart(4, '0')}-${to}.eml`;
+      // Written beside its final name and renamed, so a reader never sees half a message.
+      const partial = path.join(keep.dir, `.${name}.partial`);
+      await writeFile(partial, raw);
+      await rename(partial, path.join(keep.dir, name));
+    }
+    received += 1;
+  }
 
   const open = () =>
     new Promise<void>((resolve, reject) => {
@@ -31,6 +96,14 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
         // Plain SMTP on loopback: no certificate for the client to distrust.
         disabledCommands: ['STARTTLS'],
         logger: false,
+        // Nobody to look up on loopback; the lookup would only add to each connection's cost.
+        disableReverseLookup: true,
+        // On close, connections still open are told "421" and dropped at once (not after 30 s).
+        closeTimeout: 1,
+        onConnect(_session, callback) {
+          connections += 1;
+          callback();
+        },
         onRcptTo(address, _session, callback) {
           if (options.rejectRecipient?.(address.address)) {
             callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
@@ -38,13 +111,11 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
             callback();
           }
         },
-        onData(stream, _session, callback) {
-          simpleParser(stream)
-            .then((parsed) => {
-              messages.push(parsed);
-              callback();
-            })
-            .catch((error: Error) => callback(error));
+        onData(stream, session, callback) {
+          store(stream, session).then(
+            () => callback(),
+            (error: Error) => callback(error),
+          );
         },
       });
       instance.once('error', reject);
@@ -67,14 +138,21 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    get received() {
+      return received;
+    },
+    get connections() {
+      return connections;
+    },
     open,
     close,
     async waitForMessages(count, timeoutMs = 10_000) {
+      const arrived = () => (keep === 'parsed' ? messages.length : received);
       const deadline = Date.now() + timeoutMs;
-      while (messages.length < count) {
+      while (arrived() < count) {
         if (Date.now() > deadline) {
           throw new Error(
-            `expected ${count} message(s) at the SMTP listener, got ${messages.length} in ${timeoutMs} ms`,
+            `expected ${count} message(s) at the SMTP listener, got ${arrived()} in ${timeoutMs} ms`,
           );
         }
         await new Promise((r) => setTimeout(r, 25));
