@@ -23,6 +23,12 @@ export interface LighthouseRun {
   lcpElement?: string;
   renderBlocking?: string[];
   serverResponseMs?: number;
+  /**
+   * The main thread's tasks over 50 ms (times at Lighthouse's simulated 4× CPU slowdown) and the
+   * script or document they ran for ("Unattributable": the browser's own work, such as layout):
+   * what to look at when TBT is high.
+   */
+  longTasks: { url: string; startMs: number; durationMs: number }[];
   /** Lighthouse's own measure of this machine's CPU speed (its docs: ~1,000–2,000 on a typical desktop). */
   benchmarkIndex: number;
 }
@@ -48,6 +54,8 @@ class RunFailed extends Error {
 interface DetailsItem {
   node?: { snippet?: string; selector?: string };
   url?: string;
+  startTime?: number;
+  duration?: number;
 }
 
 function detailItems(result: Result, auditId: string): DetailsItem[] {
@@ -91,6 +99,11 @@ function summarize(result: Result): LighthouseRun {
     lcpElement: lcpNode?.selector ?? lcpNode?.snippet,
     renderBlocking: detailItems(result, 'render-blocking-resources').map((item) => item.url ?? '?'),
     serverResponseMs: result.audits['server-response-time']?.numericValue,
+    longTasks: detailItems(result, 'long-tasks').map((item) => ({
+      url: item.url ?? '?',
+      startMs: round(item.startTime ?? 0),
+      durationMs: round(item.duration ?? 0),
+    })),
     benchmarkIndex: result.environment.benchmarkIndex,
   };
 }
