@@ -11,6 +11,9 @@ import { startPdfThread } from './mail/pdf-thread';
 import { releaseAllClaims } from './outbox/outbox-store';
 import { OutboxWorker } from './outbox/outbox-worker';
 import { startRetentionJob, type RetentionJob } from './requests/retention-job';
+import { createBotGuard } from './bot-guard/bot-guard';
+import { sqlChallengeStore } from './bot-guard/challenge-store';
+import { challengeRoutes } from './routes/challenge';
 import { emailResultsRoutes } from './routes/email-results';
 import { healthRoutes } from './routes/health';
 import { registerSecurityHeaders } from './security-headers';
@@ -134,7 +137,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerSecurityHeaders(app, site?.inline ?? { scripts: [], styles: [] });
 
   await app.register(healthRoutes, { db });
-  await app.register(emailResultsRoutes, { db, config, onQueued: () => outbox.wake() });
+  const botGuard = createBotGuard({ proofOfWork: config.botProtection, store: sqlChallengeStore(db) });
+  await app.register(challengeRoutes, { botGuard });
+  await app.register(emailResultsRoutes, { db, config, botGuard, onQueued: () => outbox.wake() });
   if (site) registerSite(app, site);
 
   app.setNotFoundHandler((request, reply) => {

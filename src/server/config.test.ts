@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       retentionDays: 365,
       logLevel: 'info',
       trustProxy: false,
+      botProtection: true,
     });
     expect(config.siteDir).toBe(path.resolve(import.meta.dirname, '../../build/client'));
   });
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
         RETENTION_DAYS: '30',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+        BOT_PROTECTION: 'off',
       },
       '/srv/app',
     );
@@ -91,6 +93,7 @@ describe('loadConfig', () => {
       retentionDays: 30,
       logLevel: 'warn',
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
+      botProtection: false,
     });
   });
 
@@ -108,6 +111,14 @@ describe('loadConfig', () => {
     ['2', 2],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    [undefined, true],
+    ['on', true],
+    ['off', false],
+  ])('reads BOT_PROTECTION=%s (on unless turned off)', (value, expected) => {
+    expect(loadConfig({ BOT_PROTECTION: value }).botProtection).toBe(expected);
   });
 
   it.each([
@@ -133,6 +144,8 @@ describe('loadConfig', () => {
     ['RETENTION_DAYS', '0'],
     ['LOG_LEVEL', 'verbose'],
     ['TRUST_PROXY', 'yes please'],
+    ['BOT_PROTECTION', 'false'],
+    ['BOT_PROTECTION', 'ON'],
   ])('rejects %s=%j and names it', (name, value) => {
     const problems = problemsFor({ [name]: value });
     expect(problems).toHaveLength(1);

@@ -29,6 +29,8 @@ export interface Config {
   retentionDays: number;
   logLevel: LogLevel;
   trustProxy: boolean | number | string[];
+  /** BOT_PROTECTION: false turns the proof of work off (for API clients); the honeypot stays. */
+  botProtection: boolean;
 }
 
 /** The external links and the footer address, as configured (the site ships with placeholders). */
@@ -143,6 +145,7 @@ const environmentSchema = z.object({
   RETENTION_DAYS: integer(1, 36_500, 365),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: trustProxy,
+  BOT_PROTECTION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
 });
 
 /**
@@ -210,5 +213,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     retentionDays: e.RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    botProtection: e.BOT_PROTECTION === 'on',
   };
 }

@@ -4,10 +4,12 @@ import {
   emailAddressSchema,
   emailRequestSchema,
   tooManyRequestsMessage,
+  characterCount,
   fieldErrors,
 } from './email-request';
 
 const complete = { operational: { '0': 5, '1': 4, '2': 3, '3': 2, '4': 1 } };
+const some = { data: { '4': 1 } };
 
 function errorsFor(body: unknown): Record<string, string> {
   const result = emailRequestSchema.safeParse(body);
@@ -19,16 +21,18 @@ describe('emailRequestSchema accepts', () => {
   it.each([
     ['a full request', { email: 'manager@care.example.co.uk', message: 'Call me', responses: complete }],
     ['no note', { email: 'manager@care.example.co.uk', responses: complete }],
-    ['an empty note', { email: 'a@b.co', message: '', responses: {} }],
-    ['a note of exactly 2,000 characters', { email: 'a@b.co', message: 'x'.repeat(2000), responses: {} }],
-    ['no answers at all', { email: 'a@b.co', responses: {} }],
-    ['an area with some answers', { email: 'a@b.co', responses: { data: { '4': 1 } } }],
+    ['an empty note', { email: 'a@b.co', message: '', responses: some }],
+    ['a note of exactly 2,000 characters', { email: 'a@b.co', message: 'x'.repeat(2000), responses: some }],
+    ['an area with some answers', { email: 'a@b.co', responses: some }],
+    ['consent given', { email: 'a@b.co', responses: some, consent: true }],
+    ['consent refused', { email: 'a@b.co', responses: some, consent: false }],
+    ['a note with tabs and line breaks', { email: 'a@b.co', message: 'a\tb\r\nc', responses: some }],
   ])('%s', (_, body) => {
     expect(emailRequestSchema.safeParse(body).success).toBe(true);
   });
 
   it('trims the address and keeps its case', () => {
-    expect(emailRequestSchema.parse({ email: '  Ann.Smith@Example.COM\n', responses: {} }).email).toBe(
+    expect(emailRequestSchema.parse({ email: '  Ann.Smith@Example.COM\n', responses: some }).email).toBe(
       'Ann.Smith@Example.COM',
     );
   });
@@ -46,22 +50,22 @@ describe('emailRequestSchema accepts', () => {
 
 describe('emailRequestSchema rejects, naming the field', () => {
   it.each([
-    ['a missing address', { responses: {} }, { email: M.emailMissing }],
-    ['an empty address', { email: '', responses: {} }, { email: M.emailMissing }],
-    ['a blank address', { email: '   ', responses: {} }, { email: M.emailMissing }],
-    ['an address without @', { email: 'manager', responses: {} }, { email: M.emailInvalid }],
-    ['an address without a domain', { email: 'manager@', responses: {} }, { email: M.emailInvalid }],
-    ['two addresses', { email: 'a@b.co, c@d.co', responses: {} }, { email: M.emailInvalid }],
-    ['a header injection', { email: 'a@b.co\nBcc: x@y.co', responses: {} }, { email: M.emailInvalid }],
+    ['a missing address', { responses: some }, { email: M.emailMissing }],
+    ['an empty address', { email: '', responses: some }, { email: M.emailMissing }],
+    ['a blank address', { email: '   ', responses: some }, { email: M.emailMissing }],
+    ['an address without @', { email: 'manager', responses: some }, { email: M.emailInvalid }],
+    ['an address without a domain', { email: 'manager@', responses: some }, { email: M.emailInvalid }],
+    ['two addresses', { email: 'a@b.co, c@d.co', responses: some }, { email: M.emailInvalid }],
+    ['a header injection', { email: 'a@b.co\nBcc: x@y.co', responses: some }, { email: M.emailInvalid }],
     [
       'an address over 254 characters',
-      { email: `${'a'.repeat(250)}@b.co`, responses: {} },
+      { email: `${'a'.repeat(250)}@b.co`, responses: some },
       { email: M.emailInvalid },
     ],
-    ['an address that is not text', { email: 42, responses: {} }, { email: M.emailMissing }],
+    ['an address that is not text', { email: 42, responses: some }, { email: M.emailMissing }],
     [
       'a note over 2,000 characters',
-      { email: 'a@b.co', message: 'x'.repeat(2001), responses: {} },
+      { email: 'a@b.co', message: 'x'.repeat(2001), responses: some },
       { message: M.messageTooLong },
     ],
     ['missing answers', { email: 'a@b.co' }, { responses: M.responsesInvalid }],
@@ -145,11 +149,108 @@ describe('emailAddressSchema on its own (for the form)', () => {
 describe('tooManyRequestsMessage', () => {
   it.each([
     [undefined, 'Too many requests. Please try again later.'],
-    [30, 'Too many requests. Please try again in a minute.'],
-    [600, 'Too many requests. Please try again in 10 minutes.'],
+    [Number.NaN, 'Too many requests. Please try again later.'],
+    [1, 'Too many requests. Please try again in a minute.'],
+    [59, 'Too many requests. Please try again in a minute.'],
+    [60, 'Too many requests. Please try again in a minute.'],
+    [61, 'Too many requests. Please try again in 2 minutes.'],
+    [119, 'Too many requests. Please try again in 2 minutes.'],
+    [120, 'Too many requests. Please try again in 2 minutes.'],
+    [121, 'Too many requests. Please try again in 3 minutes.'],
     [900, 'Too many requests. Please try again in 15 minutes.'],
+    [3540, 'Too many requests. Please try again in 59 minutes.'],
+    [3541, 'Too many requests. Please try again in an hour.'],
+    [3599, 'Too many requests. Please try again in an hour.'],
+    [3600, 'Too many requests. Please try again in an hour.'],
+    [3601, 'Too many requests. Please try again in 2 hours.'],
+    [7200, 'Too many requests. Please try again in 2 hours.'],
     [86_400, 'Too many requests. Please try again in 24 hours.'],
   ])('%s s → %s', (seconds, message) => {
     expect(tooManyRequestsMessage(seconds)).toBe(message);
+  });
+});
+
+describe('the address at the RFC 5321 limits', () => {
+  const local = (n: number) => 'a'.repeat(n);
+  const domain = (n: number) => `${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(n - 132)}.org`;
+  it.each([
+    ['a 64-character local part', `${local(64)}@example.org`, true],
+    ['a 65-character local part', `${local(65)}@example.org`, false],
+    ['a 64-character local part inside spaces', `  ${local(64)}@example.org  `, true],
+    ['254 characters in all', `${local(64)}@${domain(189)}`, true],
+    ['255 characters in all', `${local(64)}@${domain(190)}`, false],
+  ])('%s', (_, email, accepted) => {
+    const result = emailAddressSchema.safeParse(email);
+    expect(result.success).toBe(accepted);
+    if (!accepted) expect(result.error?.issues[0]?.message).toBe(M.emailInvalid);
+  });
+
+  it('builds the long addresses it means to', () => {
+    expect(`${local(64)}@${domain(189)}`).toHaveLength(254);
+  });
+});
+
+describe('the note, counted as a person counts it', () => {
+  const parse = (message: string) =>
+    emailRequestSchema.safeParse({ email: 'a@b.co', message, responses: some });
+
+  it.each([
+    ['2,000 letters', 'x'.repeat(2000), true],
+    ['2,001 letters', 'x'.repeat(2001), false],
+    // Each emoji is two UTF-16 units: 4,000 units, but 2,000 characters.
+    ['2,000 emoji', '😀'.repeat(2000), true],
+    ['2,001 emoji', '😀'.repeat(2001), false],
+    ['1,999 letters and an emoji', `${'x'.repeat(1999)}😀`, true],
+    [
+      '2,000 characters inside spaces and line breaks',
+      `  \n${'😀'.repeat(1000)}${'x'.repeat(1000)}\n  `,
+      true,
+    ],
+    ['2,001 characters inside spaces', `   ${'x'.repeat(2001)}   `, false],
+  ])('%s', (_, message, accepted) => {
+    const result = parse(message);
+    expect(result.success).toBe(accepted);
+    if (!accepted) expect(result.error && fieldErrors(result.error)).toEqual({ message: M.messageTooLong });
+  });
+
+  it('is stored trimmed', () => {
+    expect(parse('  \n Call me \t').data?.message).toBe('Call me');
+  });
+
+  it.each([
+    ['U+0000', 'a\u0000b'],
+    ['another control character', 'a\u0007b'],
+    ['DEL', 'a\u007fb'],
+    ['half a surrogate pair', 'a\ud83db'],
+    ['a lone low surrogate', '\ude00'],
+  ])('refuses %s', (_, message) => {
+    const result = parse(message);
+    expect(result.success).toBe(false);
+    expect(result.error && fieldErrors(result.error)).toEqual({ message: M.messageInvalid });
+  });
+
+  it.each([
+    ['', 0],
+    ['abc', 3],
+    ['😀', 1],
+    ['a😀b', 3],
+    ['\ud83d', 1],
+  ])('characterCount(%j) = %i', (text, count) => {
+    expect(characterCount(text)).toBe(count);
+  });
+});
+
+describe('answers', () => {
+  it.each([
+    ['no answers at all', {}],
+    ['areas with no answers in them', { data: {}, quality: {} }],
+  ])('%s → "take the audit first"', (_, responses) => {
+    const result = emailRequestSchema.safeParse({ email: 'a@b.co', responses });
+    expect(result.error && fieldErrors(result.error)).toEqual({ responses: M.noAnswers });
+  });
+
+  it('refuses consent that is not true or false', () => {
+    const result = emailRequestSchema.safeParse({ email: 'a@b.co', responses: some, consent: 'yes' });
+    expect(result.error && fieldErrors(result.error)).toEqual({ consent: M.consentInvalid });
   });
 });

@@ -7,6 +7,17 @@ export interface NewEmailRequest {
   note: string | null;
   responses: Responses;
   report: Report;
+  /** The consent wording the visitor ticked; null or absent when they left the box unticked. */
+  consentWording?: string | null;
+}
+
+/**
+ * What a visitor agreed to: the exact wording they ticked and when. Null when they did not, and
+ * then the team contacts them about nothing beyond the results they asked for.
+ */
+export interface Consent {
+  wording: string;
+  givenAt: Date;
 }
 
 /** Who gets a message about a request: always the visitor; the team when LEADS_TO is set. */
@@ -28,12 +39,17 @@ export interface StoredEmailRequest {
   email: string;
   note: string | null;
   responses: Responses;
+  consent: Consent | null;
   createdAt: Date;
 }
 
 // Distinct from the migration lock; the second key is the hashed address.
 const RECIPIENT_LOCK_SPACE = 7_274_002;
 
+/**
+ * The address as erasure and look-ups find it: trimmed and lower-cased. (The per-recipient limit
+ * counts by mailbox instead, +tags removed: mailbox_key() in migration 0004.)
+ */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -51,11 +67,13 @@ export async function lockRecipient(tx: Queryable, emailNormalized: string): Pro
 }
 
 /**
- * Stores a request and its outbox messages, unless the recipient is over its limit. Requests to
- * one address take turns (an advisory lock on it), so two at once cannot both slip under the
- * limit; the limit is counted in the database, so it holds across every server instance.
+ * Stores a request and its outbox messages, unless the recipient's mailbox is over its limit.
+ * Requests to one mailbox take turns (an advisory lock on it), so two at once cannot both slip
+ * under the limit; the limit is counted in the database, so it holds across every server instance.
+ * The mailbox is the address lower-cased with any +tag removed (and Gmail's dots), so
+ * victim+1@… and victim+2@… share one limit.
  *
- * All of it happens in one call of the `store_email_request` function (migration 0002), in that
+ * All of it happens in one call of the `store_email_request` function (migration 0004), in that
  * statement's own transaction: one round trip to the database, where doing the same steps from here
  * took seven, which under load was most of what an accepted request cost.
  */
@@ -73,7 +91,7 @@ export async function storeEmailRequest(
   const { rows } = await db.query<{ stored_id: string | null; retry_after: number | null }>(
     `SELECT stored_id, retry_after
        FROM store_email_request($1::int, $2, $3, $4, $5::jsonb, $6::smallint, $7::smallint, $8::smallint,
-                                $9::smallint, $10::smallint, $11::smallint, $12::int, $13::int, $14, $15)`,
+                                $9::smallint, $10::smallint, $11::smallint, $12::int, $13::int, $14, $15, $16)`,
     [
       RECIPIENT_LOCK_SPACE,
       request.email,
@@ -90,6 +108,7 @@ export async function storeEmailRequest(
       limit.windowMs,
       recipients.visitor,
       recipients.team ?? null,
+      request.consentWording ?? null,
     ],
   );
   const row = rows[0];
@@ -105,11 +124,28 @@ export async function findEmailRequest(db: Queryable, id: string): Promise<Store
     email: string;
     note: string | null;
     responses: unknown;
+    consent_text: string | null;
+    consent_at: Date | null;
     created_at: Date;
-  }>('SELECT id, email, note, responses, created_at FROM email_requests WHERE id = $1', [id]);
+  }>(
+    'SELECT id, email, note, responses, consent_text, consent_at, created_at FROM email_requests WHERE id = $1',
+    [id],
+  );
   const row = rows[0];
   if (!row) return undefined;
   // Stored after validation, but read back as any JSON: keep only well-formed answers.
   const responses = sanitizeResponses(row.responses);
-  return { id: row.id, email: row.email, note: row.note, responses, createdAt: new Date(row.created_at) };
+  return {
+    id: row.id,
+    email: row.email,
+    note: row.note,
+    responses,
+    consent: consentFrom(row.consent_text, row.consent_at),
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/** The consent columns as a Consent (the database keeps them both set or both empty). */
+export function consentFrom(text: string | null, at: Date | null): Consent | null {
+  return text !== null && at !== null ? { wording: text, givenAt: new Date(at) } : null;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMAIL_REQUEST_MESSAGES as M } from '../../shared/email-request';
+import { CONSENT_WORDING, EMAIL_REQUEST_MESSAGES as M } from '../../shared/email-request';
 import { buildApp } from '../app';
 import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../testing/databases';
 import { EXPECTED_SCORES, validBody } from '../testing/requests';
@@ -81,11 +81,29 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
     expect(rows[0]?.note).toBeNull();
   });
 
-  it('accepts a request with no answers (the results screen then shows zeros)', async () => {
-    const res = await post(app, validBody({ responses: {} }));
+  it('stores the consent wording and its time when the box is ticked, and nothing when it is not', async () => {
+    const ticked = await post(app, validBody({ email: 'yes@example.org', consent: true }));
+    const unticked = await post(app, validBody({ email: 'no@example.org', consent: false }));
+    const absent = await post(app, validBody({ email: 'absent@example.org' }));
+    const { rows } = await t.db.query<{
+      email: string;
+      consent_text: string | null;
+      same_time: boolean | null;
+    }>('SELECT email, consent_text, consent_at = created_at AS same_time FROM email_requests ORDER BY email');
+    expect([ticked, unticked, absent].map((r) => r.statusCode)).toEqual([202, 202, 202]);
+    expect(rows).toEqual([
+      { email: 'absent@example.org', consent_text: null, same_time: null },
+      { email: 'no@example.org', consent_text: null, same_time: null },
+      { email: 'yes@example.org', consent_text: CONSENT_WORDING, same_time: true },
+    ]);
+  });
+
+  it('stores the note trimmed, and a note of 2,000 emoji inside spaces', async () => {
+    const note = '😀'.repeat(2000);
+    const res = await post(app, validBody({ message: `  ${note}\n ` }));
     expect(res.statusCode).toBe(202);
-    const { rows } = await t.db.query<{ overall_score: number }>('SELECT overall_score FROM email_requests');
-    expect(rows).toEqual([{ overall_score: 0 }]);
+    const { rows } = await t.db.query<{ note: string }>('SELECT note FROM email_requests');
+    expect(rows[0]?.note).toBe(note);
   });
 
   describe('refuses every bad input and stores nothing', () => {
@@ -134,6 +152,36 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
         validBody({ responses: { data: { '0': 6 } } }),
         400,
         { code: 'invalid_request', fields: { 'responses.data.0': M.ratingInvalid } },
+      ],
+      [
+        'no answers',
+        validBody({ responses: {} }),
+        400,
+        { code: 'invalid_request', fields: { responses: M.noAnswers } },
+      ],
+      [
+        'a note holding U+0000',
+        validBody({ message: 'Call me\u0000' }),
+        400,
+        { code: 'invalid_request', fields: { message: M.messageInvalid } },
+      ],
+      [
+        'a 65-character local part',
+        validBody({ email: `${'a'.repeat(65)}@example.org` }),
+        400,
+        { code: 'invalid_request', fields: { email: M.emailInvalid } },
+      ],
+      [
+        'a note of 2,001 emoji',
+        validBody({ message: '😀'.repeat(2001) }),
+        400,
+        { code: 'invalid_request', fields: { message: M.messageTooLong } },
+      ],
+      [
+        'a honeypot filled in (checked even with the proof of work off)',
+        validBody({ website: 'https://spam.example' }),
+        400,
+        { code: 'bot_check_failed' },
       ],
       [
         'a message over 2,000 characters',
@@ -233,6 +281,49 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
         error: { code: 'rate_limited', message: expect.stringMatching(/try again in 24 hours/) },
       });
       expect((await rowCounts(t.db)).requests).toBe(2);
+    });
+
+    it.each([
+      ['a +tag', '192.0.2.40', ['Victim@example.org', 'victim+1@example.org', 'VICTIM+news+2@Example.org']],
+      [
+        'Gmail’s dots and googlemail.com',
+        '192.0.2.41',
+        ['victim@gmail.com', 'v.ictim@gmail.com', 'V.I.C.T.I.M+x@googlemail.com'],
+      ],
+    ])('counts variants of one mailbox (%s) against one limit', async (_, client, [first, second, third]) => {
+      // Each case from a client of its own, so the per-client limit (3) stays out of the way.
+      for (const email of [first, second]) {
+        expect((await post(limited, validBody({ email }), { remoteAddress: client })).statusCode).toBe(202);
+      }
+      const refused = await post(other, validBody({ email: third }), { remoteAddress: client });
+      expect(refused.statusCode).toBe(429);
+      expect((await rowCounts(t.db)).requests).toBe(2);
+    });
+
+    it('keeps dots apart outside Gmail, and treats a leading + as part of the name', async () => {
+      const addresses = [
+        'victim@example.org',
+        'v.ictim@example.org',
+        '+victim@example.org',
+        '+victim+1@example.org',
+      ];
+      for (const email of addresses) {
+        expect(
+          (
+            await post(limited, validBody({ email }), {
+              remoteAddress: `192.0.2.5${addresses.indexOf(email)}`,
+            })
+          ).statusCode,
+        ).toBe(202);
+      }
+      const { rows } = await t.db.query<{ recipient_key: string }>(
+        'SELECT DISTINCT recipient_key FROM email_requests ORDER BY recipient_key',
+      );
+      expect(rows.map((r) => r.recipient_key)).toEqual([
+        '+victim@example.org',
+        'v.ictim@example.org',
+        'victim@example.org',
+      ]);
     });
 
     it('holds the per-recipient limit when requests arrive at the same moment', async () => {

@@ -2,11 +2,14 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildReport, sanitizeResponses } from '../../core';
 import {
+  CONSENT_WORDING,
   emailRequestSchema,
   fieldErrors,
   tooManyRequestsMessage,
   type EmailRequestAccepted,
 } from '../../shared/email-request';
+import { HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/proof-of-work';
+import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-errors';
@@ -17,7 +20,12 @@ export interface EmailResultsOptions {
   config: Pick<Config, 'leadsTo' | 'rateLimit'>;
   /** Called after a request is committed, to send its messages now rather than at the next poll. */
   onQueued: () => void;
+  botGuard: BotGuard;
 }
+
+/** What a request that fails the bot check is told: nothing about which check, nothing is stored. */
+export const BOT_CHECK_FAILED_MESSAGE =
+  'This request could not be confirmed as sent from the form. Please reload the page and try again.';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -32,7 +40,11 @@ async function requireJson(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** `POST /api/email-results` (PRODUCT.md, HTTP API). */
+/**
+ * `POST /api/email-results`: checked in this order, and nothing is stored or sent unless all pass:
+ * JSON (415), the per-client limit (429), the bot guard (400 bot_check_failed), the fields (400
+ * invalid_request), the per-recipient limit (429). Then 202 once the request is committed.
+ */
 export async function emailResultsRoutes(app: FastifyInstance, options: EmailResultsOptions): Promise<void> {
   const { db, config } = options;
   // Registered inside this plugin, so the per-client limit applies to this route alone.
@@ -46,6 +58,11 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
     '/api/email-results',
     {
       onRequest: requireJson,
+      preHandler: options.botGuard.preHandler({
+        honeypotField: HONEYPOT_FIELD,
+        proofField: PROOF_FIELD,
+        reject: () => new HttpError(400, 'bot_check_failed', BOT_CHECK_FAILED_MESSAGE),
+      }),
       config: {
         rateLimit: { max: config.rateLimit.perClient, timeWindow: config.rateLimit.perClientWindowMs },
       },
@@ -60,12 +77,19 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
           fieldErrors(parsed.error),
         );
       }
-      const { email, message, responses: raw } = parsed.data;
+      const { email, message, responses: raw, consent } = parsed.data;
       // The server scores the answers itself; nothing the client says about scores is used.
       const responses = sanitizeResponses(raw);
       const result = await storeEmailRequest(
         db,
-        { email, note: message?.trim() || null, responses, report: buildReport(responses) },
+        {
+          email,
+          note: message || null,
+          responses,
+          report: buildReport(responses),
+          // The wording this server's form shows: what the visitor ticked is stored with the request.
+          consentWording: consent === true ? CONSENT_WORDING : null,
+        },
         { visitor: email, team: config.leadsTo },
         { max: config.rateLimit.perRecipient, windowMs: config.rateLimit.perRecipientWindowMs },
       );
