@@ -12,6 +12,9 @@ import './styles/global.css';
 const container = document.getElementById('root');
 if (container) {
   await preloadScreen(window.location.pathname);
+  // Evaluating React DOM and the app is one long task already; hydrateRoot's own start (it listens
+  // for every event type on the root) runs in the next one, so neither blocks the page for long.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   startTransition(() => {
     hydrateRoot(
       container,
