@@ -39,6 +39,8 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
         LEADS_TO: 'team@care-audit.test',
         RATE_LIMIT_PER_CLIENT: UNLIMITED,
         RATE_LIMIT_PER_RECIPIENT: UNLIMITED,
+        // autocannon replays one body, so no proof of work (the honeypot is still checked).
+        BOT_PROTECTION: 'off',
         // Warnings and errors only, unless asked: see docs/decisions/0006-benchmark.md.
         LOG_LEVEL: options.logLevel ?? 'warn',
       },
