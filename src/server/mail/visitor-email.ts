@@ -1,6 +1,6 @@
 import type { AreaResult, Report, RoadmapPhase, Tone } from '../../core';
 import { reportFileName } from '../../core';
-import { escapeHtml as e } from './escape-html';
+import { escapeHtml as e } from '../escape-html';
 import { longDate } from './format';
 
 /** What the visitor's e-mail needs besides the report. */

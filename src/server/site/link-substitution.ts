@@ -1,15 +1,8 @@
 import { LINK_PLACEHOLDERS } from '../../shared/site-links';
 import type { SiteLinks } from '../config';
+import { escapeHtml } from '../escape-html';
 
 export type TextKind = 'html' | 'javascript';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
 
 // Safe inside '…', "…" and `…` string literals alike, whichever the bundler chose.
 function escapeForJavaScriptString(value: string): string {
@@ -17,10 +10,6 @@ function escapeForJavaScriptString(value: string): string {
     /[\\'"`$<>\u2028\u2029\r\n]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-}
-
-function escapeForHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 function escapeRegExp(value: string): string {
@@ -44,7 +33,7 @@ const PLACEHOLDER_PATTERN = new RegExp(
  * by its configured value, escaped for where it stands.
  */
 export function substituteLinks(text: string, kind: TextKind, links: SiteLinks): string {
-  const escape = kind === 'html' ? escapeForHtml : escapeForJavaScriptString;
+  const escape = kind === 'html' ? escapeHtml : escapeForJavaScriptString;
   return text.replace(PLACEHOLDER_PATTERN, (placeholder) => {
     const key = byPlaceholder.get(placeholder);
     return key === undefined ? placeholder : escape(links[key]);

@@ -6,7 +6,10 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** The text safe to place in HTML element content or a quoted attribute value. */
+/**
+ * The text safe to place in HTML element content or a quoted attribute value. The server's one
+ * HTML escaper: the e-mails and the link substitution in the built pages both use it.
+ */
 export function escapeHtml(value: string | number): string {
   return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
