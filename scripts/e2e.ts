@@ -3,12 +3,12 @@
  * on a free port with a throwaway data directory, waits for it to answer, runs Playwright in
  * Debian's Chromium, then stops the server. Extra arguments go to `playwright test`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
-import { freePort } from '../src/server/testing/free-port';
+import { startServerProcess, type ServerProcess } from '../src/server/testing/server-process';
+import { startSmtpServer } from '../src/server/testing/smtp';
 
 const root = path.resolve(import.meta.dirname, '..');
 const skipBuild = process.argv.includes('--no-build');
@@ -16,42 +16,38 @@ const playwrightArgs = process.argv.slice(2).filter((a) => a !== '--no-build');
 
 if (!skipBuild) await run('npx', ['tsx', 'scripts/build.ts']);
 
-const port = await freePort();
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-audit-e2e-'));
+// The specs run in Playwright's own processes, so the listener writes each message as a file
+// (NNNN-<recipients>.eml) where they read it.
 const mailDir = path.join(dataDir, 'received');
-const smtp = await startMailCatcher(mailDir);
-const baseURL = `http://127.0.0.1:${port}`;
-// Node itself runs the server (not npx), so the signal below reaches the server process.
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SMTP_URL: smtp.url,
-    LEADS_TO: 'team@care-audit.test',
-    // Each test sends from the same address: the limits are tested in the API's own suite.
-    RATE_LIMIT_PER_CLIENT: '1000',
-    RATE_LIMIT_PER_RECIPIENT: '1000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const smtp = await startSmtpServer({ keep: { dir: mailDir } });
 
+let server: ServerProcess | undefined;
 let exitCode: number;
 try {
-  await waitForServer(`${baseURL}/api/health`, server);
+  // Only what the suite needs differs from a production start; bot protection stays on (the
+  // default), so the e-mail form is tested as visitors use it.
+  server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url,
+      LEADS_TO: 'team@care-audit.test',
+      // Each test sends from the same address: the limits are tested in the API's own suite.
+      RATE_LIMIT_PER_CLIENT: '1000',
+      RATE_LIMIT_PER_RECIPIENT: '1000',
+    },
+    { timeoutMs: 60_000, echo: true },
+  );
   exitCode = await run(
     'npx',
     ['playwright', 'test', ...playwrightArgs],
-    { E2E_BASE_URL: baseURL, E2E_MAIL_DIR: mailDir },
+    { E2E_BASE_URL: server.url, E2E_MAIL_DIR: mailDir },
     false,
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve).once('error', resolve));
-  await new Promise((resolve) => smtp.server.close(() => resolve(undefined)));
+  await server?.stop();
+  await smtp.close();
   await rm(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
@@ -70,48 +66,4 @@ function run(
       else resolve(code ?? 1);
     });
   });
-}
-
-async function waitForServer(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`The server exited with code ${child.exitCode} before answering`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The server did not answer ${url} within 60 s`);
-}
-
-/**
- * A real SMTP listener for the server under test: each message it accepts is written as an .eml
- * file named after its recipients, where the specs read it.
- */
-async function startMailCatcher(dir: string) {
-  await mkdir(dir, { recursive: true });
-  const smtpPort = await freePort();
-  let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        writeFile(
-          path.join(dir, `${String(++count).padStart(4, '0')}-${to}.eml`),
-          Buffer.concat(chunks),
-        ).then(() => callback(), callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(smtpPort, '127.0.0.1', resolve));
-  return { server, url: `smtp://127.0.0.1:${smtpPort}` };
 }

@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '../../src/server/testing/server-process';
+import { startServerProcess } from '../../src/server/testing/server-process';
 
 /** The real server (src/server/main.ts) in its own process, with a throwaway data directory. */
 export interface BenchServer {
   url: string;
   pid: number;
-  /** Stops the server (SIGTERM, its graceful shutdown) and deletes its data directory. */
+  dataDir: string;
+  /** Stops the server (SIGTERM, its graceful shutdown); deletes its data directory unless it was given one. */
   stop(): Promise<void>;
 }
 
@@ -15,6 +16,8 @@ export interface BenchServerOptions {
   smtpUrl: string;
   /** Unset: the embedded PGlite in the data directory. */
   databaseUrl?: string;
+  /** A data directory to use (and keep); unset: a new, empty one, deleted at stop. */
+  dataDir?: string;
   /** Arguments for Node itself, e.g. `--cpu-prof` to see where the server spends its time. */
   nodeArgs?: string[];
   logLevel?: 'warn' | 'info';
@@ -23,14 +26,12 @@ export interface BenchServerOptions {
 // High enough that neither limit answers a single 429 during a load test: the limits are tested in
 // the API's own suite, and here we measure the work of accepting a request.
 const UNLIMITED = '1000000';
-// Longer than the server's own shutdown needs (its outbox waits up to 10 s for sends in flight).
-const STOP_TIMEOUT_MS = 30_000;
 
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-audit-bench-'));
-  let server: ServerProcess;
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'care-audit-bench-')));
   try {
-    server = await startServerProcess(
+    const server = await startServerProcess(
       {
         DATA_DIR: dataDir,
         SMTP_URL: options.smtpUrl,
@@ -39,33 +40,27 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
         LEADS_TO: 'team@care-audit.test',
         RATE_LIMIT_PER_CLIENT: UNLIMITED,
         RATE_LIMIT_PER_RECIPIENT: UNLIMITED,
-        // autocannon replays one body, so no proof of work (the honeypot is still checked).
+        // The load generator posts as an API client does, without the form's proof of work.
         BOT_PROTECTION: 'off',
         // Warnings and errors only, unless asked: see docs/decisions/0006-benchmark.md.
         LOG_LEVEL: options.logLevel ?? 'warn',
       },
-      60_000,
-      options.nodeArgs,
+      { timeoutMs: 60_000, nodeArgs: options.nodeArgs },
     );
+    let stopped = false;
+    return {
+      url: server.url,
+      pid: server.pid,
+      dataDir,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await server.stop();
+        if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
+    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  let stopped = false;
-  return {
-    url: server.url,
-    pid: server.pid,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      // Its graceful shutdown lets the outbox finish the sends in flight; a hung one is killed.
-      let timer: NodeJS.Timeout | undefined;
-      const killLater = new Promise<void>((resolve) => {
-        timer = setTimeout(() => void server.signal('SIGKILL').then(() => resolve()), STOP_TIMEOUT_MS);
-      });
-      await Promise.race([server.signal('SIGTERM'), killLater]);
-      clearTimeout(timer);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }

@@ -59,9 +59,7 @@ describe('a server whose embedded database folder turns read-only', () => {
         RATE_LIMIT_PER_RECIPIENT: '1000',
         BOT_PROTECTION: 'off',
       },
-      30_000,
-      [],
-      AS_ROOT ? NOBODY : undefined,
+      { user: AS_ROOT ? NOBODY : undefined },
     );
     let accepted = 0;
     let i = 0;

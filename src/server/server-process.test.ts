@@ -1,3 +1,5 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './testing/databases';
@@ -125,6 +127,30 @@ describe('two server processes on one PostgreSQL database', () => {
     // Both stop cleanly on SIGTERM.
     expect(await Promise.all([a.signal('SIGTERM'), b.signal('SIGTERM')])).toEqual([0, 0]);
     running.length = 0;
+  });
+});
+
+describe('a server on an empty data folder', () => {
+  let dataDir: string;
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-audit-fresh-'));
+  });
+  afterAll(async () => {
+    await server?.signal('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates its database without keeping initdb’s memory (peak RSS under 600 MB, not ~850)', async () => {
+    server = await startServerProcess({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, 'no-site') });
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    // VmHWM is the most the process ever held: initdb in the server itself took it to ~850 MB.
+    const status = await readFile(`/proc/${server.pid}/status`, 'utf8');
+    const peakMb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
+    expect(peakMb).toBeGreaterThan(50);
+    expect(peakMb).toBeLessThan(600);
+    expect(await server.signal('SIGTERM')).toBe(0);
+    server = undefined;
   });
 });
 

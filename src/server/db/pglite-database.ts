@@ -9,6 +9,7 @@ import {
   type QueryResult,
   type SqlParam,
 } from './database';
+import { initialisePgliteFolder } from './pglite-initdb';
 
 interface PgliteLike {
   query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[]; affectedRows?: number }>;
@@ -61,6 +62,7 @@ export interface PgliteOptions {
 export async function openPgliteDatabase(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
   const reopenIntervalMs = options.reopenIntervalMs ?? 2_000;
   await fs.mkdir(dataDir, { recursive: true });
+  await initialisePgliteFolder(dataDir);
   let pglite = await PGlite.create(dataDir);
   let failure: { error: unknown; retryAt: number } | undefined;
   let reopening: Promise<void> | undefined;

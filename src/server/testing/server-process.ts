@@ -5,7 +5,10 @@ import { freePort } from './free-port';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** The real server (src/server/main.ts) in a child process of its own. */
+/**
+ * The real server (src/server/main.ts) in a child process of its own, as the tests, the
+ * end-to-end runner and the benchmark start it.
+ */
 export interface ServerProcess {
   url: string;
   pid: number;
@@ -13,7 +16,26 @@ export interface ServerProcess {
   output(): string;
   /** Sends a signal and waits for it to exit; resolves with its exit code (null when killed by the signal). */
   signal(signal: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Stops it as an orchestrator would: SIGTERM (its graceful shutdown lets the outbox finish the
+   * sends in flight), then SIGKILL if it has not exited after `graceMs`. Resolves with its exit code.
+   */
+  stop(graceMs?: number): Promise<number | null>;
 }
+
+export interface ServerProcessOptions {
+  /** How long it may take to answer /api/health with 200. */
+  timeoutMs?: number;
+  /** Arguments for Node itself (e.g. `--cpu-prof`, which Node does not accept in NODE_OPTIONS). */
+  nodeArgs?: readonly string[];
+  /** Run it as this user (only root may), e.g. so a read-only folder is read-only to it. */
+  user?: { uid: number; gid: number };
+  /** Also print what it prints, as it prints it (the end-to-end runner shows the server's log). */
+  echo?: boolean;
+}
+
+// Longer than the server's own shutdown needs (its outbox waits up to 10 s for sends in flight).
+const STOP_GRACE_MS = 30_000;
 
 function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
@@ -21,18 +43,17 @@ function exited(child: ChildProcess): Promise<number | null> {
 }
 
 /**
- * Starts the server with `env` (and a free PORT) and resolves once /api/health answers 200.
- * It runs as `node --import tsx`, one process, so a SIGKILL kills the server itself (the `tsx`
- * command would run it in a second process that outlives its parent). `nodeArgs` go to Node
- * itself (e.g. `--cpu-prof`, which Node does not accept in NODE_OPTIONS). `user`: run it as that
- * user (only root may), e.g. so a read-only folder is read-only to it.
+ * Starts the server with `env` (and a free PORT on 127.0.0.1) and resolves once /api/health
+ * answers 200. Nothing else of this process's environment reaches it but PATH, so a variable set
+ * in the shell (DATABASE_URL, say) never changes what is tested. It runs as `node --import tsx`,
+ * one process, so a signal reaches the server itself (the `tsx` command would run it in a second
+ * process that outlives its parent).
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  timeoutMs = 30_000,
-  nodeArgs: readonly string[] = [],
-  user?: { uid: number; gid: number },
+  options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
+  const { timeoutMs = 30_000, nodeArgs = [], user, echo = false } = options;
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
@@ -41,17 +62,33 @@ export async function startServerProcess(
     ...user,
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (echo) process.stdout.write(chunk);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (echo) process.stderr.write(chunk);
+  });
   const url = `http://127.0.0.1:${port}`;
+  const signal = async (name: NodeJS.Signals) => {
+    const done = exited(child);
+    child.kill(name);
+    return done;
+  };
   const server: ServerProcess = {
     url,
     pid: child.pid ?? -1,
     output: () => output,
-    async signal(signal) {
-      const done = exited(child);
-      child.kill(signal);
-      return done;
+    signal,
+    async stop(graceMs = STOP_GRACE_MS) {
+      const done = signal('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      try {
+        return await done;
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 
