@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Imports flow one way: core ← report/shared ← web, server, cli (ARCHITECTURE.md). These rules
+// Imports flow one way: core ← report/shared ← web, server, cli. These rules
 // hold that line so nobody has to remember it.
 const outsideCore = ['**/web/**', '**/server/**', '**/cli/**', '**/report/**', '**/shared/**'];
 const boundary = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];

@@ -4,7 +4,7 @@
  */
 export interface RouterLocation {
   pathname: string;
-  /** Navigation state (SPEC §4): survives a reload of the same history entry. */
+  /** Navigation state (e.g. the answers handed to the results screen): survives a reload of the same history entry. */
   state: unknown;
   /** Changes on every navigation, so screens can react to "a new page". */
   key: string;

@@ -2,11 +2,12 @@ import { useEffect } from 'react';
 import { Link, useLocation } from '../router';
 import { SiteLayout } from '../ui/site-chrome';
 
-/** The not-found screen (SPEC §2); the server answers these paths with HTTP 404. */
+/** The not-found screen; the server answers these paths with HTTP 404. */
 export default function NotFoundPage() {
   const { pathname } = useLocation();
   useEffect(() => {
-    // The spec logs the missing path; a warning, because a mistyped address is not an app error.
+    // The missing path goes to the console for whoever debugs a broken link; a warning, because a
+    // mistyped address is not an app error.
     console.warn('404: no page at', pathname);
   }, [pathname]);
   return (
