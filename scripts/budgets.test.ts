@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SITE_PAGES_FILE } from '../src/shared/pages';
 import { ROUTES } from '../src/web/routes';
 import { PDF_CHUNK, pdfChunksIn } from './bench/pdf-chunks';
 import { BUDGETS, KB } from './budgets';
@@ -14,7 +15,7 @@ const clientDir = path.resolve(import.meta.dirname, '../build/client');
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 function built(): void {
-  if (!existsSync(path.join(clientDir, 'site-pages.json'))) {
+  if (!existsSync(path.join(clientDir, SITE_PAGES_FILE))) {
     throw new Error('No built site in build/client: run `npm run build` first');
   }
 }
