@@ -189,6 +189,7 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         email: 'Care.Manager@Example.COM',
         note: awkwardNote,
         team: true,
+        consent: true,
         createdAt: new Date('2026-11-01T08:00:00.000Z'),
       });
       await setMessageState(t.db, first, 'visitor', {
@@ -221,7 +222,7 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       expect(closes).toBe(1);
       expect(
         outcome.stdout.startsWith(
-          'id,created_at,email,note,Operational Efficiency,Compliance & Regulations,Service Quality,Staff Training & Support,Data Management,overall_score,' +
+          'id,created_at,email,note,may_contact,consent_wording,consent_given_at,Operational Efficiency,Compliance & Regulations,Service Quality,Staff Training & Support,Data Management,overall_score,' +
             'visitor_message_status,visitor_message_attempts,visitor_message_last_error,visitor_message_sent_at,' +
             'team_message_status,team_message_attempts,team_message_last_error,team_message_sent_at\r\n',
         ),
@@ -236,6 +237,9 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         created_at: '2026-11-01T08:00:00.000Z',
         email: 'Care.Manager@Example.COM',
         note: awkwardNote,
+        may_contact: 'yes',
+        consent_wording: 'The team may contact me about a free consultation',
+        consent_given_at: '2026-11-01T08:00:00.000Z',
         'Operational Efficiency': String(EXPECTED_SCORES.operational),
         'Compliance & Regulations': String(EXPECTED_SCORES.compliance),
         'Service Quality': String(EXPECTED_SCORES.quality),
@@ -255,6 +259,9 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       expect(rows[5]).toMatchObject({
         email: 'quiet@example.org',
         note: '',
+        may_contact: 'no',
+        consent_wording: '',
+        consent_given_at: '',
         visitor_message_status: 'queued',
         team_message_status: '',
       });

@@ -87,7 +87,10 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
   afterEach(() => smtp.open().catch(() => undefined));
 
   it('sends the visitor the report with its PDF, and the team the note', async () => {
-    const res = await post(app, validBody({ email: 'Manager@Care-Home.example', message: NOTE }));
+    const res = await post(
+      app,
+      validBody({ email: 'Manager@Care-Home.example', message: NOTE, consent: true }),
+    );
     expect(res.statusCode).toBe(202);
     const messages = await smtp.waitForMessages(2);
     const visitor = messages.find((m) => addressesOf(m, 'to').includes('manager@care-home.example'));
@@ -117,6 +120,9 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
     for (const part of [visitor.text, visitor.html, visitor.subject])
       expect(part).not.toContain('rota system');
     expect(team.text).toContain(NOTE);
+    // The ticked consent box reaches the team, with its wording, and the visitor's footer says so.
+    expect(team.text).toContain('Consent to contact: YES. The visitor ticked "The team may contact me');
+    expect(visitor.text).toContain('as you agreed on the form, for our team to contact you');
     expect(team.text).toContain('Manager@Care-Home.example');
     expect(team.text).toContain(res.json().id);
     expect(addressesOf(team, 'replyTo')).toEqual(['manager@care-home.example']);

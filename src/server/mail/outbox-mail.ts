@@ -47,6 +47,7 @@ export async function composeOutboxMail(
       createdAt: request.createdAt,
       email: request.email,
       note: request.note,
+      consent: request.consent,
       report,
     });
     return { ...common, subject, text, replyTo: request.email };
@@ -54,6 +55,7 @@ export async function composeOutboxMail(
   const { subject, html, text } = visitorEmail(report, {
     bookingUrl: context.links.bookingUrl,
     contactEmail: context.links.contactEmail,
+    consented: request.consent !== null,
   });
   const pdf = await context.renderPdf(report);
   return {

@@ -57,6 +57,26 @@ describe('the visitor’s e-mail', () => {
     expect(email.html).not.toMatch(/Compliance & Regulations/);
   });
 
+  it.each([
+    [
+      'without consent',
+      false,
+      /only be used to send your audit results\. You did not ask to be contacted, so we will not contact you about anything else\./,
+    ],
+    [
+      'with consent',
+      true,
+      /as you agreed on the form, for our team to contact you about a free consultation\. To withdraw that agreement, write to hello@example\.org\./,
+    ],
+  ])('says in its footer what the address is used for, %s, in both parts', (_, consented, promise) => {
+    const rendered = visitorEmail(report, { ...context, consented });
+    expect(rendered.text.replace(/\s+/g, ' ')).toMatch(promise);
+    expect(textOf(rendered.html)).toMatch(promise);
+    expect(rendered.text).toContain(
+      'We respect your privacy. Your email will only be used to send your audit results',
+    );
+  });
+
   it('is built to be read by everyone', () => {
     expect(email.html).toMatch(/<html lang="en-GB"/);
     const tables = email.html.match(/<table\b[^>]*>/g) ?? [];

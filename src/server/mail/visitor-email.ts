@@ -7,6 +7,21 @@ import { longDate } from './format';
 export interface VisitorEmailContext {
   bookingUrl: string;
   contactEmail: string;
+  /** Whether the visitor ticked the consent box: the footer says what their address is used for. */
+  consented?: boolean;
+}
+
+/**
+ * The footer's privacy lines, the same promise the form and the privacy notice make: the address
+ * sends the results, and only a ticked consent box lets the team contact the visitor about more.
+ */
+export function privacyFooter(context: VisitorEmailContext): string {
+  const why =
+    'You are receiving this e-mail because you asked for your audit results on the Care Audit website.';
+  if (context.consented) {
+    return `${why} We respect your privacy. Your email will only be used to send your audit results and, as you agreed on the form, for our team to contact you about a free consultation. To withdraw that agreement, write to ${context.contactEmail}.`;
+  }
+  return `${why} We respect your privacy. Your email will only be used to send your audit results. You did not ask to be contacted, so we will not contact you about anything else.`;
 }
 
 export interface RenderedEmail {
@@ -148,7 +163,7 @@ ${button(context.bookingUrl, 'Book your free consultation')}
 ${paragraph(`Or write to us at <a href="mailto:${e(context.contactEmail)}" style="color:${C.brand};text-decoration:underline">${e(context.contactEmail)}</a>.`)}
 </td></tr>
 <tr><td class="card-pad" style="padding:20px 36px 28px;border-top:1px solid ${C.rule}">
-<p style="margin:0 0 8px;${FONT};font-size:13px;line-height:19px;color:${C.muted}">You are receiving this e-mail because you asked for your audit results on the Care Audit website. We respect your privacy. Your email will only be used to send your audit results.</p>
+<p style="margin:0 0 8px;${FONT};font-size:13px;line-height:19px;color:${C.muted}">${e(privacyFooter(context))}</p>
 <p style="margin:0;${FONT};font-size:13px;line-height:19px;color:${C.muted}">Care Audit, Birmingham, UK &middot; <a href="mailto:${e(context.contactEmail)}" style="color:${C.muted};text-decoration:underline">${e(context.contactEmail)}</a></p>
 </td></tr>
 </table>
@@ -205,7 +220,7 @@ ${context.bookingUrl}
 Or write to us at ${context.contactEmail}.
 
 --
-You are receiving this e-mail because you asked for your audit results on the Care Audit website. We respect your privacy. Your email will only be used to send your audit results.
+${privacyFooter(context)}
 Care Audit, Birmingham, UK
 `;
 }

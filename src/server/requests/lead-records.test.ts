@@ -36,6 +36,7 @@ describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
         email: 'Care.Manager@Example.COM',
         note: 'Call me, "please"',
         team: true,
+        consent: true,
         createdAt: new Date('2026-11-20T09:59:00.000Z'),
       });
       await setMessageState(t.db, id, 'visitor', { status: 'sent', attempts: 1, sentAt });
@@ -52,6 +53,10 @@ describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
           createdAt: new Date('2026-11-20T09:59:00.000Z'),
           email: 'Care.Manager@Example.COM',
           note: 'Call me, "please"',
+          consent: {
+            wording: 'The team may contact me about a free consultation',
+            givenAt: new Date('2026-11-20T09:59:00.000Z'),
+          },
           scores: {
             operational: EXPECTED_SCORES.operational,
             compliance: EXPECTED_SCORES.compliance,
@@ -71,6 +76,7 @@ describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
       const { records } = await readAll();
       expect(records[0]?.visitorMessage).toMatchObject({ status: 'queued', attempts: 0 });
       expect(records[0]?.teamMessage).toBeUndefined();
+      expect(records[0]?.consent).toBeNull();
     });
 
     it('reads in batches, oldest first, each request once, even with times equal to the microsecond or a microsecond apart', async () => {

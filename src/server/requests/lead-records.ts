@@ -1,7 +1,7 @@
 import { AREA_IDS, type AreaId } from '../../core';
 import type { Database, Queryable } from '../db/database';
 import type { OutboxStatus } from '../outbox/outbox-store';
-import { lockRecipient, normalizeEmail } from './email-requests';
+import { consentFrom, lockRecipient, normalizeEmail, type Consent } from './email-requests';
 
 /**
  * The team's side of the stored requests (PRODUCT.md, "Data the team keeps"): reading them for
@@ -23,6 +23,8 @@ export interface LeadRecord {
   createdAt: Date;
   email: string;
   note: string | null;
+  /** The consent wording the visitor ticked and when; null when they did not (then: results only). */
+  consent: Consent | null;
   scores: Record<AreaId, number>;
   overallScore: number;
   /** Undefined only if the row was never queued (it always is when the request is stored). */
@@ -38,6 +40,8 @@ interface LeadRow {
   cursor: string;
   email: string;
   note: string | null;
+  consent_text: string | null;
+  consent_at: Date | null;
   operational_score: number;
   compliance_score: number;
   quality_score: number;
@@ -56,7 +60,7 @@ interface LeadRow {
 
 const LEAD_COLUMNS = `
        r.id, r.created_at, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
-       r.email, r.note, r.operational_score, r.compliance_score, r.quality_score, r.training_score,
+       r.email, r.note, r.consent_text, r.consent_at, r.operational_score, r.compliance_score, r.quality_score, r.training_score,
        r.data_score, r.overall_score,
        v.status AS visitor_status, v.attempts AS visitor_attempts, v.last_error AS visitor_last_error,
        v.sent_at AS visitor_sent_at,
@@ -93,6 +97,7 @@ function leadRecord(row: LeadRow): LeadRecord {
     createdAt: new Date(row.created_at),
     email: row.email,
     note: row.note,
+    consent: consentFrom(row.consent_text, row.consent_at),
     scores,
     overallScore: row.overall_score,
     visitorMessage: delivery(

@@ -1,4 +1,5 @@
 import { buildReport } from '../../core';
+import { CONSENT_WORDING } from '../../shared/email-request';
 import type { Database } from '../db/database';
 import type { OutboxKind } from '../outbox/outbox-store';
 import { storeEmailRequest } from '../requests/email-requests';
@@ -11,6 +12,8 @@ export interface LeadFixture {
   note?: string | null;
   /** Queue a message to the team too. */
   team?: boolean;
+  /** The visitor ticked the consent box. */
+  consent?: boolean;
   /** When the request was made; now by default. */
   createdAt?: Date;
 }
@@ -24,13 +27,18 @@ export async function storeLead(db: Database, lead: LeadFixture): Promise<string
       note: lead.note ?? null,
       responses: COMPLETE_ANSWERS,
       report: buildReport(COMPLETE_ANSWERS),
+      consentWording: lead.consent ? CONSENT_WORDING : null,
     },
     { visitor: lead.email, team: lead.team ? TEAM_ADDRESS : undefined },
     { max: 1_000, windowMs: 86_400_000 },
   );
   if (!result.stored) throw new Error('the fixture request was rate-limited');
   if (lead.createdAt) {
-    await db.query('UPDATE email_requests SET created_at = $2 WHERE id = $1', [result.id, lead.createdAt]);
+    // Consent is given when the request is made, so its time moves with the request's.
+    await db.query(
+      'UPDATE email_requests SET created_at = $2::timestamptz, consent_at = CASE WHEN consent_at IS NULL THEN NULL ELSE $2::timestamptz END WHERE id = $1',
+      [result.id, lead.createdAt],
+    );
     await db.query('UPDATE outbox_messages SET created_at = $2 WHERE request_id = $1', [
       result.id,
       lead.createdAt,
