@@ -9,11 +9,6 @@
  * trying every counter from 0 up to it.
  */
 
-/** The honeypot: a field people never see or reach, which form-filling bots fill in. */
-export const HONEYPOT_FIELD = 'website';
-/** Where a request carries its proof of work. */
-export const PROOF_FIELD = 'proof';
-
 /** A challenge as `GET /api/challenge` issues it (altcha-lib v2's format). */
 export interface ProofChallenge {
   parameters: {
@@ -36,7 +31,7 @@ export interface ProofSolution {
   derivedKey: string;
 }
 
-/** What a request carries in PROOF_FIELD. */
+/** What a request carries in its proof field (bot-check.ts). */
 export interface ProofOfWork {
   challenge: ProofChallenge;
   solution: ProofSolution;

@@ -8,7 +8,7 @@ import {
   tooManyRequestsMessage,
   type EmailRequestAccepted,
 } from '../../shared/email-request';
-import { HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/proof-of-work';
+import { HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
 import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
 import type { Database } from '../db/database';

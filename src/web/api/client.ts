@@ -4,6 +4,7 @@ import type {
   EmailRequest,
   EmailRequestAccepted,
 } from '../../shared/email-request';
+import type { BotCheckFields } from '../../shared/bot-check';
 
 /** Any answer from the API other than success, or no answer at all (code "network"). */
 export class ApiError extends Error {
@@ -20,7 +21,9 @@ export class ApiError extends Error {
 }
 
 /** Asks the server to e-mail the results; resolves only on 202 (the request is stored). */
-export async function requestEmailResults(request: EmailRequest): Promise<EmailRequestAccepted> {
+export async function requestEmailResults(
+  request: EmailRequest & BotCheckFields,
+): Promise<EmailRequestAccepted> {
   let response: Response;
   try {
     response = await fetch('/api/email-results', {

@@ -1,14 +1,27 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MESSAGE_MAX_LENGTH } from '../../../shared/email-request';
+import { CONSENT_WORDING, MESSAGE_MAX_LENGTH } from '../../../shared/email-request-rules';
+import { HONEYPOT_FIELD } from '../../../shared/bot-check';
 import { Link } from '../../router';
 import { CheckIcon } from '../../ui/icons';
 
+/** What the form hands over on submit. */
+export interface EmailFormValues {
+  email: string;
+  message: string;
+  consent: boolean;
+  /** The honeypot's content: empty unless a program filled in the field people never see. */
+  honeypot: string;
+}
+
 interface EmailFormProps {
   sending: boolean;
+  /** What is wrong with the address, shown beside it; null when nothing is. */
   fieldError: string | null;
   /** Goes up after each submit with an invalid address: focus then moves to the address field. */
   invalidSubmits: number;
-  onSubmit: (event: FormEvent<HTMLFormElement>, email: string, message: string) => void;
+  /** Each edit of the address, so the page can clear its error as soon as the address is valid. */
+  onEmailInput: (email: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>, values: EmailFormValues) => void;
 }
 
 const INCLUDES = [
@@ -19,18 +32,26 @@ const INCLUDES = [
 ] as const;
 
 /**
- * The address and note. The field keeps type="email" and required for browsers and assistive
- * technology, but the form validates in script (noValidate) so the spec's notices show.
+ * The address, note and consent. The field keeps type="email" and required for browsers and
+ * assistive technology, but the form validates in script (noValidate) so the spec's notices show.
  */
-export function EmailForm({ sending, fieldError, invalidSubmits, onSubmit }: EmailFormProps) {
+export function EmailForm({ sending, fieldError, invalidSubmits, onEmailInput, onSubmit }: EmailFormProps) {
   const emailInput = useRef<HTMLInputElement>(null);
+  const honeypotInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (invalidSubmits > 0) emailInput.current?.focus();
   }, [invalidSubmits]);
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
+  const [consent, setConsent] = useState(false);
   return (
-    <form className="card email-form" noValidate onSubmit={(event) => onSubmit(event, email, message)}>
+    <form
+      className="card email-form"
+      noValidate
+      onSubmit={(event) =>
+        onSubmit(event, { email, message, consent, honeypot: honeypotInput.current?.value ?? '' })
+      }
+    >
       <div className="field">
         <label htmlFor="email" className="field__label">
           Email Address *
@@ -52,8 +73,28 @@ export function EmailForm({ sending, fieldError, invalidSubmits, onSubmit }: Ema
           value={email}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? 'email-error' : undefined}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            onEmailInput(event.target.value);
+          }}
           ref={emailInput}
+        />
+      </div>
+      {/*
+        The honeypot. People never meet it: it is out of sight, hidden from assistive technology
+        (aria-hidden), out of the tab order (tabindex -1) and never autofilled (autocomplete off).
+        Programs that fill in every field they find fill it in, and the server then refuses the request.
+      */}
+      <div className="email-form__trap" aria-hidden="true">
+        <label htmlFor={HONEYPOT_FIELD}>Website</label>
+        <input
+          id={HONEYPOT_FIELD}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+          ref={honeypotInput}
         />
       </div>
       <div className="field">
@@ -67,12 +108,30 @@ export function EmailForm({ sending, fieldError, invalidSubmits, onSubmit }: Ema
           id="message"
           name="message"
           rows={4}
+          // Counts UTF-16 units, so an emoji counts twice here: never more than the server accepts.
           maxLength={MESSAGE_MAX_LENGTH}
           className="field__input"
           aria-describedby="message-hint"
           value={message}
           onChange={(event) => setMessage(event.target.value)}
         />
+      </div>
+      <div className="field field--checkbox">
+        <input
+          id="consent"
+          name="consent"
+          type="checkbox"
+          className="field__checkbox"
+          checked={consent}
+          aria-describedby="consent-hint"
+          onChange={(event) => setConsent(event.target.checked)}
+        />
+        <label htmlFor="consent" className="field__label">
+          {CONSENT_WORDING}
+        </label>
+        <p id="consent-hint" className="field__hint">
+          Optional. Leave it unticked and we use your address only to send your results.
+        </p>
       </div>
       <div className="includes">
         <p className="includes__title">Your email will include:</p>
@@ -101,7 +160,8 @@ export function EmailForm({ sending, fieldError, invalidSubmits, onSubmit }: Ema
         )}
       </button>
       <p className="privacy-note">
-        We respect your privacy. Your email will only be used to send your audit results.{' '}
+        We respect your privacy. Your email will only be used to send your audit results. If you tick the box
+        above, our team may also contact you about a free consultation.{' '}
         <Link to="/privacy">Read our privacy notice</Link>.
       </p>
     </form>

@@ -1,30 +1,48 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { buildReport } from '../../../core';
-import { emailAddressSchema, tooManyRequestsMessage } from '../../../shared/email-request';
+import { emailAddressProblem } from '../../../shared/email-address';
+import { EMAIL_REQUEST_MESSAGES, tooManyRequestsMessage } from '../../../shared/email-request-rules';
+import { HONEYPOT_FIELD, PROOF_FIELD } from '../../../shared/bot-check';
+import { LINK_PLACEHOLDERS } from '../../../shared/site-links';
 import { ApiError, requestEmailResults } from '../../api/client';
+import { NewAuditButton } from '../../audit-state/new-audit-button';
+import { NoAuditNotice } from '../../audit-state/no-audit-notice';
+import { hasAnswers, responsesFromState, type ResultsState } from '../../audit-state/results-state';
 import { useLocation, useNavigate } from '../../router';
 import { BackLink } from '../../ui/back-link';
+import { ExternalLink } from '../../ui/external-link';
 import { CheckIcon } from '../../ui/icons';
 import { NoticeRegion, useNotice, type NoticeContent } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
-import { NewAuditButton } from '../../audit-state/new-audit-button';
-import { responsesFromState, type ResultsState } from '../../audit-state/results-state';
-import { EmailForm } from './email-form';
+import { EmailForm, type EmailFormValues } from './email-form';
+import { useProofOfWork } from './proof-of-work';
 
-/** What "Send Results to Email" can show (SPEC §8). */
+/** What "Send Results to Email" can show: the spec's three notices, and two of our own. */
 export const NOTICES = {
   emailMissing: { variant: 'error', title: 'Error', text: 'Please enter your email address' },
+  emailInvalid: { variant: 'error', title: 'Error', text: EMAIL_REQUEST_MESSAGES.emailInvalid },
+  noAnswers: { variant: 'error', title: 'Error', text: EMAIL_REQUEST_MESSAGES.noAnswers },
   sendFailed: { variant: 'error', title: 'Error', text: 'Failed to send email. Please try again.' },
   sent: { variant: 'success', title: 'Success!', text: 'Your audit results have been sent to your email' },
 } as const satisfies Record<string, NoticeContent>;
 
+/**
+ * Beside the field, what to do about it. Worded differently from the notice above the form, which
+ * already says what is wrong: the two together tell the person where and how, not the same twice.
+ */
+export const FIELD_ERRORS = {
+  emailMissing: 'Enter the address your results should go to.',
+  emailInvalid: 'Check the address: it should look like name@example.com.',
+} as const;
+
 type Phase = { name: 'form' } | { name: 'sending' } | { name: 'sent'; email: string };
 
-/** The e-mail screen (SPEC §2 /email-results): form, then sending, then sent or back with a notice. */
+/** The e-mail screen: form, then sending, then sent or back with a notice. */
 export function EmailPage() {
   const location = useLocation();
   const responses = useMemo(() => responsesFromState(location.state), [location.state]);
   const overallScore = useMemo(() => buildReport(responses).overall.score, [responses]);
+  const auditTaken = hasAnswers(responses);
   const resultsState: ResultsState = { responses, overallScore };
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   const [notice, setNotice] = useNotice();
@@ -32,28 +50,52 @@ export function EmailPage() {
   // Counts failed validations, so the form moves focus to the address after each one (and only then).
   const [invalidSubmits, setInvalidSubmits] = useState(0);
   const sentHeading = useRef<HTMLHeadingElement>(null);
+  const { takeProof, prepare } = useProofOfWork();
 
-  async function send(event: FormEvent<HTMLFormElement>, email: string, message: string) {
+  function emailInput(email: string) {
+    // An address that has become valid clears its error at once, beside the field and above it.
+    if (fieldError && emailAddressProblem(email.trim()) === undefined) {
+      setFieldError(null);
+      setNotice(null);
+    }
+  }
+
+  async function send(event: FormEvent<HTMLFormElement>, values: EmailFormValues) {
     event.preventDefault();
     setNotice(null);
-    const address = emailAddressSchema.safeParse(email);
-    if (!address.success) {
-      const text = address.error.issues[0]?.message ?? NOTICES.emailMissing.text;
-      setFieldError(text);
+    const address = values.email.trim();
+    if (emailAddressProblem(address) !== undefined) {
+      const missing = address === '';
+      setFieldError(missing ? FIELD_ERRORS.emailMissing : FIELD_ERRORS.emailInvalid);
       setInvalidSubmits((n) => n + 1);
-      setNotice({ variant: 'error', title: 'Error', text });
+      setNotice(missing ? NOTICES.emailMissing : NOTICES.emailInvalid);
       return;
     }
     setFieldError(null);
+    if (!auditTaken) {
+      setNotice(NOTICES.noAnswers);
+      return;
+    }
     setPhase({ name: 'sending' });
     try {
-      await requestEmailResults({ email: address.data, message: message.trim() || undefined, responses });
+      // Usually solved while the person typed; if not, the button says "Sending..." until it is.
+      const proof = await takeProof();
+      await requestEmailResults({
+        email: address,
+        message: values.message.trim() || undefined,
+        responses,
+        consent: values.consent,
+        [HONEYPOT_FIELD]: values.honeypot,
+        [PROOF_FIELD]: proof,
+      });
       setNotice(NOTICES.sent);
-      setPhase({ name: 'sent', email: address.data });
+      setPhase({ name: 'sent', email: address });
       requestAnimationFrame(() => sentHeading.current?.focus());
     } catch (error) {
       setPhase({ name: 'form' });
       setNotice(failureNotice(error));
+      // Each challenge is accepted once: get the next one ready for another try.
+      prepare();
     }
   }
 
@@ -70,10 +112,16 @@ export function EmailPage() {
             Email Sent Successfully!
           </h1>
           <p>
-            We are sending your audit results to <strong className="sent__address">{phase.email}</strong>.
+            Your results and PDF report are addressed to{' '}
+            <strong className="sent__address">{phase.email}</strong>. They can take a few minutes to arrive:
+            please check your inbox and your spam folder.
           </p>
-          <p>Please check your inbox and your spam folder. It can take a few minutes to arrive.</p>
+          <h2 className="sent__next-title">Next step</h2>
+          <p>Talk your results through with our implementation team in a free consultation.</p>
           <div className="button-row">
+            <ExternalLink href={LINK_PLACEHOLDERS.bookingUrl} className="button button--primary">
+              Book a free consultation
+            </ExternalLink>
             <BackLinkButton to="/audit-results" state={resultsState} label="Back to Results" />
             <NewAuditButton label="Take Another Audit" className="button button--secondary" />
           </div>
@@ -81,6 +129,9 @@ export function EmailPage() {
       ) : (
         <>
           <h1>Email Your Audit Results</h1>
+          {auditTaken ? null : (
+            <NoAuditNotice>Take the audit first: there are no results to e-mail yet.</NoAuditNotice>
+          )}
           <p className="page__intro">
             Your overall score is <strong>{overallScore}%</strong>. Send the full results and your PDF report
             to your inbox.
@@ -89,6 +140,7 @@ export function EmailPage() {
             sending={phase.name === 'sending'}
             fieldError={fieldError}
             invalidSubmits={invalidSubmits}
+            onEmailInput={emailInput}
             onSubmit={send}
           />
         </>
@@ -107,7 +159,7 @@ function failureNotice(error: unknown): NoticeContent {
 function BackLinkButton({ to, state, label }: { to: string; state: unknown; label: string }) {
   const navigate = useNavigate();
   return (
-    <button type="button" className="button button--primary" onClick={() => navigate(to, { state })}>
+    <button type="button" className="button button--secondary" onClick={() => navigate(to, { state })}>
       {label}
     </button>
   );

@@ -9,7 +9,7 @@ export function PrivacyPage() {
     <SiteLayout>
       <div className="prose">
         <h1>Privacy notice</h1>
-        <p className="updated">Last updated: 22 November 2026</p>
+        <p className="updated">Last updated: 23 November 2026</p>
         <p>
           This notice explains what Care Audit does with personal data when you use the AI care management
           audit on this website. Care Audit, Birmingham, United Kingdom, is the controller of that data. You
@@ -28,11 +28,21 @@ export function PrivacyPage() {
           <li>your e-mail address;</li>
           <li>the note you add, if any;</li>
           <li>your answers, your score for each area and your overall score;</li>
+          <li>
+            whether you ticked “The team may contact me about a free consultation”, and if you did, that
+            wording and when you ticked it;
+          </li>
           <li>when you made the request, and whether each message was delivered.</li>
         </ul>
         <p>
           We also use your internet (IP) address for a short time to stop abuse of the form. We do not store
-          it with your request.
+          it with your request. To stop programs sending the form, your browser also does a short calculation
+          in the background before it sends; this uses no cookie and nothing that identifies you.
+        </p>
+        <p>
+          Your e-mail address is used only to send your audit results. Our team contacts you about anything
+          else, such as a free consultation, only if you ticked that box on the form. If you did not, the team
+          is told not to contact you beyond the results you asked for.
         </p>
 
         <h2>Why we use it</h2>
@@ -52,6 +62,13 @@ export function PrivacyPage() {
             <tr>
               <td>Our team reading your note and replying to it, about your results only</td>
               <td>Our legitimate interest in answering people who write to us (Article 6(1)(f))</td>
+            </tr>
+            <tr>
+              <td>Our team contacting you about a free consultation, only if you ticked the box</td>
+              <td>
+                Your consent (Article 6(1)(a)). You can withdraw it at any time by writing to{' '}
+                <a href={`mailto:${CONTACT}`}>{CONTACT}</a>; we then contact you no more.
+              </td>
             </tr>
             <tr>
               <td>Keeping a record of what was sent and whether it arrived</td>

@@ -1,0 +1,91 @@
+/**
+ * The rules of the "Send Results to Email" request that the browser needs too: what a person is
+ * told, the limits, the consent wording, and the API's answers. No zod and no Node imports, so the
+ * e-mail screen ships none of the validation library beyond the address check (email-address.ts).
+ */
+
+/** What a person sees when a field is wrong. */
+export const EMAIL_REQUEST_MESSAGES = {
+  emailMissing: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address, like name@example.com',
+  messageTooLong: 'Please keep your note to 2,000 characters or fewer',
+  responsesInvalid: 'Your answers could not be read. Please retake the audit.',
+  unknownArea: 'This is not one of the five audit areas',
+  unknownQuestion: 'Each area has questions 0 to 4 only',
+  ratingInvalid: 'Each answer must be a whole number from 1 to 5',
+  messageInvalid: 'Your note contains characters that cannot be sent. Please remove them.',
+  noAnswers: 'There are no answers to send. Please take the audit first.',
+  consentInvalid: 'The consent answer must be true or false',
+} as const;
+
+/**
+ * What a person is told past a rate limit: "Too many requests. Please try again in 15 minutes."
+ * The server puts it in its 429 answer and the e-mail screen shows it from `Retry-After`. The wait
+ * is rounded up (never promise less than it is), to whole minutes below an hour and whole hours
+ * from then on, and a single one is "a minute" or "an hour", never "1 minutes".
+ */
+export function tooManyRequestsMessage(retryAfterSeconds?: number): string {
+  if (retryAfterSeconds === undefined || !Number.isFinite(retryAfterSeconds)) {
+    return 'Too many requests. Please try again later.';
+  }
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const hours = Math.ceil(retryAfterSeconds / 3600);
+  const when =
+    minutes === 1
+      ? 'in a minute'
+      : minutes < 60
+        ? `in ${minutes} minutes`
+        : hours === 1
+          ? 'in an hour'
+          : `in ${hours} hours`;
+  return `Too many requests. Please try again ${when}.`;
+}
+
+/** Longest note a visitor may add, in characters (code points, so an emoji counts once), after trimming. */
+export const MESSAGE_MAX_LENGTH = 2000;
+/** Longest address that SMTP allows in a forward path (RFC 5321 §4.5.3.1.3). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Longest local part (before the @) that SMTP allows (RFC 5321 §4.5.3.1.1). */
+export const LOCAL_PART_MAX_LENGTH = 64;
+
+/**
+ * The consent box's label, word for word. The server stores this text with the time it was ticked,
+ * so the record says what the visitor agreed to even after the label changes.
+ */
+export const CONSENT_WORDING = 'The team may contact me about a free consultation';
+
+/** Characters as a person counts them: code points, so "😀" is one and not two UTF-16 units. */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character: skip the low one.
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
+}
+
+/** The 202 answer: the request is stored and its e-mail queued. */
+export interface EmailRequestAccepted {
+  id: string;
+  status: 'queued' | 'sent';
+}
+
+export type ApiErrorCode =
+  | 'invalid_request'
+  | 'bot_check_failed'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'service_unavailable'
+  | 'internal_error';
+
+/** Every error the API answers has this body. `fields` maps a field's path ("email", "responses.quality.2") to what is wrong with it. */
+export interface ApiErrorBody {
+  error: { code: ApiErrorCode; message: string; fields?: Record<string, string> };
+}
