@@ -66,6 +66,8 @@ describe('security headers', () => {
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     expect(csp.get('form-action')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    // Workers from our own files only: no blob: or data: worker can run the form's solver.
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
   });
 

@@ -14,6 +14,8 @@ export function cspDirectives(inline: InlineHashes): Record<string, string[]> {
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
+    // The e-mail form's proof-of-work solver: our own script file, never a blob: or data: worker.
+    'worker-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
