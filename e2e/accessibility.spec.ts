@@ -78,6 +78,8 @@ for (const screen of SCREENS) {
       const small = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('a, button, input, textarea, select')]
           .filter((el) => !el.closest('p, .prose li, address, .skip-link') || el.matches('.button'))
+          // Hidden from everyone (the form's honeypot): not a target anybody is meant to hit.
+          .filter((el) => !el.closest('[aria-hidden="true"]'))
           .filter((el) => el.getClientRects().length > 0)
           .map((el) => {
             const target = el.matches('input[type="radio"]') ? (el.closest('label') as HTMLElement) : el;
