@@ -39,11 +39,23 @@ test.describe('e-mail results', () => {
     await expect(emailField).toHaveAttribute('type', 'email');
     await expect(emailField).toHaveAttribute('required', '');
     await expect(page.getByLabel('Additional Notes (Optional)')).toHaveAttribute('rows', '4');
+    const consent = page.getByRole('checkbox', { name: 'The team may contact me about a free consultation' });
+    await expect(consent).not.toBeChecked();
+    // The honeypot is in the page for programs only: not in the accessibility tree, not in the tab order.
+    await expect(page.getByRole('textbox', { name: 'Website' })).toHaveCount(0);
+    await expect(page.locator('input[name="website"]')).toHaveAttribute('tabindex', '-1');
 
-    await emailField.fill(address);
-    await page
-      .getByLabel('Additional Notes (Optional)')
-      .fill('We run three homes in Solihull, please call after 2pm.');
+    // By keyboard alone: address, then straight to the note (past the honeypot), then the consent box.
+    await emailField.focus();
+    await page.keyboard.type(address);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Additional Notes (Optional)')).toBeFocused();
+    await page.keyboard.type('We run three homes in Solihull, please call after 2pm.');
+    await page.keyboard.press('Tab');
+    await expect(consent).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(consent).toBeChecked();
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/email-results') && r.method() === 'POST');
     // Hold the reply so the busy state can be seen.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -56,10 +68,19 @@ test.describe('e-mail results', () => {
     release();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Email Sent Successfully!' })).toBeFocused();
+    // The request carried a solved challenge from our own API, the consent, and an empty honeypot.
+    const body = (await sent).postDataJSON();
+    expect(body).toMatchObject({ consent: true, website: '' });
+    expect(body.proof.solution.derivedKey).toMatch(/^[0-9a-f]{64}$/);
     await expect(page.getByRole('status')).toContainText('Success!');
     await expect(page.getByRole('status')).toContainText('Your audit results have been sent to your email');
     await expect(page.getByRole('main')).toContainText(address);
     await expect(page.getByRole('main')).toContainText(/check your inbox and your spam folder/);
+    // The next step: the booking link, as configured.
+    await expect(page.getByRole('link', { name: /Book a free consultation/ })).toHaveAttribute(
+      'href',
+      /book-a-consultation|^https?:/,
+    );
     await expectNoAxeViolations(page);
 
     const [mail] = await messagesTo(address);
@@ -75,9 +96,11 @@ test.describe('e-mail results', () => {
     expect(text).toContain('Overall Score: 60%');
     expect(text).toContain('Data Management: 20% (Needs Improvement)');
 
-    // The note goes to the team, with the request.
+    // The note goes to the team, with the request and the visitor's consent.
     const team = await messagesTo('team@care-audit.test');
-    expect(team.some((m) => m.text?.includes('Solihull') && m.text.includes(address))).toBe(true);
+    const ours = team.find((m) => m.text?.includes(address));
+    expect(ours?.text).toContain('Solihull');
+    expect(ours?.text).toContain('Consent to contact: YES');
 
     await page.getByRole('button', { name: 'Back to Results' }).click();
     await expect(page).toHaveURL(/\/audit-results$/);
@@ -100,10 +123,77 @@ test.describe('e-mail results', () => {
     await expect(page.getByLabel('Email Address *')).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page);
 
+    // Beside the field, what to do; not the notice's words again.
+    await expect(page.getByText('Enter the address your results should go to.')).toBeVisible();
+    await expect(page.getByText('Please enter your email address')).toHaveCount(1);
+
     await page.getByLabel('Email Address *').fill('not-an-address');
     await page.getByRole('button', { name: 'Send Results to Email' }).click();
     await expect(page.getByRole('alert')).toContainText('Please enter a valid email address');
-    expect(requests).toEqual([]);
+
+    // Both go as soon as the address is valid, before any submit.
+    await page.getByLabel('Email Address *').fill('someone@care-home.test');
+    await expect(page.getByRole('alert')).toBeEmpty();
+    await expect(page.getByText('Check the address')).toHaveCount(0);
+    await expect(page.getByLabel('Email Address *')).not.toHaveAttribute('aria-invalid');
+    // The only API call so far is the form's own challenge, fetched when it appeared.
+    expect(requests.map((r) => new URL(r).pathname)).toEqual(['/api/challenge']);
+  });
+
+  test('opened without an audit, it says to take the audit first and sends nothing', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+    await page.goto('/email-results');
+    await expect(page.getByRole('note')).toContainText('No audit has been taken in this tab yet.');
+    await expect(page.getByRole('note')).toContainText('Take the audit first');
+    await expect(page.getByRole('note').getByRole('link', { name: 'Start the audit' })).toHaveAttribute(
+      'href',
+      '/audit-tool',
+    );
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Email Address *').fill('someone@care-home.test');
+    await page.getByRole('button', { name: 'Send Results to Email' }).click();
+    await expect(page.getByRole('alert')).toContainText('Please take the audit first');
+    expect(posts).toEqual([]);
+  });
+
+  test('a send refused by the bot check can be tried again with a fresh challenge', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/Failed to load resource/);
+    await completeAudit(page, STEPPED_ANSWERS);
+    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByLabel('Email Address *').fill(`retry-${Date.now()}@care-home.test`);
+    // The first send goes without its proof, as if it had been tampered with: the server refuses it.
+    await page.route('/api/email-results', async (route) => {
+      const body = route.request().postDataJSON();
+      await route.continue({ postData: JSON.stringify({ ...body, proof: undefined }) });
+    });
+    await page.getByRole('button', { name: 'Send Results to Email' }).click();
+    await expect(page.getByRole('alert')).toContainText('Failed to send email. Please try again.');
+    await page.unroute('/api/email-results');
+    await page.getByRole('button', { name: 'Send Results to Email' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Email Sent Successfully!' })).toBeVisible();
+  });
+
+  test('solves its challenge quickly, even on a CPU slowed four times', async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await completeAudit(page, STEPPED_ANSWERS);
+    const challenge = page.waitForResponse('/api/challenge');
+    await page.getByRole('link', { name: 'Email Results' }).click();
+    await challenge;
+    const fetched = Date.now();
+    await page.getByLabel('Email Address *').fill(`quick-${Date.now()}@care-home.test`);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/email-results'));
+    await page.getByRole('button', { name: 'Send Results to Email' }).click();
+    await sent;
+    // From the challenge's arrival to the request leaving, solve included (the submit waits for it).
+    const elapsed = Date.now() - fetched;
+    console.log(`proof of work: challenge to request in ${elapsed} ms at 4x CPU slowdown`);
+    expect(elapsed).toBeLessThan(2_000);
+    await expect(page.getByRole('heading', { level: 1, name: 'Email Sent Successfully!' })).toBeVisible();
   });
 
   test('a failed send shows the failure notice and keeps the form; a 429 says when to retry', async ({
