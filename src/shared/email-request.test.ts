@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMAIL_REQUEST_MESSAGES as M,
+  emailAddressProblem,
   emailAddressSchema,
   emailRequestSchema,
   tooManyRequestsMessage,
@@ -135,7 +136,23 @@ describe('emailRequestSchema rejects, naming the field', () => {
   });
 });
 
-describe('emailAddressSchema on its own (for the form)', () => {
+describe('emailAddressProblem, the rule the form applies before it sends', () => {
+  it.each([
+    ['', M.emailMissing],
+    ['nope', M.emailInvalid],
+    ['a@b', M.emailInvalid],
+    [`${'a'.repeat(65)}@example.org`, M.emailInvalid],
+    [`${'a'.repeat(64)}@example.org`, undefined],
+    ['Ann.Smith+audit@Example.co.uk', undefined],
+  ])('%j → %s', (address, problem) => {
+    expect(emailAddressProblem(address)).toBe(problem);
+    // The server's schema says the same about the same address.
+    const parsed = emailAddressSchema.safeParse(address);
+    expect(parsed.success ? undefined : parsed.error.issues[0]?.message).toBe(problem);
+  });
+});
+
+describe('emailAddressSchema on its own', () => {
   it.each([
     ['', M.emailMissing],
     ['nope', M.emailInvalid],

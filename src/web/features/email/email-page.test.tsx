@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_WORDING } from '../../../shared/email-request-rules';
+import { BrowserRouter } from '../../router';
+import { pushLocation } from '../../router/history';
+import { EmailPage } from './email-page';
+
+const ANSWERS = { data: { '0': 2, '1': 3 } };
+
+interface Posted {
+  url: string;
+  body: Record<string, unknown>;
+}
+
+/** A fake API: a real (small) challenge, and a 202 for every request, remembered in `posted`. */
+function stubApi(posted: Posted[]) {
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url === '/api/challenge') {
+      const challenge = await createChallenge({
+        algorithm: 'SHA-256',
+        cost: 1,
+        counter: 300,
+        deriveKey,
+        expiresAt: new Date(Date.now() + 600_000),
+        hmacSignatureSecret: 'test',
+      });
+      return new Response(JSON.stringify(challenge), { headers: { 'content-type': 'application/json' } });
+    }
+    posted.push({ url, body: JSON.parse(String(init?.body)) });
+    return new Response(JSON.stringify({ id: 'x', status: 'queued' }), { status: 202 });
+  });
+}
+
+function renderAt(state: unknown) {
+  // Through the router's own history, so it sees this entry's state.
+  pushLocation('/email-results', { state, replace: true });
+  return render(
+    <BrowserRouter>
+      <EmailPage />
+    </BrowserRouter>,
+  );
+}
+
+describe('EmailPage', () => {
+  const posted: Posted[] = [];
+  beforeEach(() => {
+    posted.length = 0;
+    stubApi(posted);
+    // jsdom has no animation frames to move focus in; run the callback at once.
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callback(0));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the address error once in the notice and once, in other words, at the field; both go when the address is valid', async () => {
+    const user = userEvent.setup();
+    renderAt({ responses: ANSWERS });
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    expect(screen.getByRole('alert').textContent).toBe('ErrorPlease enter your email address');
+    const field = screen.getByLabelText('Email Address *');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter the address your results should go to.')).toBeTruthy();
+    expect(screen.getAllByText(/Please enter your email address/)).toHaveLength(1);
+
+    await user.type(field, 'someone@care-home');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    await user.type(field, '.test');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(screen.queryByText('Enter the address your results should go to.')).toBeNull();
+    expect(posted).toEqual([]);
+  });
+
+  it('without an audit, says to take it first and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderAt(null);
+    expect(screen.getByRole('note').textContent).toContain('Take the audit first');
+    await user.type(screen.getByLabelText('Email Address *'), 'someone@care-home.test');
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    expect(screen.getByRole('alert').textContent).toContain('Please take the audit first');
+    expect(posted).toEqual([]);
+  });
+
+  it('sends the consent, an empty honeypot and a solved challenge; then offers the booking link', async () => {
+    const user = userEvent.setup();
+    renderAt({ responses: ANSWERS });
+    const consent = screen.getByRole('checkbox', { name: CONSENT_WORDING });
+    expect((consent as HTMLInputElement).checked).toBe(false);
+    await user.type(screen.getByLabelText('Email Address *'), '  someone@care-home.test ');
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Email Sent Successfully!'),
+    );
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.body).toMatchObject({
+      email: 'someone@care-home.test',
+      responses: ANSWERS,
+      consent: true,
+      website: '',
+      proof: { solution: { counter: 300 } },
+    });
+    const booking = screen.getByRole('link', { name: /Book a free consultation/ });
+    expect(booking.getAttribute('href')).toBe('https://care-audit.example/book-a-consultation');
+    expect(screen.getByRole('status').textContent).toContain(
+      'Your audit results have been sent to your email',
+    );
+  });
+
+  it('sends consent: false when the box is left unticked', async () => {
+    const user = userEvent.setup();
+    renderAt({ responses: ANSWERS });
+    await user.type(screen.getByLabelText('Email Address *'), 'someone@care-home.test');
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body.consent).toBe(false);
+  });
+});
