@@ -128,7 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // finishes or hands back its sends and a purge in progress ends, and only then does the database close.
   app.addHook('onClose', async () => {
     await Promise.all([outbox.stop(), retention?.stop()]);
-    if (!deps.mailTransport) transport.close();
+    if (!deps.mailTransport) await transport.close();
     await pdfThread.close();
     if (!deps.db) await db.close();
   });

@@ -9,11 +9,14 @@ const message = (i: number) => ({
   text: 'Hello',
 });
 
-describe('the SMTP transport', () => {
+describe('the SMTP transport (a pool in a thread of its own)', () => {
   let smtp: SmtpTestServer;
   let transport: MailTransport | undefined;
   beforeAll(async () => {
-    smtp = await startSmtpServer({ keep: 'discard' });
+    smtp = await startSmtpServer({
+      keep: 'discard',
+      rejectRecipient: (address) => address.startsWith('nobody@'),
+    });
   });
   afterAll(() => smtp?.close());
   beforeEach(() => {
@@ -37,11 +40,20 @@ describe('the SMTP transport', () => {
   });
 
   it('lets the SMTP_URL lower the connection limit', async () => {
-    transport?.close();
+    await transport?.close();
     transport = smtpTransport(`${smtp.url}?maxConnections=1`);
     const before = smtp.connections;
     await Promise.all(Array.from({ length: 10 }, (_, i) => transport?.send(message(i))));
     expect(smtp.connections - before).toBe(1);
+  });
+
+  it('rejects a refused recipient with the SMTP codes the outbox tells permanence by', async () => {
+    await expect(transport?.send({ ...message(0), to: 'nobody@example.org' })).rejects.toMatchObject({
+      code: 'EENVELOPE',
+      responseCode: 550,
+      message: expect.stringMatching(/Mailbox unavailable/),
+    });
+    await transport?.send(message(1));
   });
 
   it('fails while the relay is down and sends again, on a new connection, once it is back', async () => {
