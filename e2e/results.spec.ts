@@ -90,21 +90,51 @@ test.describe('results', () => {
     await expect(page.getByRole('note')).toHaveCount(0);
   });
 
-  test("the pre-rendered page hides the notice until the app has read the tab's answers", async ({
+  test('whether the notice shows is settled before the first paint: nothing moves when the app starts', async ({
     browser,
+    page,
     request,
   }) => {
-    // Without script the notice shows (there are no answers to read) …
+    // Without script the notice shows (there are no answers to read).
     const html = await (await request.get('/audit-results')).text();
     expect(html).toContain('No audit has been taken in this tab yet.');
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const noScriptPage = await noScript.newPage();
+    await noScriptPage.goto('/audit-results');
+    await expect(noScriptPage.locator('.no-audit')).toBeVisible();
+    await noScript.close();
+
+    // With no answers it is painted at once, so the app starting moves nothing on the page.
     await page.goto('/audit-results');
     await expect(page.locator('.no-audit')).toBeVisible();
-    // … while the app is starting it does not, so a reload of real results never shows it.
-    await page.evaluate(() => document.documentElement.setAttribute('data-app-starting', ''));
+    const layoutShift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 300);
+        }),
+    );
+    expect(layoutShift).toBe(0);
+
+    // Reloading real results: hidden from the first paint, while the app's script is still held back.
+    await completeAudit(page, STEPPED_ANSWERS);
+    let release!: () => void;
+    const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    await page.evaluate(() => window.location.reload());
+    await page.waitForFunction(
+      () => document.readyState !== 'loading' && document.documentElement.hasAttribute('data-app-starting'),
+    );
     await expect(page.locator('.no-audit')).toBeHidden();
-    await context.close();
+    release();
+    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-app-starting'));
+    await expect(page.getByRole('note')).toHaveCount(0);
   });
 
   test('"Retake Audit" starts a blank audit', async ({ page }) => {

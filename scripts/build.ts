@@ -119,6 +119,12 @@ function scriptLoader(routeModule: string): string {
   // A block, so its names stay out of the page's global scope.
   const code =
     `{const root=document.documentElement;root.dataset.appStarting="";` +
+    // Before the first paint: does this history entry carry an audit's answers (the results and
+    // e-mail screens' navigation state)? Then the pre-rendered "no audit" notice is hidden from the
+    // start, and when there is none it is painted at once: either way nothing moves when the app
+    // starts. The same rule as hasAnswers() in src/web/audit-state/results-state.ts.
+    `const usr=history.state&&history.state.usr;` +
+    `if(usr&&usr.responses&&Object.values(usr.responses).some(a=>a&&Object.keys(a).length))root.dataset.hasAudit="";` +
     `let started=false;const start=()=>{if(started)return;started=true;` +
     `for(const href of ${urls}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}` +
     `import(${JSON.stringify(`/${entry.file}`)}).finally(()=>{delete root.dataset.appStarting})};` +

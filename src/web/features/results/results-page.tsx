@@ -48,7 +48,8 @@ export function ResultsPage() {
         <h2 id="closing-title">Ready to put these recommendations into practice?</h2>
         <p>
           Our implementation team can help you plan and deliver the changes that matter most to your service.
-          Email your results to yourself and we will be in touch to arrange a free consultation.
+          Email your results to yourself, and tick the box on the next page if you would like us to contact
+          you about a free consultation.
         </p>
       </section>
     </SiteLayout>
