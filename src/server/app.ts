@@ -30,7 +30,7 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-/** The largest request body the API accepts (PRODUCT.md: 413 above 16 KiB). */
+/** The largest request body the API accepts (a larger body is answered 413). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 // Fastify accepts a hop count at run time but its types do not; this is the function it would build.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LINK_PLACEHOLDERS, retentionPeriodText } from '../shared/site-links';
 
-/** The server's settings, read from the environment once at start-up (PRODUCT.md, Configuration). */
+/** The server's settings, read from the environment once at start-up; a bad value stops the start naming the variable. */
 export interface Config {
   port: number;
   host: string;

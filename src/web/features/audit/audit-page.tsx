@@ -16,7 +16,7 @@ import { SiteLayout } from '../../ui/site-chrome';
 import { useAuditProgress } from '../../audit-state/audit-session';
 import type { ResultsState } from '../../audit-state/results-state';
 
-/** The audit questionnaire (SPEC §2 /audit-tool, §4 states, §5 gating). */
+/** The audit questionnaire at /audit-tool: one area at a time; Next only once every statement of it is rated. */
 export function AuditPage() {
   const [progress, save] = useAuditProgress();
   const [submitting, setSubmitting] = useState(false);

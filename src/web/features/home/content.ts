@@ -1,6 +1,6 @@
 import type { AreaId } from '../../../core';
 
-/** An audit area as the home page sells it (SPEC §2, §3 "Area card"). */
+/** An audit area as the home page sells it : title, description, five feature lines and an improvement figure. */
 export interface AreaCard {
   area: AreaId;
   title: string;

@@ -6,7 +6,7 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { SiteLayout } from '../../ui/site-chrome';
 import { AREA_CARDS, BADGES, DEMO_BARS, PROMISES, TRUST_STATS } from './content';
 
-/** The home page (SPEC §2): hero, five area cards, trust statistics, call to action, footer. */
+/** The home page: hero, five area cards, trust statistics, call to action, footer. */
 export function HomePage() {
   return (
     <SiteLayout wide>

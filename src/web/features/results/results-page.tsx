@@ -10,7 +10,7 @@ import { NewAuditButton } from '../../audit-state/new-audit-button';
 import { NoAuditNotice } from '../../audit-state/no-audit-notice';
 import { hasAnswers, responsesFromState, type ResultsState } from '../../audit-state/results-state';
 
-/** The results screen (SPEC §2 /audit-results): overall score, a card per area, and actions. */
+/** The results screen at /audit-results: overall score, a card per area, and actions. */
 export function ResultsPage() {
   const location = useLocation();
   const responses = useMemo(() => responsesFromState(location.state), [location.state]);
