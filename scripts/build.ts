@@ -15,6 +15,7 @@ import { formatSitePages, SITE_PAGES_FILE } from '../src/shared/pages';
 import { VITE_MANIFEST } from './first-load';
 import { renderPage } from '../src/web/prerender';
 import { ROUTES, type Route } from '../src/web/routes';
+import { escapeHtml } from '../src/server/escape-html';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'build/client');
@@ -130,8 +131,4 @@ function scriptLoader(routeModule: string): string {
     `import(${JSON.stringify(`/${entry.file}`)}).finally(()=>{delete root.dataset.appStarting})};` +
     `requestAnimationFrame(()=>setTimeout(start));setTimeout(start,1000)}`;
   return `<script>${code}</script>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
