@@ -15,7 +15,7 @@ import { CheckIcon } from '../../ui/icons';
 import { NoticeRegion, useNotice, type NoticeContent } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
 import { EmailForm, type EmailFormValues } from './email-form';
-import { useProofOfWork } from './proof-of-work';
+import { useProofOfWork } from '../../bot-check/proof-of-work';
 
 /** What "Send Results to Email" can show: the spec's three notices, and two of our own. */
 export const NOTICES = {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { ProofChallenge, ProofOfWork, ProofSolution } from '../../../shared/proof-of-work';
+import type { ProofChallenge, ProofOfWork, ProofSolution } from '../../shared/proof-of-work';
 import type { SolveReply, SolveRequest } from './proof-of-work-worker';
 
 /**
- * The e-mail form's proof of work, done in the background with nothing for the person to solve:
+ * A form's proof of work (the e-mail form's, and the team sign-in's next), done in the background with nothing for the person to solve:
  * a challenge from our own API, solved in a worker as soon as the form appears, so that it is
  * usually ready before the person has typed their address.
  */
@@ -64,7 +64,7 @@ async function solveOnMainThread(
   parameters: ProofChallenge['parameters'],
   stopped: () => boolean,
 ): Promise<ProofSolution | null> {
-  const { searchCounters } = await import('../../../shared/proof-of-work');
+  const { searchCounters } = await import('../../shared/proof-of-work');
   for (let from = 0; from < 2 ** 32 && !stopped(); from += FALLBACK_SLICE) {
     const solution = searchCounters(parameters, from, from + FALLBACK_SLICE);
     if (solution) return solution;

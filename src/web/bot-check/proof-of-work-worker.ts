@@ -4,7 +4,7 @@
  * responsive. Loaded by the e-mail form as a same-origin module file (the CSP allows no blob:
  * workers and no inline script).
  */
-import { searchCounters, type ProofChallenge, type ProofSolution } from '../../../shared/proof-of-work';
+import { searchCounters, type ProofChallenge, type ProofSolution } from '../../shared/proof-of-work';
 
 export interface SolveRequest {
   id: number;
