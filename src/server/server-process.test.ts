@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)('the server process on %s', (kind) => {
     running.push(second);
     const messages = await smtp.waitForMessages(2, 15_000);
     expect(messages.map((m) => m.subject).sort()).toEqual([
-      'Audit request from survivor@example.org: 66% (Good)',
+      'Audit request from survivor@example.org: 66% (Good), do not contact',
       'Your AI care management audit: 66% (Good)',
     ]);
     expect(await second.signal('SIGTERM')).toBe(0);
