@@ -5,6 +5,8 @@
  * a goal missed is reported, never an exit code; it exits non-zero only when something crashes.
  * Everything it starts (servers, browsers, PostgreSQL, the SMTP listener) it stops by its own
  * handle, and it deletes every temporary directory, also on Ctrl-C.
+ * `npm run bench -- --only mail` measures the outbox under a burst and the idle server's memory
+ * alone (no build, no browser), into bench-results-mail.json.
  * See docs/decisions/0006-benchmark.md for what is measured and why these tools.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -12,10 +14,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from '../src/server/testing/postgres';
-import { startSmtpServer } from '../src/server/testing/smtp';
+import { startSmtpServer, type SmtpTestServer } from '../src/server/testing/smtp';
 import { loadEmailApi, loadHomePage, type LoadOptions } from './bench/api-load';
 import { otherLoad, type Measured } from './bench/cpu-usage';
 import { measureLighthouse, type LighthouseFigures } from './bench/lighthouse';
+import { measureIdleMemory } from './bench/idle-memory';
+import { mailMarkdown, type MailFigures } from './bench/mail-report';
+import { measureMailThroughput } from './bench/mail-throughput';
 import { PDF_CHUNK, pdfChunksIn } from './bench/pdf-chunks';
 import { measurePdfDownload } from './bench/pdf-download';
 import { evaluateGoals, markdown, type BenchResults } from './bench/report';
@@ -33,6 +38,18 @@ const LOAD = { connections: 20, durationSeconds: 10, warmupSeconds: 2 } as const
 // Other processes may use this much CPU (seconds per second of waiting) before we wait for them.
 const QUIET_CPU_SHARE = 0.25;
 const MAX_WAIT_FOR_QUIET_S = 120;
+// The issue's burst: about as long as the one that left a long backlog, at the load test's 20 connections.
+const MAIL_BURST = { burstSeconds: 4, connections: 20, drainLimitSeconds: 180 } as const;
+
+// `--only mail`: the outbox and memory figures alone (no build, no browser, no PostgreSQL), written
+// to their own file so a full run's results stay. The other parts share one server and the build.
+const PARTS = ['mail'] as const;
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg === -1 ? undefined : process.argv[onlyArg + 1];
+if (only !== undefined && !PARTS.includes(only as (typeof PARTS)[number])) {
+  console.error(`bench: --only takes one of: ${PARTS.join(', ')} (without --only, everything runs)`);
+  process.exit(2);
+}
 
 const started = performance.now();
 const cleanups: (() => Promise<void>)[] = [];
@@ -125,6 +142,35 @@ function machine(chromePath: string, postgresBin: string): BenchResults['machine
   };
 }
 
+/** The outbox under a burst, then the idle server's memory on a new and on an existing DATA_DIR. */
+async function measureMail(sink: SmtpTestServer): Promise<MailFigures> {
+  step(`outbox under a ${MAIL_BURST.burstSeconds} s burst of requests, until its backlog is sent`);
+  const throughput = await measureMailThroughput({ smtp: sink, ...MAIL_BURST });
+  step('idle server memory on an empty, then an existing DATA_DIR');
+  const idleMemory = await measureIdleMemory(sink.url);
+  return { throughput, idleMemory };
+}
+
+/** `--only mail`: prints its figures and writes bench-results-mail.json. */
+async function mainMailOnly(): Promise<void> {
+  const sink = await startSmtpServer({ keep: 'discard' });
+  cleanups.push(() => sink.close());
+  step('waiting for a quiet machine');
+  const background = await waitForQuiet();
+  const mail = await measureMail(sink);
+  const results = {
+    date: new Date().toISOString(),
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    backgroundBeforeMeasuring: background,
+    mail,
+  };
+  writeFileSync(path.join(root, 'bench-results-mail.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${mailMarkdown(mail)}\n`);
+  console.log(
+    `${results.date.slice(0, 10)}, ${results.durationSeconds} s. All figures: bench-results-mail.json`,
+  );
+}
+
 async function main(): Promise<void> {
   const { chromePath, postgresBin } = ensureTools();
 
@@ -195,6 +241,8 @@ async function main(): Promise<void> {
   step('storing requests in isolation (PGlite, then PostgreSQL)');
   const storeInIsolation = await measureStoreInIsolation({ requests: 2_000, postgresUrl: postgres.url });
 
+  const mail = await measureMail(sink);
+
   const partial: Omit<BenchResults, 'goals'> = {
     date: new Date().toISOString(),
     machine: machine(chromePath, postgresBin),
@@ -206,6 +254,7 @@ async function main(): Promise<void> {
     pdfChunksInBuild: pdfChunksIn(clientDir),
     pdfDownload,
     api: { pgliteEmail, pgliteHome, postgresEmail, postgresEmailInfoLog, storeInIsolation },
+    mail,
   };
   const results: BenchResults = { ...partial, goals: evaluateGoals(partial) };
 
@@ -220,7 +269,7 @@ async function main(): Promise<void> {
 }
 
 try {
-  await main();
+  await (only === 'mail' ? mainMailOnly() : main());
 } catch (error) {
   console.error('bench: failed:', error);
   process.exitCode = 1;

@@ -10,8 +10,15 @@ type Reply<Result> =
 /** Calls into a worker thread of its own, each answered by a promise. */
 export interface WorkerCalls<Request, Result> {
   call(request: Request): Promise<Result>;
+  /** Whether a thread is up now (it starts with a call and ends when idle or closed). */
+  readonly running: boolean;
   /** Ends the thread; calls still waiting are rejected. A later `call` starts a new one. */
   close(): Promise<void>;
+}
+
+export interface WorkerCallsOptions {
+  /** How long the thread may sit idle before it ends (default 90 s). */
+  idleStopMs?: number;
 }
 
 interface RunningThread<Result> {
@@ -24,15 +31,31 @@ const ENTRY = new URL('./thread-entry.mjs', import.meta.url);
 /**
  * Starts `module` (a path relative to this folder, e.g. './pdf-thread-worker.ts', which calls
  * `answerCalls`) in a worker thread at the first call, so a server that never needs it never pays
- * for it. A thread that dies fails the calls it held, and the next call starts a new one. While a
- * call waits, the thread keeps the process alive (a graceful stop waits for it); an idle one does not.
+ * for it, and ends after `idleStopMs` without a call. A thread that dies fails the calls it held,
+ * and the next call starts a new one. While a call waits, the thread keeps the process alive (a
+ * graceful stop waits for it); an idle one does not.
  */
 export function startWorkerCalls<Request, Result>(
   module: string,
   workerData: Record<string, unknown> = {},
+  options: WorkerCallsOptions = {},
 ): WorkerCalls<Request, Result> {
+  const idleStopMs = options.idleStopMs ?? 90_000;
   let current: RunningThread<Result> | undefined;
   let nextId = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+
+  // A thread costs tens of MB (its own heap, the modules it loaded): an idle one ends, and the next
+  // call starts another (~250 ms).
+  const stopWhenIdle = (running: RunningThread<Result>) => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (current !== running || running.pending.size > 0) return;
+      current = undefined;
+      void running.worker.terminate();
+    }, idleStopMs);
+    idleTimer.unref();
+  };
 
   const start = (): RunningThread<Result> => {
     const running: RunningThread<Result> = {
@@ -49,7 +72,10 @@ export function startWorkerCalls<Request, Result>(
     worker.on('message', (reply: Reply<Result>) => {
       const waiting = pending.get(reply.id);
       pending.delete(reply.id);
-      if (pending.size === 0) worker.unref();
+      if (pending.size === 0) {
+        worker.unref();
+        stopWhenIdle(running);
+      }
       if ('result' in reply) waiting?.resolve(reply.result);
       else waiting?.reject(Object.assign(new Error(reply.error.message), reply.error) as ThreadError);
     });
@@ -61,6 +87,9 @@ export function startWorkerCalls<Request, Result>(
   };
 
   return {
+    get running() {
+      return current !== undefined;
+    },
     call(request) {
       const { worker, pending } = (current ??= start());
       const id = ++nextId;
@@ -71,6 +100,7 @@ export function startWorkerCalls<Request, Result>(
       });
     },
     async close() {
+      clearTimeout(idleTimer);
       const running = current;
       current = undefined;
       await running?.worker.terminate();
