@@ -1,18 +1,11 @@
 import type { IdleMemoryFigures } from './idle-memory';
+import { table } from './markdown-table';
 import type { MailThroughput } from './mail-throughput';
 
 /** The `mail` part's figures, as written to the results file. */
 export interface MailFigures {
   throughput: MailThroughput;
   idleMemory: IdleMemoryFigures;
-}
-
-function table(header: string[], rows: (string | number)[][]): string {
-  return [
-    `| ${header.join(' | ')} |`,
-    `| ${header.map(() => '---').join(' | ')} |`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
-  ].join('\n');
 }
 
 /** The outbox and memory figures as Markdown, for the terminal and the README. */

@@ -1,6 +1,7 @@
 import { BUDGETS } from '../budgets';
 import type { FirstLoad } from '../first-load';
 import type { LoadFigures } from './api-load';
+import { table } from './markdown-table';
 import type { LighthouseFigures } from './lighthouse';
 import { mailMarkdown, type MailFigures } from './mail-report';
 import type { PdfFigures } from './pdf-download';
@@ -124,14 +125,6 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
     });
   }
   return goals;
-}
-
-function table(header: string[], rows: (string | number)[][]): string {
-  return [
-    `| ${header.join(' | ')} |`,
-    `| ${header.map(() => '---').join(' | ')} |`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
-  ].join('\n');
 }
 
 function loadRow(name: string, run: LoadFigures): (string | number)[] {

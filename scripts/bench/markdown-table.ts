@@ -1,0 +1,8 @@
+/** A Markdown table: the bench prints its figures this way, for the terminal and the README. */
+export function table(header: string[], rows: (string | number)[][]): string {
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
