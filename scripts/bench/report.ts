@@ -150,7 +150,7 @@ function loadRow(name: string, run: LoadFigures): (string | number)[] {
 export function markdown(results: BenchResults): string {
   const api = results.api;
   return [
-    '**Lighthouse** (mobile, simulated throttling; each figure the median of 3 runs)',
+    `**Lighthouse** (mobile, simulated throttling; each figure the median of ${results.lighthouse[0]?.runs.length ?? 0} runs)`,
     '',
     table(
       ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS'],
