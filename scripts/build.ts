@@ -123,7 +123,7 @@ function scriptLoader(routeModule: string): string {
     // Before the first paint: does this history entry carry an audit's answers (the results and
     // e-mail screens' navigation state)? Then the pre-rendered "no audit" notice is hidden from the
     // start, and when there is none it is painted at once: either way nothing moves when the app
-    // starts. The same rule as hasAnswers() in src/web/audit-state/results-state.ts.
+    // starts. The same rule as hasAnswers() in src/core/responses.ts.
     `const usr=history.state&&history.state.usr;` +
     `if(usr&&usr.responses&&Object.values(usr.responses).some(a=>a&&Object.keys(a).length))root.dataset.hasAudit="";` +
     `let started=false;const start=()=>{if(started)return;started=true;` +

@@ -10,6 +10,14 @@ export type AreaAnswers = Partial<Record<number, Rating>>;
 /** Every answer given so far, keyed by area id and then question index 0–4. */
 export type Responses = Partial<Record<AreaId, AreaAnswers>>;
 
+/**
+ * Whether any statement has been rated: a finished audit always has answers, and results or an
+ * e-mail without any are of an audit nobody took. Loosely typed, so a parsed request's answers fit.
+ */
+export function hasAnswers(responses: Partial<Record<string, object>>): boolean {
+  return Object.values(responses).some((area) => area !== undefined && Object.keys(area).length > 0);
+}
+
 /** True when the value is an integer rating from 1 to 5. */
 export function isRating(value: unknown): value is Rating {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5;

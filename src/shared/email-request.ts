@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AREA_IDS } from '../core';
+import { AREA_IDS, hasAnswers } from '../core';
 import { emailAddressProblem } from './email-address';
 import { characterCount, EMAIL_REQUEST_MESSAGES, MESSAGE_MAX_LENGTH } from './email-request-rules';
 
@@ -53,10 +53,6 @@ const areaAnswersSchema = z.partialRecord(z.enum(QUESTION_KEYS), ratingSchema, {
   error: recordError(EMAIL_REQUEST_MESSAGES.unknownQuestion),
 });
 
-function hasAnyAnswer(responses: Partial<Record<string, Partial<Record<string, number>> | undefined>>) {
-  return Object.values(responses).some((area) => area !== undefined && Object.keys(area).length > 0);
-}
-
 /**
  * Answers keyed by area id, then question index "0"–"4"; an area or question may be unanswered,
  * but not all of them: e-mailing the results of an audit nobody took helps nobody.
@@ -66,7 +62,7 @@ export const responsesSchema = z
     error: recordError(EMAIL_REQUEST_MESSAGES.unknownArea),
   })
   .check(
-    z.refine(hasAnyAnswer, {
+    z.refine(hasAnswers, {
       error: EMAIL_REQUEST_MESSAGES.noAnswers,
       // Only for answers that are otherwise well-formed: an unknown area says enough on its own.
       when: (payload) => payload.issues.length === 0,

@@ -9,6 +9,8 @@
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+// The scheme the browser's solver knows: the server issues no other.
+import { PROOF_ALGORITHM } from '../../shared/proof-of-work';
 import type { ChallengeStore } from './challenge-store';
 
 /**
@@ -32,8 +34,6 @@ export const DEFAULT_DIFFICULTY: Difficulty = { cost: 1, minCounter: 15_000, max
 /** Long enough for a person to fill in the form after the page solved its challenge. */
 export const DEFAULT_CHALLENGE_TTL_MS = 30 * 60 * 1000;
 
-const ALGORITHM = 'SHA-256';
-
 export type BotCheckFailure =
   | 'honeypot_filled'
   | 'proof_missing'
@@ -46,7 +46,7 @@ export type BotCheckFailure =
 export type BotCheckResult = { passed: true } | { passed: false; reason: BotCheckFailure };
 
 /** The two fields of a request the guard looks at, as they arrived (anything at all). */
-export interface BotCheckFields {
+export interface GuardedFields {
   honeypot: unknown;
   proof: unknown;
 }
@@ -64,7 +64,7 @@ export interface BotGuard {
   /** A new signed challenge; nothing is stored until a solution comes back. */
   issueChallenge(): Promise<Challenge>;
   /** Checks the honeypot, then (when on) the proof, and uses the proof's challenge up. */
-  check(fields: BotCheckFields): Promise<BotCheckResult>;
+  check(fields: GuardedFields): Promise<BotCheckResult>;
   /**
    * The check as a Fastify preHandler for a JSON route: the handler runs only for a request that
    * passed; any other gets the error `reject` makes.
@@ -86,7 +86,7 @@ function parseProof(value: unknown): { challenge: Challenge; solution: Solution 
   const { parameters, signature } = value.challenge;
   const { counter, derivedKey } = value.solution;
   if (!isRecord(parameters) || typeof signature !== 'string') return undefined;
-  if (parameters.algorithm !== ALGORITHM || typeof parameters.expiresAt !== 'number') return undefined;
+  if (parameters.algorithm !== PROOF_ALGORITHM || typeof parameters.expiresAt !== 'number') return undefined;
   if (typeof counter !== 'number' || typeof derivedKey !== 'string') return undefined;
   return {
     challenge: { parameters: parameters as unknown as Challenge['parameters'], signature },
@@ -124,7 +124,7 @@ export function createBotGuard(options: BotGuardOptions): BotGuard {
     proofOfWork,
     async issueChallenge() {
       return createChallenge({
-        algorithm: ALGORITHM,
+        algorithm: PROOF_ALGORITHM,
         cost: difficulty.cost,
         counter: randomInt(difficulty.maxCounter, difficulty.minCounter),
         deriveKey,

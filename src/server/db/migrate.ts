@@ -82,18 +82,16 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
       'SELECT version, checksum FROM schema_migrations',
     );
     const applied = new Map(rows.map((r) => [r.version, r.checksum]));
+    // A throw rolls the whole transaction back, backfilled checksums included.
     for (const migration of all) {
       const recorded = applied.get(migration.version);
-      if (recorded && recorded !== migration.checksum) {
-        throw new MigrationChangedError(`${migration.name}.sql`, recorded, migration.checksum);
-      }
-    }
-    for (const migration of all) {
-      if (applied.has(migration.version) && applied.get(migration.version) === null) {
+      if (recorded === null) {
         await tx.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1', [
           migration.version,
           migration.checksum,
         ]);
+      } else if (recorded !== undefined && recorded !== migration.checksum) {
+        throw new MigrationChangedError(`${migration.name}.sql`, recorded, migration.checksum);
       }
     }
     const pending = all.filter((m) => !applied.has(m.version));

@@ -67,16 +67,15 @@ type SmtpThreadCall = { send: SendMailOptions } | { close: true };
  */
 export function smtpTransport(url: string): MailTransport {
   const thread = startWorkerCalls<SmtpThreadCall, void>('./smtp-thread-worker.ts', { url });
-  let started = false;
   return {
     description: describeRelay(url),
     async send(message) {
-      started = true;
       await thread.call({ send: message });
     },
     async close() {
-      // The pool says goodbye to the relay (QUIT) before the thread ends.
-      if (started) await thread.call({ close: true }).catch(() => undefined);
+      // The pool says goodbye to the relay (QUIT) before the thread ends; a thread that is not up
+      // (none sent yet, or it ended idle) holds no connection, and is not started just to close.
+      if (thread.running) await thread.call({ close: true }).catch(() => undefined);
       await thread.close();
     },
   };

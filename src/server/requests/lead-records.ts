@@ -4,9 +4,10 @@ import type { OutboxStatus } from '../outbox/outbox-store';
 import { consentFrom, lockRecipient, normalizeEmail, type Consent } from './email-requests';
 
 /**
- * The team's side of the stored requests (what the team keeps of each request; docs/product-rules.md, "Personal data"): reading them for
- * export, erasing one address, and retention (failed messages live with the outbox). The CLI (src/cli/leads.ts) and the
- * server's daily retention job both call these, so both delete in exactly the same way.
+ * The team's side of the stored requests (what is kept of each: docs/product-rules.md, "Personal
+ * data"): reading them for export, erasing one address, and retention. Failed messages live with
+ * the outbox. The CLI (src/cli/leads.ts) and the server's daily retention job both call these, so
+ * both delete in exactly the same way.
  */
 
 /** Where one message about a request stands. */

@@ -14,8 +14,3 @@ export function responsesFromState(state: unknown): Responses {
   if (typeof state !== 'object' || state === null) return {};
   return sanitizeResponses((state as { responses?: unknown }).responses);
 }
-
-/** Whether these answers come from an audit taken in this tab: a finished audit always has some. */
-export function hasAnswers(responses: Responses): boolean {
-  return Object.values(responses).some((area) => area && Object.keys(area).length > 0);
-}

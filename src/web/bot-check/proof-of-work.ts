@@ -3,9 +3,9 @@ import type { ProofChallenge, ProofOfWork, ProofSolution } from '../../shared/pr
 import type { SolveReply, SolveRequest } from './proof-of-work-worker';
 
 /**
- * A form's proof of work (the e-mail form's, and the team sign-in's next), done in the background with nothing for the person to solve:
- * a challenge from our own API, solved in a worker as soon as the form appears, so that it is
- * usually ready before the person has typed their address.
+ * A form's proof of work (the e-mail form's, and the team sign-in's next), done in the background
+ * with nothing for the person to solve: a challenge from our own API, solved in a worker as soon
+ * as the form appears, so that it is usually ready before the person has typed their address.
  */
 
 // A solution is not sent if its challenge expires within this long: the request might arrive late.

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { buildReport } from '../../../core';
+import { buildReport, hasAnswers } from '../../../core';
 import { emailAddressProblem } from '../../../shared/email-address';
 import { EMAIL_REQUEST_MESSAGES, tooManyRequestsMessage } from '../../../shared/email-request-rules';
 import { HONEYPOT_FIELD, PROOF_FIELD } from '../../../shared/bot-check';
@@ -7,7 +7,7 @@ import { LINK_PLACEHOLDERS } from '../../../shared/site-links';
 import { ApiError, requestEmailResults } from '../../api/client';
 import { NewAuditButton } from '../../audit-state/new-audit-button';
 import { NoAuditNotice } from '../../audit-state/no-audit-notice';
-import { hasAnswers, responsesFromState, type ResultsState } from '../../audit-state/results-state';
+import { responsesFromState, type ResultsState } from '../../audit-state/results-state';
 import { useLocation, useNavigate } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { ExternalLink } from '../../ui/external-link';
@@ -19,7 +19,7 @@ import { useProofOfWork } from '../../bot-check/proof-of-work';
 
 /** What "Send Results to Email" can show: the spec's three notices, and two of our own. */
 export const NOTICES = {
-  emailMissing: { variant: 'error', title: 'Error', text: 'Please enter your email address' },
+  emailMissing: { variant: 'error', title: 'Error', text: EMAIL_REQUEST_MESSAGES.emailMissing },
   emailInvalid: { variant: 'error', title: 'Error', text: EMAIL_REQUEST_MESSAGES.emailInvalid },
   noAnswers: { variant: 'error', title: 'Error', text: EMAIL_REQUEST_MESSAGES.noAnswers },
   sendFailed: { variant: 'error', title: 'Error', text: 'Failed to send email. Please try again.' },

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { buildReport, type AreaResult, type Report } from '../../../core';
+import { buildReport, hasAnswers, type AreaResult, type Report } from '../../../core';
 import { Link, useLocation } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { AreaIcon } from '../../ui/icons';
@@ -8,7 +8,7 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { SiteLayout } from '../../ui/site-chrome';
 import { NewAuditButton } from '../../audit-state/new-audit-button';
 import { NoAuditNotice } from '../../audit-state/no-audit-notice';
-import { hasAnswers, responsesFromState, type ResultsState } from '../../audit-state/results-state';
+import { responsesFromState, type ResultsState } from '../../audit-state/results-state';
 
 /** The results screen at /audit-results: overall score, a card per area, and actions. */
 export function ResultsPage() {
