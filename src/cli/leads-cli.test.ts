@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../server/config';
 import { DatabaseUnavailableError, type Database } from '../server/db/database';
 import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../server/testing/databases';
-import { messageRow, setMessageState, storeLead } from '../server/testing/lead-fixtures';
+import { messageRow, setMessageState, storeLead, daysAgo } from '../server/testing/lead-fixtures';
 import { EXPECTED_SCORES } from '../server/testing/requests';
 import { LEAD_CSV_HEADER } from './lead-csv';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LEADS_HELP, parseDay, runLeads } from './leads-cli';
@@ -42,8 +42,6 @@ async function leads(
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 const HINT = 'Run `npm run leads -- --help` for the commands.\n';
 
 describe('the leads command line, before any database', () => {

@@ -7,21 +7,12 @@ import { reportFileName } from '../../core';
 import { buildApp } from '../app';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
 import { pdfText } from '../../report/pdf-text';
-import { validBody } from '../testing/requests';
+import { postEmailRequest, validBody } from '../testing/requests';
 import { startSmtpServer, type SmtpTestServer } from '../testing/smtp';
 import { testConfig } from '../testing/test-config';
 
 const LEADS_TO = 'leads@care-audit.example';
 const NOTE = 'Please call me on Tuesday about the rota system.';
-
-function post(app: FastifyInstance, body: Record<string, unknown>) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/email-results',
-    headers: { 'content-type': 'application/json' },
-    payload: body,
-  });
-}
 
 function addressesOf(mail: ParsedMail, field: 'to' | 'from' | 'replyTo'): string[] {
   const value = mail[field];
@@ -87,7 +78,7 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
   afterEach(() => smtp.open().catch(() => undefined));
 
   it('sends the visitor the report with its PDF, and the team the note', async () => {
-    const res = await post(
+    const res = await postEmailRequest(
       app,
       validBody({ email: 'Manager@Care-Home.example', message: NOTE, consent: true }),
     );
@@ -133,7 +124,9 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
   it('delivers each message exactly once when the relay is down and comes back', async () => {
     await smtp.close();
     for (let i = 0; i < 3; i++)
-      expect((await post(app, validBody({ email: `visitor${i}@example.org` }))).statusCode).toBe(202);
+      expect((await postEmailRequest(app, validBody({ email: `visitor${i}@example.org` }))).statusCode).toBe(
+        202,
+      );
     // Every message has failed at least once against the closed port (and has attempts left).
     await until(async () => (await outbox(t.db)).every((m) => m.attempts >= 1 && m.last_error !== null));
     expect((await outbox(t.db)).map((m) => m.status)).not.toContain('sent');
@@ -149,7 +142,7 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
 
   it('marks a message failed after MAIL_MAX_ATTEMPTS and keeps it', async () => {
     await smtp.close();
-    const { id } = (await post(app, validBody())).json();
+    const { id } = (await postEmailRequest(app, validBody())).json();
     await until(async () => (await outbox(t.db)).every((m) => m.status === 'failed'));
     expect(await outbox(t.db)).toEqual([
       expect.objectContaining({
@@ -170,7 +163,7 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
   });
 
   it('gives up at once on an address the relay refuses for good', async () => {
-    await post(app, validBody({ email: 'nobody@example.org' }));
+    await postEmailRequest(app, validBody({ email: 'nobody@example.org' }));
     await until(async () => (await outbox(t.db)).some((m) => m.kind === 'visitor' && m.status === 'failed'));
     expect((await outbox(t.db)).find((m) => m.kind === 'visitor')).toMatchObject({
       attempts: 1,
@@ -194,7 +187,7 @@ describe('without an SMTP relay', () => {
   });
 
   it('writes each message as an .eml file under DATA_DIR/mail', async () => {
-    expect((await post(app, validBody())).statusCode).toBe(202);
+    expect((await postEmailRequest(app, validBody())).statusCode).toBe(202);
     const dir = path.join(t.dataDir, 'mail');
     let files: string[] = [];
     await until(async () => {

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
-import { messageRow, setMessageState, storeLead, TEAM_ADDRESS } from '../testing/lead-fixtures';
+import { messageRow, setMessageState, storeLead, TEAM_ADDRESS, daysAgo } from '../testing/lead-fixtures';
 import { failedMessages, retryFailedMessage } from './failed-messages';
 import { claimDue } from './outbox-store';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
 describe.each(DATABASE_KINDS)('failed messages on %s', (kind) => {
   let t: TestDatabase;

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { claimDue, markSent, recordFailure } from '../outbox/outbox-store';
 import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../testing/databases';
-import { setMessageState, storeLead, TEAM_ADDRESS } from '../testing/lead-fixtures';
+import { setMessageState, storeLead, TEAM_ADDRESS, daysAgo } from '../testing/lead-fixtures';
 import { EXPECTED_SCORES } from '../testing/requests';
 import { eraseAddress, purgeExpiredRequests, readLeadRecords, type LeadRecord } from './lead-records';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
 describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
   let t: TestDatabase;

@@ -1,10 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../testing/databases';
-import { storeLead } from '../testing/lead-fixtures';
+import { storeLead, daysAgo } from '../testing/lead-fixtures';
 import { startRetentionJob, type RetentionJob, type RetentionLog } from './retention-job';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
 interface LogLine {
   level: 'info' | 'warn';

@@ -7,17 +7,8 @@ import { buildApp } from '../app';
 import { sqlChallengeStore } from '../bot-guard/challenge-store';
 import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../testing/databases';
 import { solve, solvedProof } from '../testing/proof-of-work';
-import { validBody } from '../testing/requests';
+import { postEmailRequest, validBody } from '../testing/requests';
 import { testConfig } from '../testing/test-config';
-
-function post(app: FastifyInstance, body: Record<string, unknown>) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/email-results',
-    headers: { 'content-type': 'application/json' },
-    payload: body,
-  });
-}
 
 const BOT_CHECK_FAILED = {
   error: { code: 'bot_check_failed', message: expect.stringMatching(/could not be confirmed/) },
@@ -53,7 +44,7 @@ describe.each(DATABASE_KINDS)('the bot check on POST /api/email-results, on %s',
 
   /** Asserts a refusal that stored nothing and queued nothing to send. */
   async function expectRefused(body: Record<string, unknown>, on: FastifyInstance = app) {
-    const res = await post(on, body);
+    const res = await postEmailRequest(on, body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(BOT_CHECK_FAILED);
     expect(await rowCounts(t.db)).toEqual({ requests: 0, messages: 0 });
@@ -76,7 +67,7 @@ describe.each(DATABASE_KINDS)('the bot check on POST /api/email-results, on %s',
 
   it('accepts a solved challenge (202), and the same solution once only, at either instance', async () => {
     const proof = await solvedProof(app);
-    expect((await post(other, validBody({ proof, website: '' }))).statusCode).toBe(202);
+    expect((await postEmailRequest(other, validBody({ proof, website: '' }))).statusCode).toBe(202);
     await t.reset();
     await expectRefused(validBody({ proof }), app);
     await expectRefused(validBody({ proof }), other);
@@ -84,7 +75,10 @@ describe.each(DATABASE_KINDS)('the bot check on POST /api/email-results, on %s',
 
   it('lets one of two requests with one solution through when they arrive together', async () => {
     const proof = await solvedProof(app);
-    const results = await Promise.all([post(app, validBody({ proof })), post(other, validBody({ proof }))]);
+    const results = await Promise.all([
+      postEmailRequest(app, validBody({ proof })),
+      postEmailRequest(other, validBody({ proof })),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([202, 400]);
     expect((await rowCounts(t.db)).requests).toBe(1);
   });
@@ -153,7 +147,7 @@ describe.each(DATABASE_KINDS)('the bot check on POST /api/email-results, on %s',
 
   describe('with BOT_PROTECTION=off', () => {
     it('needs no proof of work', async () => {
-      expect((await post(unprotected, validBody())).statusCode).toBe(202);
+      expect((await postEmailRequest(unprotected, validBody())).statusCode).toBe(202);
     });
 
     it('still refuses a filled-in honeypot', async () => {

@@ -1,22 +1,12 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT_WORDING, EMAIL_REQUEST_MESSAGES as M } from '../../shared/email-request';
 import { buildApp } from '../app';
 import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../testing/databases';
-import { EXPECTED_SCORES, validBody } from '../testing/requests';
+import { EXPECTED_SCORES, postEmailRequest, validBody } from '../testing/requests';
 import { testConfig } from '../testing/test-config';
 
 const LEADS_TO = 'leads@care-audit.example';
-
-function post(app: FastifyInstance, payload: unknown, options: Partial<InjectOptions> = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/email-results',
-    headers: { 'content-type': 'application/json' },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    ...options,
-  });
-}
 
 describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
   let t: TestDatabase;
@@ -40,7 +30,7 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
   beforeEach(() => t.reset());
 
   it('stores the request with the server’s own scores and queues both messages, then answers 202', async () => {
-    const res = await post(
+    const res = await postEmailRequest(
       app,
       validBody({ email: '  Manager@Care-Home.example ', overallScore: 100, areaScores: { data: 100 } }),
     );
@@ -73,7 +63,7 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
   });
 
   it('stores no note when there is none, or only spaces', async () => {
-    const res = await post(app, validBody({ message: '   ' }));
+    const res = await postEmailRequest(app, validBody({ message: '   ' }));
     const { rows } = await t.db.query<{ note: string | null }>(
       'SELECT note FROM email_requests WHERE id = $1',
       [res.json().id],
@@ -82,9 +72,9 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
   });
 
   it('stores the consent wording and its time when the box is ticked, and nothing when it is not', async () => {
-    const ticked = await post(app, validBody({ email: 'yes@example.org', consent: true }));
-    const unticked = await post(app, validBody({ email: 'no@example.org', consent: false }));
-    const absent = await post(app, validBody({ email: 'absent@example.org' }));
+    const ticked = await postEmailRequest(app, validBody({ email: 'yes@example.org', consent: true }));
+    const unticked = await postEmailRequest(app, validBody({ email: 'no@example.org', consent: false }));
+    const absent = await postEmailRequest(app, validBody({ email: 'absent@example.org' }));
     const { rows } = await t.db.query<{
       email: string;
       consent_text: string | null;
@@ -100,7 +90,7 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
 
   it('stores the note trimmed, and a note of 2,000 emoji inside spaces', async () => {
     const note = '😀'.repeat(2000);
-    const res = await post(app, validBody({ message: `  ${note}\n ` }));
+    const res = await postEmailRequest(app, validBody({ message: `  ${note}\n ` }));
     expect(res.statusCode).toBe(202);
     const { rows } = await t.db.query<{ note: string }>('SELECT note FROM email_requests');
     expect(rows[0]?.note).toBe(note);
@@ -196,7 +186,7 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
         { code: 'payload_too_large' },
       ],
     ] as const)('%s → %i', async (_, payload, status, error) => {
-      const res = await post(app, payload);
+      const res = await postEmailRequest(app, payload);
       expect(res.statusCode).toBe(status);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toEqual({ error: { message: expect.any(String), ...error } });
@@ -241,11 +231,12 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
     it('answers 429 with Retry-After past the per-client limit, and other clients go on', async () => {
       const client = { remoteAddress: '203.0.113.7' };
       for (let i = 0; i < 3; i++) {
-        expect((await post(limited, validBody({ email: `person${i}@example.org` }), client)).statusCode).toBe(
-          202,
-        );
+        expect(
+          (await postEmailRequest(limited, validBody({ email: `person${i}@example.org` }), client))
+            .statusCode,
+        ).toBe(202);
       }
-      const refused = await post(limited, validBody({ email: 'person9@example.org' }), client);
+      const refused = await postEmailRequest(limited, validBody({ email: 'person9@example.org' }), client);
       expect(refused.statusCode).toBe(429);
       const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(800);
@@ -255,7 +246,7 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
       });
       expect((await rowCounts(t.db)).requests).toBe(3);
 
-      const elsewhere = await post(limited, validBody({ email: 'person9@example.org' }), {
+      const elsewhere = await postEmailRequest(limited, validBody({ email: 'person9@example.org' }), {
         remoteAddress: '198.51.100.1',
       });
       expect(elsewhere.statusCode).toBe(202);
@@ -263,14 +254,20 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
 
     it('answers 429 with Retry-After past the per-recipient limit, whatever the case of the address and the instance', async () => {
       expect(
-        (await post(limited, validBody({ email: 'Busy@Example.org' }), { remoteAddress: '192.0.2.1' }))
-          .statusCode,
+        (
+          await postEmailRequest(limited, validBody({ email: 'Busy@Example.org' }), {
+            remoteAddress: '192.0.2.1',
+          })
+        ).statusCode,
       ).toBe(202);
       expect(
-        (await post(other, validBody({ email: 'busy@example.org' }), { remoteAddress: '192.0.2.2' }))
-          .statusCode,
+        (
+          await postEmailRequest(other, validBody({ email: 'busy@example.org' }), {
+            remoteAddress: '192.0.2.2',
+          })
+        ).statusCode,
       ).toBe(202);
-      const refused = await post(other, validBody({ email: 'BUSY@EXAMPLE.ORG' }), {
+      const refused = await postEmailRequest(other, validBody({ email: 'BUSY@EXAMPLE.ORG' }), {
         remoteAddress: '192.0.2.3',
       });
       expect(refused.statusCode).toBe(429);
@@ -293,9 +290,11 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
     ])('counts variants of one mailbox (%s) against one limit', async (_, client, [first, second, third]) => {
       // Each case from a client of its own, so the per-client limit (3) stays out of the way.
       for (const email of [first, second]) {
-        expect((await post(limited, validBody({ email }), { remoteAddress: client })).statusCode).toBe(202);
+        expect(
+          (await postEmailRequest(limited, validBody({ email }), { remoteAddress: client })).statusCode,
+        ).toBe(202);
       }
-      const refused = await post(other, validBody({ email: third }), { remoteAddress: client });
+      const refused = await postEmailRequest(other, validBody({ email: third }), { remoteAddress: client });
       expect(refused.statusCode).toBe(429);
       expect((await rowCounts(t.db)).requests).toBe(2);
     });
@@ -310,7 +309,7 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
       for (const email of addresses) {
         expect(
           (
-            await post(limited, validBody({ email }), {
+            await postEmailRequest(limited, validBody({ email }), {
               remoteAddress: `192.0.2.5${addresses.indexOf(email)}`,
             })
           ).statusCode,
@@ -329,7 +328,7 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
     it('holds the per-recipient limit when requests arrive at the same moment', async () => {
       const results = await Promise.all(
         Array.from({ length: 6 }, (_, i) =>
-          post(i % 2 ? limited : other, validBody({ email: 'race@example.org' }), {
+          postEmailRequest(i % 2 ? limited : other, validBody({ email: 'race@example.org' }), {
             remoteAddress: `192.0.2.${10 + i}`,
           }),
         ),

@@ -5,6 +5,10 @@ import type { OutboxKind } from '../outbox/outbox-store';
 import { storeEmailRequest } from '../requests/email-requests';
 import { COMPLETE_ANSWERS } from './requests';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The time `days` days before now: a stored request's age for retention and export tests. */
+export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+
 export const TEAM_ADDRESS = 'leads@care-audit.example';
 
 export interface LeadFixture {

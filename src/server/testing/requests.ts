@@ -1,3 +1,4 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sanitizeResponses, type AreaId, type Responses } from '../../core';
 
 /** Answers to all 25 questions, with a known report: operational 80, compliance 96, quality 52, training 68, data 32; overall 66 (Good). */
@@ -28,4 +29,19 @@ export function validBody(overrides: Record<string, unknown> = {}): Record<strin
     responses: COMPLETE_RESPONSES,
     ...overrides,
   };
+}
+
+/** `POST /api/email-results` through the app's inject, as JSON (a string payload is sent as it is). */
+export function postEmailRequest(
+  app: FastifyInstance,
+  payload: unknown,
+  options: Partial<InjectOptions> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/email-results',
+    headers: { 'content-type': 'application/json' },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    ...options,
+  });
 }
