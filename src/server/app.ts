@@ -10,6 +10,7 @@ import { mailDelivery, type RenderPdf } from './mail/outbox-mail';
 import { startPdfThread } from './mail/pdf-thread';
 import { releaseAllClaims } from './outbox/outbox-store';
 import { OutboxWorker } from './outbox/outbox-worker';
+import { deliveryByKind } from './outbox/delivery-by-kind';
 import { startRetentionJob, type RetentionJob } from './requests/retention-job';
 import { createBotGuard } from './bot-guard/bot-guard';
 import { sqlChallengeStore } from './bot-guard/challenge-store';
@@ -108,13 +109,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.log.info(`e-mail goes to ${transport.description}`);
   // Only when it renders a first PDF does the thread start (see pdf-thread.ts).
   const pdfThread = startPdfThread();
+  const requestMail = mailDelivery(db, transport, {
+    mailFrom: config.mailFrom,
+    links: config.links,
+    renderPdf: deps.renderPdf ?? pdfThread.render,
+  });
   const outbox = new OutboxWorker(
     db,
-    mailDelivery(db, transport, {
-      mailFrom: config.mailFrom,
-      links: config.links,
-      renderPdf: deps.renderPdf ?? pdfThread.render,
-    }),
+    deliveryByKind({ visitor: requestMail, team: requestMail }),
     { ...config.mail, pollIntervalMs: pollIntervalMs(config), log: app.log },
   );
   let retention: RetentionJob | undefined;

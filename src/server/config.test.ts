@@ -64,6 +64,10 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
         BOT_PROTECTION: 'off',
+        PUBLIC_URL: 'https://audit.example.org/',
+        TEAM_EMAILS: 'Ana@Example.org, ben@example.org',
+        WEBHOOK_URL: 'https://hooks.example.org/catch/1',
+        WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       },
       '/srv/app',
     );
@@ -94,7 +98,40 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
       botProtection: false,
+      publicUrl: 'https://audit.example.org',
+      teamEmails: ['ana@example.org', 'ben@example.org'],
+      webhook: { url: 'https://hooks.example.org/catch/1', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
     });
+  });
+
+  it('defaults PUBLIC_URL to localhost on PORT, and TEAM_EMAILS to nobody', () => {
+    expect(loadConfig({ PORT: '4321' })).toMatchObject({
+      publicUrl: 'http://localhost:4321',
+      teamEmails: [],
+      webhook: undefined,
+    });
+  });
+
+  it.each([
+    [{ WEBHOOK_URL: 'https://hooks.example.org/x' }, /WEBHOOK_URL is set but WEBHOOK_SECRET is not/],
+    [
+      { WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+      /WEBHOOK_SECRET is set but WEBHOOK_URL is not/,
+    ],
+    [
+      { WEBHOOK_URL: 'https://hooks.example.org/x', WEBHOOK_SECRET: 'not-a-secret' },
+      /WEBHOOK_SECRET must be a Standard Webhooks secret/,
+    ],
+    [{ TEAM_EMAILS: 'ana@example.org, not an address' }, /TEAM_EMAILS/],
+    [{ PUBLIC_URL: 'ftp://example.org' }, /PUBLIC_URL must be a https:\/\/ or http:\/\/ URL/],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never echoes WEBHOOK_SECRET in an error', () => {
+    expect(() =>
+      loadConfig({ WEBHOOK_URL: 'https://hooks.example.org/x', WEBHOOK_SECRET: 'whsec_short' }),
+    ).toThrow(/^(?![\s\S]*whsec_short)/);
   });
 
   it('treats an empty value as unset', () => {

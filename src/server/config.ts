@@ -31,6 +31,12 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** BOT_PROTECTION: false turns the proof of work off (for API clients); the honeypot stays. */
   botProtection: boolean;
+  /** PUBLIC_URL: the site's own origin (no trailing slash), for links in e-mails and the team API's Origin check. */
+  publicUrl: string;
+  /** TEAM_EMAILS, lower-cased: who may sign in to the team workspace. Empty: nobody can. */
+  teamEmails: readonly string[];
+  /** WEBHOOK_URL and WEBHOOK_SECRET, both or neither: where each new lead is posted, signed. */
+  webhook: { url: string; secret: string } | undefined;
 }
 
 /** The external links and the footer address, as configured (the site ships with placeholders). */
@@ -54,7 +60,7 @@ const RATE_WINDOW_CLIENT_MS = 15 * 60 * 1000;
 const RATE_WINDOW_RECIPIENT_MS = 24 * 60 * 60 * 1000;
 
 // Variables whose value may hold a password: an error names them but never echoes the value.
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'WEBHOOK_SECRET']);
 
 const emailAddress = z.email({ error: 'must be an e-mail address, like team@example.com' });
 
@@ -146,6 +152,16 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: trustProxy,
   BOT_PROTECTION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  PUBLIC_URL: urlWithProtocols(['https:', 'http:'], 'https://audit.example.com').optional(),
+  TEAM_EMAILS: addressList.optional(),
+  WEBHOOK_URL: urlWithProtocols(['https:', 'http:'], 'https://hooks.zapier.com/hooks/catch/…').optional(),
+  // Standard Webhooks' secret format: "whsec_" and the key in base64 (at least 24 bytes of it).
+  WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, {
+      error: 'must be a Standard Webhooks secret: whsec_ followed by at least 24 random bytes in base64',
+    })
+    .optional(),
 });
 
 /**
@@ -187,6 +203,14 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     throw new ConfigError([...problems.values()]);
   }
   const e = parsed.data;
+  // A webhook without its secret could not be signed, and a secret alone is a typo.
+  if ((e.WEBHOOK_URL === undefined) !== (e.WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError([
+      e.WEBHOOK_URL === undefined
+        ? 'WEBHOOK_SECRET is set but WEBHOOK_URL is not: set both, or neither'
+        : 'WEBHOOK_URL is set but WEBHOOK_SECRET is not: set both (the secret signs each delivery), or neither',
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -214,5 +238,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     botProtection: e.BOT_PROTECTION === 'on',
+    // Only the origin: links are built from it, and a browser's Origin header is compared with it.
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
+    teamEmails: e.TEAM_EMAILS ? e.TEAM_EMAILS.split(', ').map((address) => address.toLowerCase()) : [],
+    webhook:
+      e.WEBHOOK_URL !== undefined && e.WEBHOOK_SECRET !== undefined
+        ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET }
+        : undefined,
   };
 }

@@ -80,6 +80,8 @@ export function mailDelivery(
   context: OutboxMailContext,
 ): DeliverMessage {
   return async (message) => {
+    if (message.requestId === null)
+      throw new Error(`outbox message ${message.id} (${message.kind}) has no request`);
     const request = await findEmailRequest(db, message.requestId);
     // Erased since it was queued: its outbox rows went with it, so there is nothing to send or record.
     if (!request) return;

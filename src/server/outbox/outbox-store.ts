@@ -1,16 +1,24 @@
 import type { Queryable } from '../db/database';
 
-export type OutboxKind = 'visitor' | 'team';
+/**
+ * The visitor's results and the team's notice (e-mails about a request), the lead.created webhook
+ * (about a request, posted to WEBHOOK_URL), and a team member's sign-in link (about no request).
+ */
+export type OutboxKind = 'visitor' | 'team' | 'webhook' | 'sign_in';
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 /** A message a worker has claimed and now holds until its lease runs out. */
 export interface ClaimedMessage {
   id: string;
-  requestId: string;
+  /** Null only for a sign-in e-mail, which is about no request. */
+  requestId: string | null;
   kind: OutboxKind;
+  /** An e-mail address, or for a webhook its URL. */
   recipient: string;
   /** Including this one. */
   attempts: number;
+  /** What the message needs beyond its request (a sign-in link's token); null for most. */
+  payload: unknown;
 }
 
 const ms = (param: string) => `${param}::int * interval '1 millisecond'`;
@@ -19,6 +27,7 @@ const ms = (param: string) => `${param}::int * interval '1 millisecond'`;
 // reached the relay is unknown, so it is left failed for the team rather than tried once more.
 const RELEASE = `
         SET status = CASE WHEN attempts >= $1 THEN 'failed' ELSE 'queued' END,
+            payload = CASE WHEN attempts >= $1 THEN NULL ELSE payload END,
             last_error = CASE WHEN attempts >= $1 THEN coalesce(last_error || '; ', '') || 'the sender stopped during the last attempt'
                               ELSE last_error END,
             claimed_by = NULL, claim_expires_at = NULL, next_attempt_at = now()`;
@@ -35,10 +44,11 @@ export async function claimDue(
 ): Promise<ClaimedMessage[]> {
   const { rows } = await db.query<{
     id: string;
-    request_id: string;
+    request_id: string | null;
     kind: OutboxKind;
     recipient: string;
     attempts: number;
+    payload: unknown;
   }>(
     `UPDATE outbox_messages AS m
         SET status = 'sending', attempts = m.attempts + 1, claimed_by = $1, claim_expires_at = now() + ${ms('$2')}
@@ -49,7 +59,7 @@ export async function claimDue(
                ORDER BY next_attempt_at
                LIMIT $3
                  FOR UPDATE SKIP LOCKED)
-      RETURNING m.id, m.request_id, m.kind, m.recipient, m.attempts`,
+      RETURNING m.id, m.request_id, m.kind, m.recipient, m.attempts, m.payload`,
     [workerId, options.leaseMs, options.limit, options.maxAttempts],
   );
   return rows.map((r) => ({
@@ -58,6 +68,7 @@ export async function claimDue(
     kind: r.kind,
     recipient: r.recipient,
     attempts: r.attempts,
+    payload: r.payload,
   }));
 }
 
@@ -73,11 +84,14 @@ export async function failAbandonedFinalAttempts(db: Queryable, maxAttempts: num
   return rowCount;
 }
 
+// A message's payload (a sign-in link's token) is kept only while the message may still be sent:
+// it is cleared when the message is sent or given up on.
+
 /** Records a delivery. False when the claim was no longer this worker's (its lease ran out and another took it). */
 export async function markSent(db: Queryable, id: string, workerId: string): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE outbox_messages
-        SET status = 'sent', sent_at = now(), claimed_by = NULL, claim_expires_at = NULL
+        SET status = 'sent', sent_at = now(), claimed_by = NULL, claim_expires_at = NULL, payload = NULL
       WHERE id = $1 AND claimed_by = $2 AND status = 'sending'`,
     [id, workerId],
   );
@@ -99,6 +113,7 @@ export async function recordFailure(
     `UPDATE outbox_messages
         SET status = CASE WHEN $5::boolean OR attempts >= $4 THEN 'failed' ELSE 'queued' END,
             next_attempt_at = CASE WHEN $5::boolean OR attempts >= $4 THEN next_attempt_at ELSE now() + ${ms('$3')} END,
+            payload = CASE WHEN $5::boolean OR attempts >= $4 THEN NULL ELSE payload END,
             last_error = $6, claimed_by = NULL, claim_expires_at = NULL
       WHERE id = $1 AND claimed_by = $2 AND status = 'sending'
       RETURNING status`,

@@ -39,11 +39,21 @@ export interface OutboxWorkerOptions {
 }
 
 /**
- * A failure the relay says will not change with time: a 5xx refusal of this recipient or this
- * message (no such mailbox, message rejected). A 5xx about our side — a wrong password, TLS
- * required — is not: it goes away when the operator fixes SMTP_URL, so those keep being retried.
+ * A delivery that will not succeed however often it is tried (a webhook answered 410 Gone, a
+ * sign-in link that expired before it could be sent): the message is marked failed at once.
+ */
+export class PermanentDeliveryError extends Error {
+  override name = 'PermanentDeliveryError';
+}
+
+/**
+ * A failure that will not change with time: a PermanentDeliveryError, or the relay's 5xx refusal
+ * of this recipient or this message (no such mailbox, message rejected). A 5xx about our side — a
+ * wrong password, TLS required — is not: it goes away when the operator fixes SMTP_URL, so those
+ * keep being retried.
  */
 export function isPermanentFailure(error: unknown): boolean {
+  if (error instanceof PermanentDeliveryError) return true;
   const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
   const refused = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
   return refused && (code === 'EENVELOPE' || code === 'EMESSAGE');

@@ -20,10 +20,14 @@ export interface Consent {
   givenAt: Date;
 }
 
-/** Who gets a message about a request: always the visitor; the team when LEADS_TO is set. */
+/**
+ * Who gets a message about a request: always the visitor; the team when LEADS_TO is set; the
+ * lead.created webhook when WEBHOOK_URL is set.
+ */
 export interface Recipients {
   visitor: string;
   team: string | undefined;
+  webhook?: string | undefined;
 }
 
 export interface RecipientLimit {
@@ -73,7 +77,7 @@ export async function lockRecipient(tx: Queryable, emailNormalized: string): Pro
  * The mailbox is the address lower-cased with any +tag removed (and Gmail's dots), so
  * victim+1@… and victim+2@… share one limit.
  *
- * All of it happens in one call of the `store_email_request` function (migration 0004), in that
+ * All of it happens in one call of the `store_email_request` function (migration 0006), in that
  * statement's own transaction: one round trip to the database, where doing the same steps from here
  * took seven, which under load was most of what an accepted request cost.
  */
@@ -91,7 +95,7 @@ export async function storeEmailRequest(
   const { rows } = await db.query<{ stored_id: string | null; retry_after: number | null }>(
     `SELECT stored_id, retry_after
        FROM store_email_request($1::int, $2, $3, $4, $5::jsonb, $6::smallint, $7::smallint, $8::smallint,
-                                $9::smallint, $10::smallint, $11::smallint, $12::int, $13::int, $14, $15, $16)`,
+                                $9::smallint, $10::smallint, $11::smallint, $12::int, $13::int, $14, $15, $16, $17)`,
     [
       RECIPIENT_LOCK_SPACE,
       request.email,
@@ -109,6 +113,7 @@ export async function storeEmailRequest(
       recipients.visitor,
       recipients.team ?? null,
       request.consentWording ?? null,
+      recipients.webhook ?? null,
     ],
   );
   const row = rows[0];

@@ -17,7 +17,7 @@ import { storeEmailRequest } from '../requests/email-requests';
 
 export interface EmailResultsOptions {
   db: Database;
-  config: Pick<Config, 'leadsTo' | 'rateLimit'>;
+  config: Pick<Config, 'leadsTo' | 'rateLimit' | 'webhook'>;
   /** Called after a request is committed, to send its messages now rather than at the next poll. */
   onQueued: () => void;
   botGuard: BotGuard;
@@ -90,7 +90,7 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
           // The wording this server's form shows: what the visitor ticked is stored with the request.
           consentWording: consent === true ? CONSENT_WORDING : null,
         },
-        { visitor: email, team: config.leadsTo },
+        { visitor: email, team: config.leadsTo, webhook: config.webhook?.url },
         { max: config.rateLimit.perRecipient, windowMs: config.rateLimit.perRecipientWindowMs },
       );
       if (!result.stored) {
