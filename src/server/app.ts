@@ -17,6 +17,7 @@ import { sqlChallengeStore } from './bot-guard/challenge-store';
 import { challengeRoutes } from './routes/challenge';
 import { emailResultsRoutes } from './routes/email-results';
 import { healthRoutes } from './routes/health';
+import { usageEventsRoutes } from './routes/usage-events';
 import { registerSecurityHeaders } from './security-headers';
 import { loadSite, registerSite, sendSiteFile } from './site/static-site';
 
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const botGuard = createBotGuard({ proofOfWork: config.botProtection, store: sqlChallengeStore(db) });
   await app.register(challengeRoutes, { botGuard });
   await app.register(emailResultsRoutes, { db, config, botGuard, onQueued: () => outbox.wake() });
+  await app.register(usageEventsRoutes, { db });
   if (site) registerSite(app, site);
 
   app.setNotFoundHandler((request, reply) => {

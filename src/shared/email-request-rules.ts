@@ -68,6 +68,7 @@ export interface EmailRequestAccepted {
 
 export type ApiErrorCode =
   | 'invalid_request'
+  | 'invalid_event'
   | 'bot_check_failed'
   | 'not_found'
   | 'payload_too_large'
