@@ -7,6 +7,7 @@ import { errorBody, registerErrorHandler } from './http-errors';
 import { serializeError } from './log-privacy';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-transport';
 import { mailDelivery, type RenderPdf } from './mail/outbox-mail';
+import { signInDelivery } from './mail/sign-in-email';
 import { startPdfThread } from './mail/pdf-thread';
 import { releaseAllClaims } from './outbox/outbox-store';
 import { OutboxWorker } from './outbox/outbox-worker';
@@ -17,6 +18,7 @@ import { sqlChallengeStore } from './bot-guard/challenge-store';
 import { challengeRoutes } from './routes/challenge';
 import { emailResultsRoutes } from './routes/email-results';
 import { healthRoutes } from './routes/health';
+import { teamApi } from './routes/team-api';
 import { usageEventsRoutes } from './routes/usage-events';
 import { registerSecurityHeaders } from './security-headers';
 import { loadSite, registerSite, sendSiteFile } from './site/static-site';
@@ -117,7 +119,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const outbox = new OutboxWorker(
     db,
-    deliveryByKind({ visitor: requestMail, team: requestMail }),
+    deliveryByKind({
+      visitor: requestMail,
+      team: requestMail,
+      sign_in: signInDelivery(db, transport, { mailFrom: config.mailFrom, publicUrl: config.publicUrl }),
+    }),
     { ...config.mail, pollIntervalMs: pollIntervalMs(config), log: app.log },
   );
   let retention: RetentionJob | undefined;
@@ -143,6 +149,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const botGuard = createBotGuard({ proofOfWork: config.botProtection, store: sqlChallengeStore(db) });
   await app.register(challengeRoutes, { botGuard });
   await app.register(emailResultsRoutes, { db, config, botGuard, onQueued: () => outbox.wake() });
+  // Every /api/team/* route lives in this one scope, behind its Origin and session checks.
+  await app.register(teamApi, { db, config, botGuard, onQueued: () => outbox.wake() });
   await app.register(usageEventsRoutes, { db });
   if (site) registerSite(app, site);
 

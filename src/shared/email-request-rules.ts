@@ -75,7 +75,12 @@ export type ApiErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'service_unavailable'
-  | 'internal_error';
+  | 'internal_error'
+  | 'unauthorized'
+  | 'forbidden_origin'
+  | 'token_used'
+  | 'token_expired'
+  | 'token_invalid';
 
 /** Every error the API answers has this body. `fields` maps a field's path ("email", "responses.quality.2") to what is wrong with it. */
 export interface ApiErrorBody {

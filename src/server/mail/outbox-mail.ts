@@ -18,7 +18,7 @@ export interface OutboxMailContext {
 }
 
 /** The domain of the sender's address, for Message-IDs. */
-function senderDomain(mailFrom: string): string {
+export function senderDomain(mailFrom: string): string {
   return /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'care-audit.invalid';
 }
 

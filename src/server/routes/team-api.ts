@@ -1,0 +1,48 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import type { BotGuard } from '../bot-guard/bot-guard';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { registerTeamAuth } from '../team/team-auth';
+import { endSessionsOfFormerMembers } from '../team/team-sessions';
+import { teamSessionRoutes } from './team-session';
+import { teamOverviewRoutes } from './team-overview';
+
+export interface TeamApiOptions {
+  db: Database;
+  config: Config;
+  /** The same guard instance as the e-mail form's, for the sign-in form. */
+  botGuard: BotGuard;
+  /** Sends queued outbox messages now rather than at the next poll. */
+  onQueued: () => void;
+}
+
+const TEAM_PREFIX = '/api/team/';
+
+/**
+ * The whole team API as one encapsulated scope: the hooks of team-auth.ts (no-store, the Origin
+ * check, the session) run before every route registered in here, and only before those. A route
+ * is protected by being registered in this scope; `config: { teamAuth: 'open' }` opens it.
+ * Routes use their full path ('/api/team/leads'); one outside /api/team/ stops the start, as it
+ * would be protected without looking so.
+ */
+export async function teamApi(team: FastifyInstance, options: TeamApiOptions): Promise<void> {
+  team.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(TEAM_PREFIX)) {
+      throw new Error(`team API route ${route.url} must be under ${TEAM_PREFIX}`);
+    }
+  });
+  // Removing an address from TEAM_EMAILS and restarting leaves it no session and no usable link.
+  team.addHook('onReady', async () => {
+    const ended = await endSessionsOfFormerMembers(options.db, options.config.teamEmails);
+    if (ended > 0) team.log.info({ ended }, 'team sessions of addresses no longer in TEAM_EMAILS ended');
+  });
+  await team.register(cookie);
+  await registerTeamAuth(team, { db: options.db, config: options.config });
+
+  await team.register(teamSessionRoutes, options);
+  await team.register(teamOverviewRoutes, { db: options.db });
+  // Each helper adds one line here for its route plugin, e.g.
+  //   await team.register(teamLeadsRoutes, { db: options.db, config: options.config });
+  // Every route in these plugins needs a session unless its config says teamAuth: 'open'.
+}
