@@ -12,6 +12,7 @@ import { startPdfThread } from './mail/pdf-thread';
 import { releaseAllClaims } from './outbox/outbox-store';
 import { OutboxWorker } from './outbox/outbox-worker';
 import { deliveryByKind } from './outbox/delivery-by-kind';
+import { webhookDelivery } from './webhooks/webhook-delivery';
 import { startRetentionJob, type RetentionJob } from './requests/retention-job';
 import { createBotGuard } from './bot-guard/bot-guard';
 import { sqlChallengeStore } from './bot-guard/challenge-store';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       visitor: requestMail,
       team: requestMail,
       sign_in: signInDelivery(db, transport, { mailFrom: config.mailFrom, publicUrl: config.publicUrl }),
+      ...(config.webhook ? { webhook: webhookDelivery(db, { secret: config.webhook.secret }) } : {}),
     }),
     { ...config.mail, pollIntervalMs: pollIntervalMs(config), log: app.log },
   );
