@@ -72,6 +72,19 @@ export default tseslint.config(
     },
   },
   {
+    // The team workspace: a browser app of its own, which may use the site's generic router and
+    // proof-of-work solver, never the server or the CLI.
+    files: ['src/team/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': boundary(
+        ['**/server/**', '**/cli/**', 'node:*'],
+        'The team workspace must not import server or CLI code.',
+      ),
+    },
+  },
+  {
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': boundary(

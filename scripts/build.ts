@@ -6,6 +6,9 @@
  * Each page paints from its own HTML alone: the stylesheet is inlined (HTML and CSS arrive in the
  * first round trip, with no render-blocking request), and a page that has script starts fetching
  * it once it has painted.
+ *
+ * Then the team workspace, a separate app with its own bundle (vite.team.config.ts), goes into
+ * build/client/team: rendered in the browser only, it touches nothing the visitor pages load.
  */
 import { readFileSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -19,6 +22,7 @@ import { escapeHtml } from '../src/server/escape-html';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'build/client');
+const TEAM_VITE_MANIFEST = path.join(root, 'build/team-vite-manifest.json');
 
 interface ManifestChunk {
   file: string;
@@ -62,6 +66,14 @@ await rename(path.join(clientDir, '.vite/manifest.json'), VITE_MANIFEST);
 await rm(path.join(clientDir, '.vite'), { recursive: true });
 // Every page carries its stylesheet inline, so the built file would only be served to nobody.
 for (const href of stylesheets.keys()) await rm(path.join(clientDir, href));
+
+// The workspace's build empties only its own folder, so it runs after the site's (which empties
+// build/client). Its manifest, like the site's, is kept for measuring, outside the served files.
+const teamDir = path.join(clientDir, 'team');
+await build({ configFile: path.join(root, 'vite.team.config.ts'), logLevel: 'warn' });
+await rename(path.join(teamDir, '.vite/manifest.json'), TEAM_VITE_MANIFEST);
+await rm(path.join(teamDir, '.vite'), { recursive: true });
+console.log('built the team workspace -> build/client/team');
 
 function htmlFor(route: Route, body: string): string {
   let html = template

@@ -1,0 +1,131 @@
+import type {
+  ActivityPage,
+  EraseResult,
+  FailedMessages,
+  FollowUpStatus,
+  LeadDetail,
+  LeadNote,
+  LeadPage,
+  LeadQuery,
+  Overview,
+  SignInAccepted,
+  TeamErrorCode,
+  TeamSession,
+  TeamSetup,
+} from '../shared/team-api';
+import type { BotCheckFields } from '../shared/bot-check';
+
+/** Any answer other than success, or none at all (code "network"); `message` is fit to show. */
+export class TeamApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: TeamErrorCode | 'network',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TeamApiError';
+  }
+}
+
+export const SIGN_IN_PATH = '/team/sign-in';
+
+/**
+ * Where a request without a valid session sends the person: the sign-in page. Replaced in
+ * component tests, which have no page to leave.
+ */
+let onUnauthorized = () => window.location.assign(SIGN_IN_PATH);
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** The sign-in and token pages expect 401-free answers; elsewhere a 401 means "signed out". */
+  redirectOn401?: boolean;
+}
+
+async function request<T>(
+  path: string,
+  { method = 'GET', body, redirectOn401 = true }: RequestOptions = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      cache: 'no-store',
+      credentials: 'same-origin',
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new TeamApiError(
+      0,
+      'network',
+      'The server could not be reached. Check your connection and try again.',
+    );
+  }
+  if (response.status === 401 && redirectOn401) {
+    onUnauthorized();
+    throw new TeamApiError(401, 'unauthorized', 'Your session has ended. Please sign in again.');
+  }
+  if (response.status === 204) return undefined as T;
+  if (response.ok) return (await response.json()) as T;
+  throw await errorFrom(response);
+}
+
+async function errorFrom(response: Response): Promise<TeamApiError> {
+  try {
+    const body = (await response.json()) as { error?: { code: TeamErrorCode; message: string } };
+    if (body.error) return new TeamApiError(response.status, body.error.code, body.error.message);
+  } catch {
+    // Not JSON (a proxy's error page, say): the status is all we know.
+  }
+  return new TeamApiError(
+    response.status,
+    'internal_error',
+    `The server answered ${response.status}. Please try again.`,
+  );
+}
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const teamApi = {
+  setup: () => request<TeamSetup>('/api/team/setup', { redirectOn401: false }),
+  signIn: (body: { email: string } & BotCheckFields) =>
+    request<SignInAccepted>('/api/team/sign-in', { method: 'POST', body, redirectOn401: false }),
+  useToken: (token: string) =>
+    request<{ email: string }>('/api/team/auth', { method: 'POST', body: { token }, redirectOn401: false }),
+  signOut: () => request<void>('/api/team/sign-out', { method: 'POST', redirectOn401: false }),
+  session: () => request<TeamSession>('/api/team/session'),
+  leads: ({ page, q, status, delivery }: LeadQuery) =>
+    request<LeadPage>(`/api/team/leads${query({ page, q, status, delivery })}`),
+  lead: (id: string) => request<LeadDetail>(`/api/team/leads/${encodeURIComponent(id)}`),
+  setStatus: (id: string, status: FollowUpStatus) =>
+    request<{ followUpStatus: FollowUpStatus }>(`/api/team/leads/${encodeURIComponent(id)}/status`, {
+      method: 'POST',
+      body: { status },
+    }),
+  addNote: (id: string, body: string) =>
+    request<LeadNote>(`/api/team/leads/${encodeURIComponent(id)}/notes`, { method: 'POST', body: { body } }),
+  retry: (messageId: string) =>
+    request<{ status: 'queued' }>(`/api/team/messages/${encodeURIComponent(messageId)}/retry`, {
+      method: 'POST',
+    }),
+  erase: (email: string) => request<EraseResult>('/api/team/erase', { method: 'POST', body: { email } }),
+  failed: () => request<FailedMessages>('/api/team/failed'),
+  overview: () => request<Overview>('/api/team/overview'),
+  activity: (page: number) => request<ActivityPage>(`/api/team/activity${query({ page })}`),
+};
+
+/** The CSV download is a plain link: the browser saves the attachment the server names. */
+export const EXPORT_CSV_PATH = '/api/team/export.csv';

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useLocation } from '../web/router';
+import { ActivityPage } from './pages/activity';
+import { AuthPage } from './pages/auth';
+import { FailedPage } from './pages/failed';
+import { LeadPage } from './pages/lead';
+import { LeadsPage } from './pages/leads';
+import { NotFoundPage } from './pages/not-found';
+import { OverviewPage } from './pages/overview';
+import { SignInPage } from './pages/sign-in';
+import { Workspace } from './ui/workspace';
+
+const LEAD_PATH = /^\/team\/leads\/([^/]+)$/;
+
+/** The page for a path; the sign-in pages stand alone, the others sit in the signed-in workspace. */
+function pageFor(pathname: string): { page: ReactNode; signedIn: boolean } {
+  const path = pathname.replace(/\/+$/, '') || '/team';
+  if (path === '/team/sign-in') return { page: <SignInPage />, signedIn: false };
+  if (path === '/team/auth') return { page: <AuthPage />, signedIn: false };
+  if (path === '/team') return { page: <LeadsPage />, signedIn: true };
+  if (path === '/team/overview') return { page: <OverviewPage />, signedIn: true };
+  if (path === '/team/failed') return { page: <FailedPage />, signedIn: true };
+  if (path === '/team/activity') return { page: <ActivityPage />, signedIn: true };
+  const lead = LEAD_PATH.exec(path);
+  if (lead) {
+    const id = decodeURIComponent(lead[1]);
+    return { page: <LeadPage key={id} id={id} />, signedIn: true };
+  }
+  return { page: <NotFoundPage />, signedIn: true };
+}
+
+export function TeamApp() {
+  const { pathname } = useLocation();
+  const { page, signedIn } = pageFor(pathname);
+  return signedIn ? <Workspace>{page}</Workspace> : page;
+}

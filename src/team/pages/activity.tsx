@@ -1,0 +1,73 @@
+import { useCallback } from 'react';
+import type { ActivityEntry } from '../../shared/team-api';
+import { useNavigate } from '../../web/router';
+import { teamApi } from '../api';
+import { DataTable, type Column } from '../ui/data-table';
+import { formatDateTime } from '../ui/format';
+import { LoadError } from '../ui/notice';
+import { usePage } from '../ui/page-title';
+import { Pager } from '../ui/pager';
+import { useLoad } from '../ui/use-load';
+
+const COLUMNS: readonly Column<ActivityEntry>[] = [
+  { header: 'When', cell: (e) => formatDateTime(e.at), className: 'nowrap' },
+  { header: 'Who', cell: (e) => e.actor, className: 'address' },
+  { header: 'What', cell: (e) => e.action.replaceAll('_', ' ') },
+  { header: 'About', cell: (e) => e.subject ?? '–', className: 'address' },
+  { header: 'Detail', cell: (e) => e.detail ?? '–' },
+];
+
+function pageFromUrl(): number {
+  const page = Number.parseInt(new URLSearchParams(window.location.search).get('page') ?? '1', 10);
+  return Number.isFinite(page) && page >= 1 ? page : 1;
+}
+
+/** Who did what: sign-ins, exports, erasures, retries, status changes, newest first. */
+export function ActivityPage() {
+  const heading = usePage('Activity');
+  const navigate = useNavigate();
+  // Renders again on every navigation, so the page number is read afresh from the address.
+  const page = pageFromUrl();
+  const load = useCallback(() => teamApi.activity(page), [page]);
+  const activity = useLoad(load);
+  const data = activity.data;
+  return (
+    <>
+      <div className="page-head">
+        <h1 ref={heading} tabIndex={-1}>
+          Activity
+        </h1>
+      </div>
+      <p className="muted">
+        Every sign-in, export, erasure, retry and status change, with who did it and when.
+      </p>
+      {activity.error ? <LoadError message={activity.error.message} onRetry={activity.reload} /> : null}
+      {!data && !activity.error ? <p className="loading">Loading…</p> : null}
+      {data && data.entries.length === 0 ? (
+        <div className="card empty">
+          <h2>Nothing recorded yet</h2>
+        </div>
+      ) : null}
+      {data && data.entries.length > 0 ? (
+        <>
+          <div className="card card--flush">
+            <DataTable
+              caption="Team activity, newest first"
+              columns={COLUMNS}
+              rows={data.entries}
+              rowKey={(e) => e.id}
+              busy={activity.loading}
+            />
+          </div>
+          <Pager
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            noun="entries"
+            onPage={(next) => navigate(next > 1 ? `/team/activity?page=${next}` : '/team/activity')}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,477 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { AREAS, toneFor } from '../../core';
+import {
+  FOLLOW_UP_STATUSES,
+  NOTE_MAX_LENGTH,
+  type FollowUpStatus,
+  type LeadDetail,
+  type LeadMessage,
+} from '../../shared/team-api';
+import { Link, useNavigate } from '../../web/router';
+import { teamApi, TeamApiError } from '../api';
+import { MessageStatusBadge, Score, StatusBadge } from '../ui/badges';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { DataTable, type Column } from '../ui/data-table';
+import { formatDateTime, KIND_LABELS, plural, STATUS_LABELS } from '../ui/format';
+import { LoadError, useNotice } from '../ui/notice';
+import { usePage } from '../ui/page-title';
+import { useLoad } from '../ui/use-load';
+import type { NoticeState } from '../ui/workspace';
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}
+
+/** One lead: what the care manager sent, how its messages went, and the team's work on it. */
+export function LeadPage({ id }: { id: string }) {
+  const load = useCallback(() => teamApi.lead(id), [id]);
+  const lead = useLoad(load);
+  // A lead opened after another shows nothing of the one before while it loads.
+  const data = lead.data?.id === id ? lead.data : undefined;
+  const heading = usePage(data ? data.email : 'Lead');
+
+  if (lead.error?.status === 404) {
+    return (
+      <>
+        <Link to="/team" className="back-link">
+          ← All leads
+        </Link>
+        <h1 ref={heading} tabIndex={-1}>
+          Lead not found
+        </h1>
+        <p>There is no lead at this address: it may have been erased.</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <Link to="/team" className="back-link">
+        ← All leads
+      </Link>
+      {lead.error ? <LoadError message={lead.error.message} onRetry={lead.reload} /> : null}
+      {data ? (
+        <LeadView lead={data} headingRef={heading} reload={lead.reload} />
+      ) : (
+        <>
+          <h1 ref={heading} tabIndex={-1}>
+            Lead
+          </h1>
+          {lead.error ? null : <p className="loading">Loading the lead…</p>}
+        </>
+      )}
+    </>
+  );
+}
+
+function LeadView({
+  lead,
+  headingRef,
+  reload,
+}: {
+  lead: LeadDetail;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  reload: () => void;
+}) {
+  return (
+    <>
+      <div className="page-head">
+        <h1 ref={headingRef} tabIndex={-1} className="address-heading">
+          {lead.email}
+        </h1>
+        <p className="page-head__meta">
+          Received {formatDateTime(lead.createdAt)} · <StatusBadge status={lead.followUpStatus} />
+        </p>
+      </div>
+      <div className="lead-grid">
+        <div>
+          <Summary lead={lead} />
+          <Scores lead={lead} />
+          <Messages messages={lead.messages} reload={reload} />
+          <Answers lead={lead} />
+        </div>
+        <div>
+          <FollowUp lead={lead} reload={reload} />
+          <Notes lead={lead} reload={reload} />
+          <Erase email={lead.email} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Summary({ lead }: { lead: LeadDetail }) {
+  return (
+    <section className="card" aria-labelledby="summary-title">
+      <h2 id="summary-title">Details</h2>
+      <dl className="facts">
+        <dt>Received</dt>
+        <dd>{formatDateTime(lead.createdAt)}</dd>
+        <dt>Address</dt>
+        <dd>
+          <a href={`mailto:${lead.email}`}>{lead.email}</a>
+        </dd>
+        <dt>Consent</dt>
+        <dd>
+          {lead.consent ? (
+            <>
+              <strong>Yes</strong>, {formatDateTime(lead.consent.givenAt)}: &ldquo;{lead.consent.wording}
+              &rdquo;
+            </>
+          ) : (
+            'No: use the address only to send the results'
+          )}
+        </dd>
+        <dt>Their note</dt>
+        <dd>
+          {lead.note ? (
+            <blockquote className="quote">{lead.note}</blockquote>
+          ) : (
+            <span className="muted">None</span>
+          )}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function Scores({ lead }: { lead: LeadDetail }) {
+  return (
+    <section className="card" aria-labelledby="scores-title">
+      <h2 id="scores-title">Scores</h2>
+      <p className="overall">
+        <span className={`overall__number score score--${toneFor(lead.overallScore)}`}>
+          {lead.overallScore}%
+        </span>
+        <span className="muted">overall</span>
+      </p>
+      <ul className="scores">
+        {AREAS.map((area) => {
+          const value = lead.scores[area.id];
+          return (
+            <li key={area.id}>
+              <span>{area.title}</span>
+              <Score value={value} />
+              <span className="scores__bar" aria-hidden="true">
+                <span
+                  className={`scores__fill scores__fill--${toneFor(value)}`}
+                  style={{ width: `${value}%` }}
+                />
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Answers({ lead }: { lead: LeadDetail }) {
+  return (
+    <section className="card" aria-labelledby="answers-title">
+      <h2 id="answers-title">Answers</h2>
+      <p className="muted">Each statement rated from 1 (poor) to 5 (excellent).</p>
+      {AREAS.map((area) => (
+        <div key={area.id} className="answers-area">
+          <h3>{area.title}</h3>
+          <ol className="answers">
+            {lead.answers
+              .filter((answer) => answer.areaId === area.id)
+              .map((answer) => (
+                <li key={answer.statement}>
+                  <span>{answer.statement}</span>
+                  <span className="answers__rating">
+                    {answer.rating === null ? (
+                      <span className="muted">Not rated</span>
+                    ) : (
+                      <>
+                        {answer.rating}
+                        <span className="muted"> / 5</span>
+                      </>
+                    )}
+                  </span>
+                </li>
+              ))}
+          </ol>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function FollowUp({ lead, reload }: { lead: LeadDetail; reload: () => void }) {
+  const notify = useNotice();
+  const [choice, setChoice] = useState<{ from: FollowUpStatus; value: FollowUpStatus }>({
+    from: lead.followUpStatus,
+    value: lead.followUpStatus,
+  });
+  // A status saved elsewhere (or by this form) resets the choice to it.
+  const value = choice.from === lead.followUpStatus ? choice.value : lead.followUpStatus;
+  const [saving, setSaving] = useState(false);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const { followUpStatus } = await teamApi.setStatus(lead.id, value);
+      notify({ tone: 'success', text: `Follow-up status saved: ${STATUS_LABELS[followUpStatus]}.` });
+      setChoice({ from: followUpStatus, value: followUpStatus });
+      reload();
+    } catch (error) {
+      notify({ tone: 'error', text: messageOf(error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="follow-up-title">
+      <h2 id="follow-up-title">Follow-up</h2>
+      <form onSubmit={save}>
+        <div className="field">
+          <label htmlFor="follow-up-status" className="field__label">
+            Status
+          </label>
+          <select
+            id="follow-up-status"
+            className="field__input"
+            value={value}
+            onChange={(event) =>
+              setChoice({ from: lead.followUpStatus, value: event.target.value as FollowUpStatus })
+            }
+          >
+            {FOLLOW_UP_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button" disabled={saving || value === lead.followUpStatus}>
+          {saving ? 'Saving…' : 'Save status'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Notes({ lead, reload }: { lead: LeadDetail; reload: () => void }) {
+  const notify = useNotice();
+  const [body, setBody] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const input = useRef<HTMLTextAreaElement>(null);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = body.trim();
+    if (text === '') {
+      setFieldError('Write the note first.');
+      input.current?.focus();
+      return;
+    }
+    setFieldError(null);
+    setSaving(true);
+    try {
+      await teamApi.addNote(lead.id, text);
+      setBody('');
+      notify({ tone: 'success', text: 'Note added.' });
+      reload();
+    } catch (error) {
+      if (error instanceof TeamApiError && error.code === 'invalid_request') setFieldError(error.message);
+      else notify({ tone: 'error', text: messageOf(error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="notes-title">
+      <h2 id="notes-title">Team notes</h2>
+      {lead.notes.length === 0 ? (
+        <p className="muted">No notes yet.</p>
+      ) : (
+        <ul className="notes">
+          {lead.notes.map((note) => (
+            <li key={note.id}>
+              <p className="notes__meta">
+                <strong>{note.author}</strong>, {formatDateTime(note.createdAt)}
+              </p>
+              <p className="notes__body">{note.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={add} noValidate>
+        <div className="field">
+          <label htmlFor="note-body" className="field__label">
+            Add a note
+          </label>
+          {fieldError ? (
+            <p id="note-error" className="field__error">
+              <span className="visually-hidden">Error: </span>
+              {fieldError}
+            </p>
+          ) : null}
+          <textarea
+            id="note-body"
+            ref={input}
+            className="field__input"
+            rows={3}
+            maxLength={NOTE_MAX_LENGTH}
+            value={body}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? 'note-error' : undefined}
+            onChange={(event) => setBody(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--secondary" disabled={saving}>
+          {saving ? 'Adding…' : 'Add note'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** Retries a failed message and says so; shared by a lead's history and the failed-deliveries page. */
+export function RetryButton({
+  message,
+  onDone,
+}: {
+  message: { id: string; recipient: string; kind: LeadMessage['kind'] };
+  onDone: () => void;
+}) {
+  const notify = useNotice();
+  const [busy, setBusy] = useState(false);
+  async function retry() {
+    setBusy(true);
+    try {
+      await teamApi.retry(message.id);
+      notify({
+        tone: 'success',
+        text: `${KIND_LABELS[message.kind]} to ${message.recipient} will be sent again.`,
+      });
+      onDone();
+    } catch (error) {
+      notify({ tone: 'error', text: messageOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button type="button" className="button button--secondary button--small" onClick={retry} disabled={busy}>
+      {busy ? 'Retrying…' : 'Retry'}
+      <span className="visually-hidden">
+        {' '}
+        {KIND_LABELS[message.kind].toLowerCase()} to {message.recipient}
+      </span>
+    </button>
+  );
+}
+
+function Messages({ messages, reload }: { messages: LeadMessage[]; reload: () => void }) {
+  const columns: Column<LeadMessage>[] = [
+    {
+      header: 'Message',
+      cell: (m) => (
+        <>
+          {KIND_LABELS[m.kind]}
+          <br />
+          <span className="muted address-text">{m.recipient}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (m) => (
+        <>
+          <MessageStatusBadge status={m.status} />
+          <br />
+          <span className="muted">{plural(m.attempts, 'attempt')}</span>
+        </>
+      ),
+    },
+    {
+      header: 'When',
+      cell: (m) => (m.sentAt ? `Sent ${formatDateTime(m.sentAt)}` : `Queued ${formatDateTime(m.createdAt)}`),
+    },
+    { header: 'Last error', cell: (m) => m.lastError ?? '–' },
+    {
+      header: 'Action',
+      cell: (m) => (m.status === 'failed' ? <RetryButton message={m} onDone={reload} /> : '–'),
+    },
+  ];
+  return (
+    <section className="card card--flush" aria-labelledby="messages-title">
+      <h2 id="messages-title" className="card__title">
+        Delivery history
+      </h2>
+      {messages.length === 0 ? (
+        <p className="card__text muted">No messages.</p>
+      ) : (
+        <DataTable
+          caption="Messages about this lead"
+          columns={columns}
+          rows={messages}
+          rowKey={(m) => m.id}
+          compact
+        />
+      )}
+    </section>
+  );
+}
+
+function Erase({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const notify = useNotice();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function erase() {
+    setBusy(true);
+    try {
+      const result = await teamApi.erase(email);
+      const pending =
+        result.messagesBeingSent > 0
+          ? ` ${plural(result.messagesBeingSent, 'message')} being sent right now will be deleted once sent.`
+          : '';
+      const state: NoticeState = {
+        notice: {
+          tone: 'success',
+          text: `Everything about ${email} was erased: ${plural(result.requests, 'request')} and ${plural(result.messages, 'message')}.${pending}`,
+        },
+      };
+      navigate('/team', { state });
+    } catch (error) {
+      setBusy(false);
+      setOpen(false);
+      notify({ tone: 'error', text: messageOf(error) });
+    }
+  }
+
+  return (
+    <section className="card danger-zone" aria-labelledby="erase-title">
+      <h2 id="erase-title">Erase</h2>
+      <p>
+        When someone asks to be forgotten: deletes every request, answer, note and message for this address.
+        It cannot be undone.
+      </p>
+      <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
+        Erase everything about this address
+      </button>
+      <ConfirmDialog
+        open={open}
+        title="Erase everything about this address?"
+        confirmLabel="Erase everything"
+        busyLabel="Erasing…"
+        busy={busy}
+        onConfirm={erase}
+        onClose={() => setOpen(false)}
+      >
+        <p>
+          Every request, answer, note and message for <strong>{email}</strong> will be deleted. This cannot be
+          undone.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+
+export interface Column<Row> {
+  /** The column's heading, and the label before each cell when a row stacks on a phone. */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** "num" right-aligns figures; others are passed on as the cell's class. */
+  className?: string;
+  /** The cell that names the row (a lead's address): a row header for screen readers. */
+  rowHeader?: boolean;
+}
+
+interface DataTableProps<Row> {
+  caption: string;
+  /** Show the caption, or keep it for screen readers only (the page's heading already says it). */
+  captionVisible?: boolean;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** Each row becomes a card on a phone instead of a table wider than the screen. */
+  stack?: boolean;
+  compact?: boolean;
+  busy?: boolean;
+}
+
+/**
+ * A table of records. The explicit roles keep it a table for assistive technology when a phone's
+ * layout shows its rows as cards (a display change removes the table semantics in some browsers).
+ */
+export function DataTable<Row>({
+  caption,
+  captionVisible = false,
+  columns,
+  rows,
+  rowKey,
+  stack = true,
+  compact = false,
+  busy = false,
+}: DataTableProps<Row>) {
+  const classes = ['data-table', stack ? 'data-table--stack' : '', compact ? 'data-table--compact' : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <table className={classes} role="table" aria-busy={busy || undefined}>
+      <caption className={captionVisible ? undefined : 'visually-hidden'}>{caption}</caption>
+      <thead role="rowgroup">
+        <tr role="row">
+          {columns.map((column) => (
+            <th key={column.header} scope="col" role="columnheader" className={column.className}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {rows.map((row) => (
+          <tr key={rowKey(row)} role="row">
+            {columns.map((column) =>
+              column.rowHeader ? (
+                <th
+                  key={column.header}
+                  scope="row"
+                  role="rowheader"
+                  className={column.className}
+                  data-label={column.header}
+                >
+                  {column.cell(row)}
+                </th>
+              ) : (
+                <td key={column.header} role="cell" className={column.className} data-label={column.header}>
+                  {column.cell(row)}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

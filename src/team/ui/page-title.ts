@@ -1,0 +1,24 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from '../../web/router';
+
+/** Every page's title ends with the workspace's name, so a tab or a history entry says where it is. */
+export function pageTitle(title: string): string {
+  return `${title} – Care Audit team`;
+}
+
+/**
+ * Sets the document title, and after an in-app navigation moves focus to the page's heading so a
+ * screen reader announces the new page (a full page load starts at the top anyway). Returns the
+ * ref for the `<h1 tabIndex={-1}>`.
+ */
+export function usePage(title: string) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+  useEffect(() => {
+    if (key !== 'initial') heading.current?.focus();
+  }, [key]);
+  return heading;
+}
