@@ -10,7 +10,7 @@ import { buildApp } from '../app';
 import { FIXTURE_ASSETS, FIXTURE_PAGES, writeSiteFixture } from '../testing/site-fixture';
 import { freshPgliteDir } from '../testing/pglite';
 import { testConfig } from '../testing/test-config';
-import { IMMUTABLE, loadSite, REVALIDATE, SiteBuildError } from './static-site';
+import { IMMUTABLE, loadSite, NO_STORE, REVALIDATE, SiteBuildError } from './static-site';
 
 const LINKS = {
   SIGNUP_URL: 'https://example.org/join?ref=site&lang=en',
@@ -291,6 +291,83 @@ describe('loadSite', () => {
 
   it('gives null for a missing directory', async () => {
     expect(await loadSite(path.join(tmp, 'no-such-dir'), { ...LINK_PLACEHOLDERS })).toBeNull();
+  });
+});
+
+describe('the team workspace', () => {
+  const SHELL_TITLE = 'Care Audit team';
+  const TEAM_SCRIPT = 'team/assets/index-5e6f7a8b.js';
+  let teamApp: FastifyInstance;
+
+  beforeAll(async () => {
+    const dir = await writeSiteFixture(path.join(tmp, 'with-team'));
+    await fs.mkdir(path.join(dir, 'team/assets'), { recursive: true });
+    await fs.writeFile(
+      path.join(dir, 'team/index.html'),
+      `<!doctype html><html lang="en-GB"><head><meta name="robots" content="noindex"><title>${SHELL_TITLE}</title><script type="module" src="/${TEAM_SCRIPT}"></script></head><body><div id="root"></div></body></html>`,
+    );
+    await fs.writeFile(path.join(dir, TEAM_SCRIPT), `export const team = true;\n${'// filler\n'.repeat(40)}`);
+    const dataDir = await fs.mkdtemp(path.join(tmp, 'team-data-'));
+    await freshPgliteDir(dataDir);
+    teamApp = await buildApp(testConfig({ DATA_DIR: dataDir, SITE_DIR: dir }));
+  });
+
+  afterAll(async () => {
+    await teamApp?.close();
+  });
+
+  it.each([
+    '/team',
+    '/team/',
+    '/team/sign-in',
+    '/team/auth?token=abc',
+    '/team/leads/123',
+    '/team/no/such/page',
+  ])('answers %s with the shell, status 200, noindex and no-store', async (url) => {
+    const res = await teamApp.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(res.headers['cache-control']).toBe(NO_STORE);
+    expect(res.body).toContain(`<title>${SHELL_TITLE}</title>`);
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    // The shell carries no data: the same bytes at every path.
+    expect(res.body).toBe(await fs.readFile(path.join(tmp, 'with-team/team/index.html'), 'utf8'));
+  });
+
+  it('serves its hashed assets as immutable, and a missing one as a 404 rather than the shell', async () => {
+    const script = await teamApp.inject({ url: `/${TEAM_SCRIPT}` });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['cache-control']).toBe(IMMUTABLE);
+    const missing = await teamApp.inject({ url: '/team/assets/missing-1234.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain(FIXTURE_PAGES.notFound.title);
+  });
+
+  it('answers a path that only starts like /team with the not-found page', async () => {
+    const teams = await teamApp.inject({ url: '/teams' });
+    expect(teams.statusCode).toBe(404);
+    expect(teams.headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it('keeps the shell out of caches under its own file name too', async () => {
+    const file = await teamApp.inject({ url: '/team/index.html' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe(NO_STORE);
+    expect(file.headers['x-robots-tag']).toBe('noindex, nofollow');
+  });
+
+  it('leaves the visitor pages as they were', async () => {
+    const home = await teamApp.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['x-robots-tag']).toBeUndefined();
+    expect(home.headers['cache-control']).toBe(REVALIDATE);
+  });
+
+  it('is a 404 in a build without the workspace', async () => {
+    const res = await app.inject({ url: '/team' });
+    expect(res.statusCode).toBe(404);
   });
 });
 

@@ -37,6 +37,11 @@ export interface Site {
   files: ReadonlyMap<string, SiteFile>;
   /** Hashes of the pages' inline scripts and styles, for the Content-Security-Policy. */
   inline: InlineHashes;
+  /**
+   * The team workspace's shell (team/index.html), or null in a build without it. It is the same
+   * empty document at every /team path: the workspace renders in the browser, from the API.
+   */
+  teamShell: SiteFile | null;
 }
 
 export class SiteBuildError extends Error {
@@ -86,6 +91,14 @@ const MIN_COMPRESS_BYTES = 256;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Pages and unhashed files: the browser may keep them but must check the ETag first. */
 export const REVALIDATE = 'no-cache';
+/** The workspace's shell: kept nowhere, so no cache or shared computer holds a team page. */
+export const NO_STORE = 'no-store';
+
+/** The team workspace's own build (vite.team.config.ts) sits in this folder of the site. */
+const TEAM_DIR = 'team';
+const TEAM_SHELL_FILE = `${TEAM_DIR}/index.html`;
+/** Hashed build output: the site's and the workspace's. */
+const HASHED_DIRS = ['assets/', `${TEAM_DIR}/assets/`];
 
 function etagOf(body: Buffer, suffix = ''): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}${suffix}"`;
@@ -164,10 +177,16 @@ export async function loadSite(dir: string, links: SiteLinks): Promise<Site | nu
   const byFile = new Map<string, SiteFile>();
   const files = new Map<string, SiteFile>();
   const servedHtml: string[] = [];
+  let teamShell: SiteFile | null = null;
   await Promise.all(
     relativePaths.map(async (relative) => {
       const extension = path.extname(relative).toLowerCase();
       const isPage = pageFiles.has(relative);
+      if (relative === TEAM_SHELL_FILE) {
+        // Its only script and stylesheet are files of ours: nothing inline for the CSP to allow.
+        teamShell = await toSiteFile(await fs.readFile(path.join(dir, relative)), extension, NO_STORE);
+        return;
+      }
       // Other HTML files (a bundler's fallback document, say) are not pages we serve.
       if (extension === '.html' && !isPage) return;
       let body = await fs.readFile(path.join(dir, relative));
@@ -182,7 +201,7 @@ export async function loadSite(dir: string, links: SiteLinks): Promise<Site | nu
       }
       // A hashed asset whose text now holds deployment-specific links must be revalidated: its
       // name would not change if the configured links did.
-      const hashed = relative.startsWith('assets/') && !substituted;
+      const hashed = HASHED_DIRS.some((prefix) => relative.startsWith(prefix)) && !substituted;
       const file = await toSiteFile(body, extension, isPage || !hashed ? REVALIDATE : IMMUTABLE);
       if (isPage) byFile.set(relative, file);
       else files.set(`/${relative}`, file);
@@ -197,7 +216,7 @@ export async function loadSite(dir: string, links: SiteLinks): Promise<Site | nu
     const file = byFile.get(page.file);
     if (file && page.status === 200) pageMap.set(page.path, file);
   }
-  return { pages: pageMap, notFound, files, inline: inlineHashes(servedHtml) };
+  return { pages: pageMap, notFound, files, inline: inlineHashes(servedHtml), teamShell };
 }
 
 function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
@@ -234,7 +253,19 @@ export function sendSiteFile(
 }
 
 /**
- * Serves the site: each page of the build's page list at its path, every other built file at its own path.
+ * Whether a path is the team workspace's, answered with its shell: /team and every /team/… path
+ * but its assets folder (a missing script must be a 404, not an HTML page in its place).
+ */
+function isTeamPage(pathname: string): boolean {
+  return (
+    pathname === `/${TEAM_DIR}` ||
+    (pathname.startsWith(`/${TEAM_DIR}/`) && !pathname.startsWith(`/${TEAM_DIR}/assets/`))
+  );
+}
+
+/**
+ * Serves the site: each page of the build's page list at its path, every other built file at its own path,
+ * and the workspace's shell at every other /team path (kept out of search engines and caches).
  * A page asked for with a trailing slash is redirected to its canonical path. Anything else falls
  * through to the app's not-found handler.
  */
@@ -245,6 +276,10 @@ export function registerSite(app: FastifyInstance, site: Site): void {
     if (page) return sendSiteFile(request, reply, page);
     const file = site.files.get(pathname);
     if (file) return sendSiteFile(request, reply, file);
+    if (site.teamShell && isTeamPage(pathname)) {
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
+      return sendSiteFile(request, reply, site.teamShell);
+    }
     const canonical = pathname.replace(/\/+$/, '');
     if (canonical !== pathname && canonical !== '' && site.pages.has(canonical)) {
       // The target is a path from the page list, never from the request, so this cannot redirect off-site.
