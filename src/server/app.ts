@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { configWarnings, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
@@ -33,6 +33,8 @@ export interface AppDeps {
   renderPdf?: RenderPdf;
   /** Where log lines go instead of standard output (a test reads them). */
   logStream?: { write(line: string): void };
+  /** Told of every route as it is added (a test lists every /api/team/ route from the app itself). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The largest request body the API accepts (a larger body is answered 413). */
@@ -82,6 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     requestTimeout: 30_000,
   });
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   for (const warning of configWarnings(config)) app.log.warn(warning);
 
   const site = await loadSite(config.siteDir, config.links);
