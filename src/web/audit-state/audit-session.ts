@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { AREAS, sanitizeResponses, type Responses } from '../../core';
+import { forgetReportedUsage } from '../usage/report-usage';
 
 /**
  * The audit in progress, kept in sessionStorage so answers survive a reload in the same tab
@@ -60,6 +61,7 @@ export function saveAuditProgress(progress: AuditProgress) {
 
 /** Forgets the audit in progress: "Retake Audit" and "Take Another Audit" start blank. */
 export function clearAuditProgress() {
+  forgetReportedUsage();
   saveAuditProgress(BLANK);
 }
 

@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   AREAS,
   QUESTIONS_PER_AREA,
   answeredCount,
   buildReport,
+  hasAnswers,
   isAreaComplete,
   withAnswer,
   type Rating,
@@ -15,6 +16,7 @@ import { RatingScale } from '../../ui/rating-scale';
 import { SiteLayout } from '../../ui/site-chrome';
 import { useAuditProgress } from '../../audit-state/audit-session';
 import type { ResultsState } from '../../audit-state/results-state';
+import { reportUsage } from '../../usage/report-usage';
 
 /** The audit questionnaire at /audit-tool: one area at a time; Next only once every statement of it is rated. */
 export function AuditPage() {
@@ -29,8 +31,10 @@ export function AuditPage() {
   const answered = answeredCount(responses, area.id);
   const canContinue = isAreaComplete(responses, area.id) && !submitting;
   const percent = ((section + 1) / AREAS.length) * 100;
+  useEffect(() => reportUsage('section_reached', section + 1), [section]);
 
   function rate(question: number, rating: Rating) {
+    if (!hasAnswers(responses)) reportUsage('started');
     save({ section, responses: withAnswer(responses, area.id, question, rating) });
   }
 

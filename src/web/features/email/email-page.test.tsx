@@ -30,6 +30,8 @@ function stubApi(posted: Posted[]) {
       });
       return new Response(JSON.stringify(challenge), { headers: { 'content-type': 'application/json' } });
     }
+    // The usage counter's event (jsdom has no sendBeacon, so it comes as a fetch) is not a request.
+    if (url === '/api/events') return new Response(null, { status: 204 });
     posted.push({ url, body: JSON.parse(String(init?.body)) });
     return new Response(JSON.stringify({ id: 'x', status: 'queued' }), { status: 202 });
   });

@@ -16,6 +16,7 @@ import { NoticeRegion, useNotice, type NoticeContent } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
 import { EmailForm, type EmailFormValues } from './email-form';
 import { useProofOfWork } from '../../bot-check/proof-of-work';
+import { reportUsage } from '../../usage/report-usage';
 
 /** What "Send Results to Email" can show: the spec's three notices, and two of our own. */
 export const NOTICES = {
@@ -88,6 +89,7 @@ export function EmailPage() {
         [HONEYPOT_FIELD]: values.honeypot,
         [PROOF_FIELD]: proof,
       });
+      reportUsage('email_requested');
       setNotice(NOTICES.sent);
       setPhase({ name: 'sent', email: address });
       requestAnimationFrame(() => sentHeading.current?.focus());

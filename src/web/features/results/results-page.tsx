@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { buildReport, hasAnswers, type AreaResult, type Report } from '../../../core';
+import { useEffect, useMemo, useState } from 'react';
+import { AREAS, buildReport, hasAnswers, isAreaComplete, type AreaResult, type Report } from '../../../core';
 import { Link, useLocation } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { AreaIcon } from '../../ui/icons';
@@ -9,6 +9,7 @@ import { SiteLayout } from '../../ui/site-chrome';
 import { NewAuditButton } from '../../audit-state/new-audit-button';
 import { NoAuditNotice } from '../../audit-state/no-audit-notice';
 import { responsesFromState, type ResultsState } from '../../audit-state/results-state';
+import { reportUsage } from '../../usage/report-usage';
 
 /** The results screen at /audit-results: overall score, a card per area, and actions. */
 export function ResultsPage() {
@@ -17,6 +18,8 @@ export function ResultsPage() {
   const report = useMemo(() => buildReport(responses), [responses]);
   const resultsState: ResultsState = { responses, overallScore: report.overall.score };
   const [notice, setNotice] = useNotice();
+  const complete = AREAS.every((area) => isAreaComplete(responses, area.id));
+  useEffect(() => (complete ? reportUsage('completed') : undefined), [complete]);
 
   return (
     <SiteLayout>
@@ -124,6 +127,7 @@ function DownloadReportButton({
       // The PDF library is loaded only now, never with the page.
       const { downloadReport } = await import('../../../report/download');
       await downloadReport(buildReport(responses.responses));
+      reportUsage('pdf_downloaded');
     } catch (error) {
       console.warn('Report download failed', error);
       setNotice({
