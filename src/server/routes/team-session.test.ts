@@ -120,6 +120,13 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
   it('signs in from the e-mailed link: session cookie, session, activity; sign-out ends it', async () => {
     expect((await signIn(MEMBER)).statusCode).toBe(202);
     const token = await tokenFromMail(mail.sent, MEMBER);
+    // Once sent, the outbox keeps no copy of the token.
+    await expect
+      .poll(
+        async () =>
+          (await t.db.query("SELECT status, payload FROM outbox_messages WHERE kind = 'sign_in'")).rows,
+      )
+      .toEqual([{ status: 'sent', payload: null }]);
     const used = await teamRequest(apps[0]!, 'POST', '/api/team/auth', { body: { token } });
     expect(used.statusCode).toBe(200);
     expect(used.json()).toEqual({ email: MEMBER });
