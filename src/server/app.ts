@@ -4,7 +4,7 @@ import { configWarnings, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { errorBody, registerErrorHandler } from './http-errors';
-import { serializeError } from './log-privacy';
+import { serializeError, urlForLog } from './log-privacy';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-transport';
 import { mailDelivery, type RenderPdf } from './mail/outbox-mail';
 import { signInDelivery } from './mail/sign-in-email';
@@ -70,7 +70,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       serializers: {
         req: (request: { method: string; url: string; id: string }) => ({
           method: request.method,
-          url: request.url,
+          url: urlForLog(request.url),
           id: request.id,
         }),
         // Errors are logged without their fields: a database error carries the visitor's data.

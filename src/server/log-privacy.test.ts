@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { maskAddresses, serializeError } from './log-privacy';
+import { maskAddresses, serializeError, urlForLog } from './log-privacy';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './testing/databases';
 import { validBody } from './testing/requests';
 import { testConfig } from './testing/test-config';
+
+describe('urlForLog', () => {
+  it('hides a sign-in token in the query and keeps the rest', () => {
+    expect(urlForLog('/team/auth?token=AbC-_12')).toBe('/team/auth?token=…');
+    expect(urlForLog('/team/auth?x=1&token=AbC&y=2#top')).toBe('/team/auth?x=1&token=…&y=2#top');
+    expect(urlForLog('/api/team/leads?page=2&q=tokens')).toBe('/api/team/leads?page=2&q=tokens');
+  });
+});
 
 describe('maskAddresses and serializeError', () => {
   it('masks every e-mail address, and nothing that only has an @ in it', () => {

@@ -26,6 +26,17 @@ export function maskAddresses(text: string): string {
   return text.replace(ADDRESS, '<address>');
 }
 
+// A secret carried in a URL's query: the team sign-in link's token (and anything else so named).
+const URL_SECRET = /([?&](?:token)=)[^&#]*/gi;
+
+/**
+ * A request URL as the log may keep it: a sign-in link's token replaced by `…`, since whoever
+ * reads the log within its 15 minutes could otherwise sign in with it.
+ */
+export function urlForLog(url: string): string {
+  return url.replace(URL_SECRET, '$1…');
+}
+
 const MAX_DEPTH = 4;
 const MAX_GROUPED = 5;
 

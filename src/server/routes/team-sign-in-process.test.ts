@@ -79,6 +79,8 @@ describe.each(DATABASE_KINDS)('signing in from the e-mailed link, through a serv
     const token = tokenIn(message!.text ?? '');
     expect(tokenIn(String(message!.html))).toBe(token);
 
+    // Opening the link is a GET of the page (which only shows a button): it uses nothing.
+    await fetch(`${server.url}/team/auth?token=${token}`);
     const cookie = await signInWith(server, token);
     const session = await fetch(`${server.url}/api/team/session`, { headers: { cookie } });
     expect(session.status).toBe(200);
