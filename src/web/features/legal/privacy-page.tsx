@@ -22,6 +22,11 @@ export function PrivacyPage() {
           reload does not lose them, and are gone when you close the tab. We do not receive them unless you
           ask us to e-mail your results. We set no cookies and use no analytics or advertising trackers.
         </p>
+        <p>
+          To see how the audit is used, your browser tells us when a step happens (an audit started, a section
+          reached, results shown, a report downloaded or e-mailed), and we add one to that day’s count. No
+          cookie is used and nothing that identifies you or your browser is kept with it.
+        </p>
 
         <h2>What we store when you ask for your results by e-mail</h2>
         <ul>
@@ -86,6 +91,10 @@ export function PrivacyPage() {
           Our small team that follows up audit requests, and the companies that host this website and deliver
           our e-mail, who act only on our instructions and keep the data in the UK or under UK adequacy
           arrangements.
+        </p>
+        <p>
+          If we have set it up, your request is also passed to the system our team uses to follow up leads
+          (our CRM), which keeps it on our behalf.
         </p>
 
         <h2>How long we keep it</h2>
