@@ -1,13 +1,23 @@
+import os from 'node:os';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../server/config';
 import { DatabaseUnavailableError, type Database } from '../server/db/database';
 import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../server/testing/databases';
-import { messageRow, setMessageState, storeLead, daysAgo } from '../server/testing/lead-fixtures';
+import { commandLineActor, recordActivity } from '../server/team/team-activity';
+import {
+  activityLog,
+  clearActivityLog,
+  daysAgo,
+  messageRow,
+  setMessageState,
+  storeFailedSignIn,
+  storeLead,
+} from '../server/testing/lead-fixtures';
 import { EXPECTED_SCORES } from '../server/testing/requests';
-import { LEAD_CSV_HEADER } from './lead-csv';
+import { LEAD_CSV_HEADER } from '../server/requests/lead-csv';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LEADS_HELP, parseDay, runLeads } from './leads-cli';
-import { parseCsv, parseCsvObjects } from './testing/parse-csv';
+import { parseCsv, parseCsvObjects } from '../server/testing/parse-csv';
 
 class Captured extends Writable {
   text = '';
@@ -59,6 +69,7 @@ describe('the leads command line, before any database', () => {
       'failed [--json]',
       'retry <message-id>',
       'purge [--days N]',
+      'audit-log',
     ]) {
       expect(LEADS_HELP).toContain(command);
     }
@@ -113,6 +124,8 @@ describe('the leads command line, before any database', () => {
     [['erase', 'a@example.org', 'b@example.org'], 'erase takes one argument'],
     [['failed', '--since', '2026-01-01'], "failed: Unknown option '--since'"],
     [['retry'], 'retry needs a message id'],
+    [['audit-log', 'everything'], 'audit-log takes no arguments'],
+    [['audit-log', '--since', '2026-01-01'], "audit-log: Unknown option '--since'"],
     [['purge', '--days', '0'], '--days must be a whole number from 1 to 36500 (got "0")'],
     [['purge', '--days', '36501'], '--days must be a whole number from 1 to 36500 (got "36501")'],
     [['purge', '--days', '1.5'], '--days must be a whole number from 1 to 36500 (got "1.5")'],
@@ -173,8 +186,11 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
   });
   beforeEach(async () => {
     await t.reset();
+    await clearActivityLog(t.db);
     closes = 0;
   });
+  // What the log records for a command run by this test's user.
+  const cli = commandLineActor(os.userInfo().username);
   afterAll(async () => {
     await t?.destroy();
   });
@@ -222,7 +238,7 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         outcome.stdout.startsWith(
           'id,created_at,email,note,may_contact,consent_wording,consent_given_at,Operational Efficiency,Compliance & Regulations,Service Quality,Staff Training & Support,Data Management,overall_score,' +
             'visitor_message_status,visitor_message_attempts,visitor_message_last_error,visitor_message_sent_at,' +
-            'team_message_status,team_message_attempts,team_message_last_error,team_message_sent_at\r\n',
+            'team_message_status,team_message_attempts,team_message_last_error,team_message_sent_at,follow_up_status\r\n',
         ),
       ).toBe(true);
 
@@ -252,6 +268,7 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         team_message_attempts: '8',
         team_message_last_error: 'Error: 550 "no such mailbox", said the relay',
         team_message_sent_at: '',
+        follow_up_status: 'new',
       });
       expect(rows.slice(1, 5).map((r) => r.note)).toEqual(formulas.map((note) => `'${note}`));
       expect(rows[5]).toMatchObject({
@@ -265,6 +282,9 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       });
       // The exact bytes of a note that needs both quoting and the guard.
       expect(outcome.stdout).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",`);
+      expect(await activityLog(t.db)).toEqual([
+        { actor: cli, action: 'export', subject: null, detail: '6 leads' },
+      ]);
     });
 
     it('with --since, writes only requests from that day on', async () => {
@@ -280,6 +300,10 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       expect(
         parseCsvObjects((await run(['export', '--since=2026-11-02'])).stdout).map((r) => r.email),
       ).toEqual(['after@example.org']);
+      expect((await activityLog(t.db)).map((e) => e.detail)).toEqual([
+        '2 leads since 2026-11-01',
+        '1 lead since 2026-11-02',
+      ]);
     });
 
     it('writes the header alone when there is nothing to export', async () => {
@@ -309,6 +333,10 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       expect((await run(['erase', 'Care.Manager@Example.COM'])).stdout).toBe(
         'Erased 0 requests and 0 messages for care.manager@example.com.\n',
       );
+      expect((await activityLog(t.db)).filter((e) => e.action === 'erase')).toEqual([
+        { actor: cli, action: 'erase', subject: 'c•••@example.com', detail: '2 requests and 3 messages' },
+        { actor: cli, action: 'erase', subject: 'c•••@example.com', detail: '0 requests and 0 messages' },
+      ]);
     });
 
     it('says when a message was being sent as it was erased', async () => {
@@ -384,6 +412,99 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
           'leads: there is no message with id "5b0c1a4e-0000-4000-8000-000000000000" (see: npm run leads -- failed)\n',
       });
       expect((await run(['retry', 'nonsense'])).code).toBe(EXIT_FAILURE);
+      // The one retry that queued something is recorded, by the command line.
+      expect(await activityLog(t.db)).toEqual([
+        { actor: cli, action: 'retry', subject: failed, detail: 'visitor message' },
+      ]);
+    });
+
+    it('lists a failed sign-in link with its kind, and refuses to retry it', async () => {
+      const signIn = await storeFailedSignIn(t.db, 'member@care-audit.example');
+      expect((await run(['failed'])).stdout.split('\n')[1]).toMatch(
+        new RegExp(`^${signIn}\\s+sign_in\\s+member@care-audit\\.example\\s+8\\s`),
+      );
+      expect(await run(['retry', signIn])).toEqual({
+        code: EXIT_FAILURE,
+        stdout: '',
+        stderr: `leads: message ${signIn}: A sign-in link that failed cannot be sent again (its link was discarded); ask for a new one on the sign-in page.\n`,
+      });
+      expect(await messageRow(t.db, signIn)).toMatchObject({ status: 'failed', attempts: 8 });
+      expect(await activityLog(t.db)).toEqual([]);
+    });
+  });
+
+  describe('audit-log', () => {
+    it('writes the header alone when nobody has done anything yet', async () => {
+      expect(await run(['audit-log'])).toEqual({
+        code: EXIT_OK,
+        stdout: 'time,actor,action,subject,detail\r\n',
+        stderr: '',
+      });
+    });
+
+    it('writes the whole log as CSV, oldest first, in batches, guarding formulas', async () => {
+      await recordActivity(t.db, { actor: 'a@care-audit.example', action: 'sign_in' });
+      const lead = await storeLead(t.db, { email: 'lead@example.org' });
+      await recordActivity(t.db, {
+        actor: 'a@care-audit.example',
+        action: 'status_change',
+        subject: lead,
+        detail: 'new → contacted',
+      });
+      await run(['erase', 'lead@example.org']);
+      // A detail that starts like a formula is written as text.
+      await recordActivity(t.db, {
+        actor: 'b@care-audit.example',
+        action: 'export',
+        detail: '=1+1, "quoted"',
+      });
+      // More than one batch of the reader (1,000), so the batches must join up in order.
+      await t.db.query(
+        "INSERT INTO team_activity (actor, action) SELECT 'bulk' || n, 'sign_out' FROM generate_series(0, 1000) AS n",
+      );
+      closes = 0;
+
+      const outcome = await run(['audit-log']);
+      expect(outcome.code).toBe(EXIT_OK);
+      expect(closes).toBe(1);
+      const rows = parseCsvObjects(outcome.stdout);
+      expect(parseCsv(outcome.stdout)[0]).toEqual(['time', 'actor', 'action', 'subject', 'detail']);
+      expect(rows).toHaveLength(1_005);
+      expect(rows.slice(0, 4)).toEqual([
+        {
+          time: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+          actor: 'a@care-audit.example',
+          action: 'sign_in',
+          subject: '',
+          detail: '',
+        },
+        {
+          time: expect.any(String),
+          actor: 'a@care-audit.example',
+          action: 'status_change',
+          subject: lead,
+          detail: 'new → contacted',
+        },
+        {
+          time: expect.any(String),
+          actor: cli,
+          action: 'erase',
+          subject: 'l•••@example.org',
+          detail: '1 request and 1 message',
+        },
+        {
+          time: expect.any(String),
+          actor: 'b@care-audit.example',
+          action: 'export',
+          subject: '',
+          detail: `'=1+1, "quoted"`,
+        },
+      ]);
+      expect(rows.at(-1)).toMatchObject({ actor: 'bulk1000', action: 'sign_out' });
+      const times = rows.map((r) => Date.parse(r.time ?? ''));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      // Reading the log is not itself recorded.
+      expect((await activityLog(t.db)).length).toBe(1_005);
     });
   });
 

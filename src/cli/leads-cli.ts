@@ -1,18 +1,21 @@
+import os from 'node:os';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../server/config';
 import { DatabaseUnavailableError, type Database } from '../server/db/database';
 import { FolderLockUnavailableError } from '../server/db/folder-lock';
 import { MigrationChangedError } from '../server/db/migrate';
-import { failedMessages, retryFailedMessage } from '../server/outbox/failed-messages';
+import { failedMessages, retryFailedMessage, SIGN_IN_NOT_RETRYABLE } from '../server/outbox/failed-messages';
+import { csvLine } from '../server/requests/csv';
+import { exportLeadsCsv, startOfDay } from '../server/requests/lead-export';
 import {
+  describeRemoved,
   eraseAddress,
+  isErasableAddress,
   purgeExpiredRequests,
-  readLeadRecords,
   type Removed,
 } from '../server/requests/lead-records';
-import { csvLine } from './csv';
-import { LEAD_CSV_HEADER, leadCsvValues } from './lead-csv';
+import { commandLineActor, readAllActivity } from '../server/team/team-activity';
 import { LeadsDatabaseError, openLeadsDatabase } from './leads-database';
 import { textTable } from './text-table';
 
@@ -34,15 +37,20 @@ Commands:
                                requests made on or after that day (UTC)
   erase <address>              delete every request and message for that e-mail address, in any
                                upper or lower case, and say how many
-  failed [--json]              list the messages that failed delivery, with their last error
+  failed [--json]              list the messages that failed delivery (e-mails, webhooks, sign-in
+                               links), with their kind and last error
   retry <message-id>           queue one failed message again, with a fresh set of attempts
   purge [--days N]             delete requests older than RETENTION_DAYS days (default 365), or N
                                days, with their messages; the server also does this once a day
+  audit-log                    who did what (sign-ins, exports, erasures, retries, status changes,
+                               notes; in the workspace or here) as CSV, oldest first
+
+export, erase and retry are recorded in that log as "command line (<your user name>)".
 
 Options:
   -h, --help                   show this help
 
-To save the export, run it with npm's -s, or npm's own banner lands in the file too:
+To save the export or the log, run it with npm's -s, or npm's own banner lands in the file too:
   npm run -s leads -- export > leads.csv
 
 Exit codes: 0 done, 1 failed (nothing changed), 2 wrong usage (nothing done).
@@ -57,6 +65,8 @@ export interface LeadsContext {
   env: Record<string, string | undefined>;
   /** Opens the database; tests hand over their own. The command closes what it gets. */
   connect?: (config: Config) => Promise<Database>;
+  /** Who the activity log says did it; by default commandLineActor() of the operating-system user. */
+  actor?: string;
 }
 
 /** The command line was wrong; `showHelp` for a missing or unknown command. */
@@ -80,11 +90,8 @@ function write(stream: Writable, text: string): Promise<void> {
 
 /** `--since YYYY-MM-DD` as the start of that day in UTC; a date that does not exist is refused. */
 export function parseDay(value: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const day = match
-    ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-    : undefined;
-  if (!day || day.toISOString().slice(0, 10) !== value) {
+  const day = startOfDay(value);
+  if (!day) {
     throw new UsageError(
       `--since must be a date as YYYY-MM-DD, like 2026-01-31 (got ${JSON.stringify(value)})`,
     );
@@ -132,12 +139,6 @@ function parseCommandLine<Options extends OptionSpec>(
   return parsed;
 }
 
-function describeRemoved(removed: Removed): string {
-  const requests = `${removed.requests} request${removed.requests === 1 ? '' : 's'}`;
-  const messages = `${removed.messages} message${removed.messages === 1 ? '' : 's'}`;
-  return `${requests} and ${messages}`;
-}
-
 function inFlightNote(removed: Removed): string {
   if (removed.messagesBeingSent === 0) return '';
   return (
@@ -169,27 +170,20 @@ async function withDatabase<T>(
 const exportCommand: Command = async (args, context, config) => {
   const { values } = parseCommandLine('export', args, { since: { type: 'string' } }, { min: 0, max: 0 });
   const since = values.since === undefined ? undefined : parseDay(values.since);
-  // The header waits for the first rows (or the end), so a database that fails at once leaves
-  // standard output empty rather than holding a header that looks like an empty export.
-  let header = csvLine(LEAD_CSV_HEADER);
-  await withDatabase(context, config(), async (db) => {
-    await readLeadRecords(db, { since }, async (records) => {
-      await write(context.stdout, header + records.map((r) => csvLine(leadCsvValues(r))).join(''));
-      header = '';
-    });
-  });
-  if (header) await write(context.stdout, header);
+  await withDatabase(context, config(), (db) =>
+    exportLeadsCsv(db, { since, actor: context.actor }, (chunk) => write(context.stdout, chunk)),
+  );
 };
 
 const eraseCommand: Command = async (args, context, config) => {
   const { positionals } = parseCommandLine('erase', args, {}, { min: 1, max: 1, name: 'an e-mail address' });
   const address = (positionals[0] ?? '').trim();
-  if (!/^[^\s@]+@[^\s@]+$/.test(address)) {
+  if (!isErasableAddress(address)) {
     throw new UsageError(
       `erase needs an e-mail address, like care.manager@example.com (got ${JSON.stringify(address)})`,
     );
   }
-  const removed = await withDatabase(context, config(), (db) => eraseAddress(db, address));
+  const removed = await withDatabase(context, config(), (db) => eraseAddress(db, address, context.actor));
   await write(
     context.stdout,
     `Erased ${describeRemoved(removed)} for ${address.toLowerCase()}.\n${inFlightNote(removed)}`,
@@ -226,12 +220,13 @@ const retryCommand: Command = async (args, context, config) => {
   const { positionals } = parseCommandLine('retry', args, {}, { min: 1, max: 1, name: 'a message id' });
   const id = (positionals[0] ?? '').trim();
   const settings = config();
-  const result = await withDatabase(context, settings, (db) => retryFailedMessage(db, id));
+  const result = await withDatabase(context, settings, (db) => retryFailedMessage(db, id, context.actor));
   if (result.outcome === 'not_found') {
     throw new CommandFailure(
       `there is no message with id ${JSON.stringify(id)} (see: npm run leads -- failed)`,
     );
   }
+  if (result.outcome === 'not_retryable') throw new CommandFailure(`message ${id}: ${SIGN_IN_NOT_RETRYABLE}`);
   if (result.outcome === 'not_failed') {
     throw new CommandFailure(
       `message ${id} is ${result.status}, not failed; only failed messages can be retried`,
@@ -256,12 +251,29 @@ const purgeCommand: Command = async (args, context, config) => {
   );
 };
 
+const ACTIVITY_CSV_HEADER = ['time', 'actor', 'action', 'subject', 'detail'];
+
+const auditLogCommand: Command = async (args, context, config) => {
+  parseCommandLine('audit-log', args, {}, { min: 0, max: 0 });
+  // As the export: the header waits for the first entries, so a failing database writes nothing.
+  let header = csvLine(ACTIVITY_CSV_HEADER);
+  await withDatabase(context, config(), (db) =>
+    readAllActivity(db, async (entries) => {
+      const lines = entries.map((e) => csvLine([e.at, e.actor, e.action, e.subject, e.detail]));
+      await write(context.stdout, header + lines.join(''));
+      header = '';
+    }),
+  );
+  if (header) await write(context.stdout, header);
+};
+
 const COMMANDS = new Map<string, Command>([
   ['export', exportCommand],
   ['erase', eraseCommand],
   ['failed', failedCommand],
   ['retry', retryCommand],
   ['purge', purgeCommand],
+  ['audit-log', auditLogCommand],
 ]);
 
 /** The one line a failure is reported with. */
@@ -281,9 +293,23 @@ function failureMessage(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
+/** The operating-system user running the command ("unknown" where the system has no entry for it). */
+function userName(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    // A container may run under a user id with no name (os.userInfo() throws for it).
+    return 'unknown';
+  }
+}
+
 /** Runs `npm run leads -- <args>`; resolves with the exit code. Nothing it does throws. */
 export async function runLeads(args: readonly string[], context: LeadsContext): Promise<number> {
-  const full: Required<LeadsContext> = { ...context, connect: context.connect ?? openLeadsDatabase };
+  const full: Required<LeadsContext> = {
+    ...context,
+    connect: context.connect ?? openLeadsDatabase,
+    actor: context.actor ?? commandLineActor(userName()),
+  };
   const [name, ...rest] = args;
   if (args.includes('--help') || args.includes('-h')) {
     await write(full.stdout, LEADS_HELP);

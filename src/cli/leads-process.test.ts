@@ -7,7 +7,7 @@ import { setMessageState, storeLead } from '../server/testing/lead-fixtures';
 import { startServerProcess, type ServerProcess } from '../server/testing/server-process';
 import { startSmtpServer, type SmtpTestServer } from '../server/testing/smtp';
 import { LEADS_HELP } from './leads-cli';
-import { parseCsvObjects } from './testing/parse-csv';
+import { parseCsvObjects } from '../server/testing/parse-csv';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

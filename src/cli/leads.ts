@@ -1,6 +1,6 @@
 /**
  * `npm run leads -- <command>`: the team's commands for the stored requests (export, erase,
- * failed, retry, purge). `npm run leads -- --help` lists them; leads-cli.ts does the work.
+ * failed, retry, purge, audit-log). `npm run leads -- --help` lists them; leads-cli.ts does the work.
  */
 import { runLeads } from './leads-cli';
 

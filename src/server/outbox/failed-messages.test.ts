@@ -1,8 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
-import { messageRow, setMessageState, storeLead, TEAM_ADDRESS, daysAgo } from '../testing/lead-fixtures';
+import { commandLineActor } from '../team/team-activity';
+import {
+  activityLog,
+  addWebhookMessage,
+  clearActivityLog,
+  daysAgo,
+  messageRow,
+  setMessageState,
+  storeFailedSignIn,
+  storeLead,
+  TEAM_ADDRESS,
+} from '../testing/lead-fixtures';
 import { failedMessages, retryFailedMessage } from './failed-messages';
 import { claimDue } from './outbox-store';
+
+const ACTOR = 'member@care-audit.example';
 
 describe.each(DATABASE_KINDS)('failed messages on %s', (kind) => {
   let t: TestDatabase;
@@ -12,6 +25,7 @@ describe.each(DATABASE_KINDS)('failed messages on %s', (kind) => {
   });
   beforeEach(async () => {
     await t.reset();
+    await clearActivityLog(t.db);
   });
   afterAll(async () => {
     await t?.destroy();
@@ -56,7 +70,7 @@ describe.each(DATABASE_KINDS)('failed messages on %s', (kind) => {
       ]);
       expect(failed[0]?.createdAt.getTime()).toBeLessThan(failed[1]?.createdAt.getTime() ?? 0);
 
-      expect(await retryFailedMessage(t.db, failedTeam.toUpperCase())).toEqual({
+      expect(await retryFailedMessage(t.db, failedTeam.toUpperCase(), ACTOR)).toEqual({
         outcome: 'queued',
         message: { id: failedTeam, kind: 'team', recipient: TEAM_ADDRESS },
       });
@@ -77,12 +91,57 @@ describe.each(DATABASE_KINDS)('failed messages on %s', (kind) => {
         attempts: 1,
         sentAt: new Date(),
       });
-      expect(await retryFailedMessage(t.db, sent)).toEqual({ outcome: 'not_failed', status: 'sent' });
+      expect(await retryFailedMessage(t.db, sent, ACTOR)).toEqual({ outcome: 'not_failed', status: 'sent' });
       expect(await messageRow(t.db, sent)).toMatchObject({ status: 'sent', attempts: 1 });
-      expect(await retryFailedMessage(t.db, '00000000-0000-4000-8000-000000000000')).toEqual({
+      expect(await retryFailedMessage(t.db, '00000000-0000-4000-8000-000000000000', ACTOR)).toEqual({
         outcome: 'not_found',
       });
-      expect(await retryFailedMessage(t.db, 'not-a-uuid')).toEqual({ outcome: 'not_found' });
+      expect(await retryFailedMessage(t.db, 'not-a-uuid', ACTOR)).toEqual({ outcome: 'not_found' });
+      // Only a retry that queued something is an action to record.
+      expect(await activityLog(t.db)).toEqual([]);
+    });
+
+    it('records a retry with its actor, the message id and kind, and no address', async () => {
+      const id = await storeLead(t.db, { email: 'd@example.org' });
+      const failed = await setMessageState(t.db, id, 'visitor', {
+        status: 'failed',
+        attempts: 8,
+        lastError: 'Error: 421 try later',
+      });
+      const cli = commandLineActor('alice');
+      expect((await retryFailedMessage(t.db, failed, cli)).outcome).toBe('queued');
+      expect(await activityLog(t.db)).toEqual([
+        { actor: cli, action: 'retry', subject: failed, detail: 'visitor message' },
+      ]);
+    });
+
+    it('lists every kind (webhook and sign-in link too) and retries a webhook, but not a sign-in link', async () => {
+      const lead = await storeLead(t.db, { email: 'e@example.org', createdAt: daysAgo(1) });
+      const webhook = await addWebhookMessage(t.db, lead, 'https://hooks.example.test/catch');
+      await t.db.query(
+        "UPDATE outbox_messages SET status = 'failed', attempts = 3, last_error = 'HTTP 500' WHERE id = $1",
+        [webhook],
+      );
+      const signIn = await storeFailedSignIn(t.db, 'member@care-audit.example');
+
+      const failed = await failedMessages(t.db);
+      expect(failed.map((m) => [m.id, m.kind, m.requestId, m.recipient])).toEqual([
+        [webhook, 'webhook', lead, 'https://hooks.example.test/catch'],
+        [signIn, 'sign_in', null, 'member@care-audit.example'],
+      ]);
+
+      expect(await retryFailedMessage(t.db, signIn, ACTOR)).toEqual({
+        outcome: 'not_retryable',
+        kind: 'sign_in',
+      });
+      expect(await messageRow(t.db, signIn)).toMatchObject({ status: 'failed', attempts: 8 });
+      expect(await retryFailedMessage(t.db, webhook, ACTOR)).toMatchObject({
+        outcome: 'queued',
+        message: { id: webhook, kind: 'webhook' },
+      });
+      expect(await activityLog(t.db)).toEqual([
+        { actor: ACTOR, action: 'retry', subject: webhook, detail: 'webhook message' },
+      ]);
     });
   });
 });

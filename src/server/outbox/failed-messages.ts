@@ -1,16 +1,21 @@
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
+import { isUuid } from '../db/uuid';
+import { recordActivity } from '../team/team-activity';
 import type { OutboxKind, OutboxStatus } from './outbox-store';
 
 /**
- * The team's view of messages the outbox gave up on: listing them with their last error, and
- * queueing one again. The CLI's `failed` and `retry` commands call these.
+ * The team's view of messages the outbox gave up on, of every kind (the visitor's and the team's
+ * e-mails, webhooks, sign-in links): listing them with their last error, and queueing one again.
+ * The CLI's `failed` and `retry` commands and the team workspace call these.
  */
 
 /** A message that ran out of attempts or was refused for good. */
 export interface FailedMessage {
   id: string;
-  requestId: string;
+  /** The lead it is about; null for a sign-in link, which is about no lead. */
+  requestId: string | null;
   kind: OutboxKind;
+  /** An e-mail address, or for a webhook its URL. */
   recipient: string;
   attempts: number;
   lastError: string | null;
@@ -21,7 +26,7 @@ export interface FailedMessage {
 export async function failedMessages(db: Queryable): Promise<FailedMessage[]> {
   const { rows } = await db.query<{
     id: string;
-    request_id: string;
+    request_id: string | null;
     kind: OutboxKind;
     recipient: string;
     attempts: number;
@@ -45,31 +50,48 @@ export async function failedMessages(db: Queryable): Promise<FailedMessage[]> {
 export type RetryResult =
   | { outcome: 'queued'; message: { id: string; kind: OutboxKind; recipient: string } }
   | { outcome: 'not_found' }
-  | { outcome: 'not_failed'; status: OutboxStatus };
+  | { outcome: 'not_failed'; status: OutboxStatus }
+  /** A failed sign-in link: its token was cleared when it failed, so it cannot be sent again. */
+  | { outcome: 'not_retryable'; kind: OutboxKind };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Why a failed sign-in link is not sent again, for the CLI and the workspace alike. */
+export const SIGN_IN_NOT_RETRYABLE =
+  'A sign-in link that failed cannot be sent again (its link was discarded); ask for a new one on the sign-in page.';
 
 /**
  * Queues a failed message again, due now, with its attempts reset to 0: a retry usually follows a
  * fix (the relay's settings, a full mailbox emptied), so it deserves the full set of attempts and
  * back-offs. The last error is kept until the next attempt replaces it, so the export still shows
- * why it had failed. Any server's outbox worker picks it up at its next poll.
+ * why it had failed. Any server's outbox worker picks it up at its next poll. A retry is recorded
+ * in the activity log with `actor`, in the same transaction.
  */
-export async function retryFailedMessage(db: Queryable, id: string): Promise<RetryResult> {
-  // Not a uuid cannot match, and PostgreSQL would reject it as a malformed value rather than say so.
-  if (!UUID.test(id)) return { outcome: 'not_found' };
-  const { rows } = await db.query<{ id: string; kind: OutboxKind; recipient: string }>(
-    `UPDATE outbox_messages SET status = 'queued', attempts = 0, next_attempt_at = now()
-      WHERE id = $1 AND status = 'failed'
-      RETURNING id, kind, recipient`,
-    [id],
-  );
-  const queued = rows[0];
-  if (queued) return { outcome: 'queued', message: queued };
-  const current = await db.query<{ status: OutboxStatus }>(
-    'SELECT status FROM outbox_messages WHERE id = $1',
-    [id],
-  );
-  const status = current.rows[0]?.status;
-  return status ? { outcome: 'not_failed', status } : { outcome: 'not_found' };
+export async function retryFailedMessage(db: Database, id: string, actor: string): Promise<RetryResult> {
+  if (!isUuid(id)) return { outcome: 'not_found' };
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string; kind: OutboxKind; recipient: string }>(
+      `UPDATE outbox_messages SET status = 'queued', attempts = 0, next_attempt_at = now()
+        WHERE id = $1 AND status = 'failed' AND kind <> 'sign_in'
+        RETURNING id, kind, recipient`,
+      [id],
+    );
+    const queued = rows[0];
+    if (queued) {
+      // The message's id and kind, not its recipient: the log keeps no address it need not.
+      await recordActivity(tx, {
+        actor,
+        action: 'retry',
+        subject: queued.id,
+        detail: `${queued.kind} message`,
+      });
+      return { outcome: 'queued', message: queued };
+    }
+    const current = await tx.query<{ status: OutboxStatus; kind: OutboxKind }>(
+      'SELECT status, kind FROM outbox_messages WHERE id = $1',
+      [id],
+    );
+    const message = current.rows[0];
+    if (!message) return { outcome: 'not_found' };
+    if (message.status !== 'failed') return { outcome: 'not_failed', status: message.status };
+    return { outcome: 'not_retryable', kind: message.kind };
+  });
 }

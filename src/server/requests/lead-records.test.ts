@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { claimDue, markSent, recordFailure } from '../outbox/outbox-store';
 import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../testing/databases';
-import { setMessageState, storeLead, TEAM_ADDRESS, daysAgo } from '../testing/lead-fixtures';
+import { commandLineActor } from '../team/team-activity';
+import {
+  activityLog,
+  clearActivityLog,
+  daysAgo,
+  setMessageState,
+  storeLead,
+  TEAM_ADDRESS,
+} from '../testing/lead-fixtures';
 import { EXPECTED_SCORES } from '../testing/requests';
 import { eraseAddress, purgeExpiredRequests, readLeadRecords, type LeadRecord } from './lead-records';
+
+const ACTOR = 'member@care-audit.example';
 
 describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
   let t: TestDatabase;
@@ -13,6 +23,7 @@ describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
   });
   beforeEach(async () => {
     await t.reset();
+    await clearActivityLog(t.db);
   });
   afterAll(async () => {
     await t?.destroy();
@@ -62,6 +73,7 @@ describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
             data: EXPECTED_SCORES.data,
           },
           overallScore: EXPECTED_SCORES.overall,
+          followUpStatus: 'new',
           visitorMessage: { status: 'sent', attempts: 1, lastError: null, sentAt },
           teamMessage: { status: 'failed', attempts: 8, lastError: 'Error: 550 no mailbox', sentAt: null },
         },
@@ -133,7 +145,7 @@ describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
       const kept = await storeLead(t.db, { email: 'someone.else@example.com', team: true });
       expect(await rowCounts(t.db)).toEqual({ requests: 3, messages: 5 });
 
-      expect(await eraseAddress(t.db, '  CARE.manager@example.com ')).toEqual({
+      expect(await eraseAddress(t.db, '  CARE.manager@example.com ', ACTOR)).toEqual({
         requests: 2,
         messages: 3,
         messagesBeingSent: 0,
@@ -142,17 +154,33 @@ describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
       const { records } = await readAll();
       expect(records.map((r) => r.id)).toEqual([kept]);
 
-      expect(await eraseAddress(t.db, 'care.manager@example.com')).toEqual({
+      expect(await eraseAddress(t.db, 'care.manager@example.com', ACTOR)).toEqual({
         requests: 0,
         messages: 0,
         messagesBeingSent: 0,
       });
     });
 
+    it('records each erasure with its actor, the masked address and the counts, in the same transaction', async () => {
+      await storeLead(t.db, { email: 'Jo.Bloggs@Example.org', team: true });
+      const cli = commandLineActor('alice');
+      await eraseAddress(t.db, 'jo.bloggs@example.org', cli);
+      await eraseAddress(t.db, 'nobody@example.org', ACTOR);
+      expect(await activityLog(t.db)).toEqual([
+        { actor: cli, action: 'erase', subject: 'j•••@example.org', detail: '1 request and 2 messages' },
+        { actor: ACTOR, action: 'erase', subject: 'n•••@example.org', detail: '0 requests and 0 messages' },
+      ]);
+      // Nothing in the log holds the erased address.
+      const { rows } = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM team_activity WHERE concat(actor, subject, detail) ILIKE '%bloggs%'",
+      );
+      expect(rows[0]?.n).toBe(0);
+    });
+
     it('does not erase a request whose team message went to the erased address', async () => {
       // The team's own address is a recipient, not a person whose requests are held.
       await storeLead(t.db, { email: 'visitor@example.org', team: true });
-      expect(await eraseAddress(t.db, TEAM_ADDRESS)).toMatchObject({ requests: 0, messages: 0 });
+      expect(await eraseAddress(t.db, TEAM_ADDRESS, ACTOR)).toMatchObject({ requests: 0, messages: 0 });
       expect(await rowCounts(t.db)).toEqual({ requests: 1, messages: 2 });
     });
 
@@ -162,7 +190,7 @@ describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
       expect(visitor?.requestId).toBe(id);
       expect(team?.requestId).toBe(id);
 
-      expect(await eraseAddress(t.db, 'mid.send@example.org')).toEqual({
+      expect(await eraseAddress(t.db, 'mid.send@example.org', ACTOR)).toEqual({
         requests: 1,
         messages: 2,
         messagesBeingSent: 2,

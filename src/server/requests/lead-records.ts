@@ -1,13 +1,15 @@
 import { AREA_IDS, type AreaId } from '../../core';
 import type { Database, Queryable } from '../db/database';
 import type { OutboxStatus } from '../outbox/outbox-store';
+import { maskAddress, recordActivity } from '../team/team-activity';
 import { consentFrom, lockRecipient, normalizeEmail, type Consent } from './email-requests';
+import type { FollowUpStatus } from '../../shared/team-api';
 
 /**
- * The team's side of the stored requests (what is kept of each: docs/product-rules.md, "Personal
- * data"): reading them for export, erasing one address, and retention. Failed messages live with
- * the outbox. The CLI (src/cli/leads.ts) and the server's daily retention job both call these, so
- * both delete in exactly the same way.
+ * The team's side of the stored requests: reading them all for the export, erasing one address,
+ * and retention. The CLI, the team workspace and the server's daily retention job all call these,
+ * so they read and delete in exactly the same way. (The workspace's list, detail and follow-up are
+ * in lead-list.ts, lead-detail.ts and lead-follow-up.ts; failed messages live with the outbox.)
  */
 
 /** Where one message about a request stands. */
@@ -28,6 +30,7 @@ export interface LeadRecord {
   consent: Consent | null;
   scores: Record<AreaId, number>;
   overallScore: number;
+  followUpStatus: FollowUpStatus;
   /** Undefined only if the row was never queued (it always is when the request is stored). */
   visitorMessage: MessageDelivery | undefined;
   /** Undefined when LEADS_TO was unset at the time of the request. */
@@ -49,6 +52,7 @@ interface LeadRow {
   training_score: number;
   data_score: number;
   overall_score: number;
+  follow_up_status: FollowUpStatus;
   visitor_status: OutboxStatus | null;
   visitor_attempts: number | null;
   visitor_last_error: string | null;
@@ -62,7 +66,7 @@ interface LeadRow {
 const LEAD_COLUMNS = `
        r.id, r.created_at, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
        r.email, r.note, r.consent_text, r.consent_at, r.operational_score, r.compliance_score, r.quality_score, r.training_score,
-       r.data_score, r.overall_score,
+       r.data_score, r.overall_score, r.follow_up_status,
        v.status AS visitor_status, v.attempts AS visitor_attempts, v.last_error AS visitor_last_error,
        v.sent_at AS visitor_sent_at,
        t.status AS team_status, t.attempts AS team_attempts, t.last_error AS team_last_error,
@@ -101,6 +105,7 @@ function leadRecord(row: LeadRow): LeadRecord {
     consent: consentFrom(row.consent_text, row.consent_at),
     scores,
     overallScore: row.overall_score,
+    followUpStatus: row.follow_up_status,
     visitorMessage: delivery(
       row.visitor_status,
       row.visitor_attempts,
@@ -180,6 +185,16 @@ async function deleteRequests(
 }
 
 /**
+ * Whether `text` (trimmed) can be an address to erase: something@something, no spaces, at most
+ * 254 characters. Looser than the form's rules on purpose: an address stored under older rules
+ * must still be erasable.
+ */
+export function isErasableAddress(text: string): boolean {
+  const address = text.trim();
+  return address.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(address);
+}
+
+/**
  * Erases everything held about one address, in whatever case it was typed: its requests (note,
  * answers, scores) and every message about them, queued, failed or sent.
  *
@@ -189,13 +204,28 @@ async function deleteRequests(
  * resurrected. A message not yet composed finds its request gone and is dropped without sending
  * (see mailDelivery). The count of such messages is returned so the team can tell the person.
  */
-export async function eraseAddress(db: Database, address: string): Promise<Removed> {
+export async function eraseAddress(db: Database, address: string, actor: string): Promise<Removed> {
   const emailNormalized = normalizeEmail(address);
   return db.transaction(async (tx) => {
     // The same lock as storing a request: one being stored right now is erased too, or comes after.
     await lockRecipient(tx, emailNormalized);
-    return deleteRequests(tx, 'email_normalized = $1', [emailNormalized]);
+    const removed = await deleteRequests(tx, 'email_normalized = $1', [emailNormalized]);
+    // The log says which erasure it was without keeping the address it erased.
+    await recordActivity(tx, {
+      actor,
+      action: 'erase',
+      subject: maskAddress(emailNormalized),
+      detail: describeRemoved(removed),
+    });
+    return removed;
   });
+}
+
+/** "2 requests and 5 messages", for people (the CLI's answer and the activity log). */
+export function describeRemoved(removed: Removed): string {
+  const requests = `${removed.requests} request${removed.requests === 1 ? '' : 's'}`;
+  const messages = `${removed.messages} message${removed.messages === 1 ? '' : 's'}`;
+  return `${requests} and ${messages}`;
 }
 
 /**

@@ -103,3 +103,60 @@ export async function messageRow(
   ]);
   return rows[0];
 }
+
+/** Every entry of the team's activity log, oldest first, as plain rows. */
+export async function activityLog(
+  db: Database,
+): Promise<{ actor: string; action: string; subject: string | null; detail: string | null }[]> {
+  const { rows } = await db.query<{
+    actor: string;
+    action: string;
+    subject: string | null;
+    detail: string | null;
+  }>('SELECT actor, action, subject, detail FROM team_activity ORDER BY id');
+  return rows;
+}
+
+/** Empties the activity log (TRUNCATE email_requests CASCADE does not reach it: it refers to no lead). */
+export async function clearActivityLog(db: Database): Promise<void> {
+  await db.query('TRUNCATE team_activity');
+}
+
+/** A sign-in link the outbox gave up on (about no lead); resolves with its id. */
+export async function storeFailedSignIn(db: Database, address: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO outbox_messages (request_id, kind, recipient, status, attempts, last_error)
+     VALUES (NULL, 'sign_in', $1, 'failed', 8, 'Error: 550 no mailbox') RETURNING id`,
+    [address],
+  );
+  return rows[0]!.id;
+}
+
+/** Queues the lead.created webhook of a stored request, as store_email_request() does with WEBHOOK_URL set. */
+export async function addWebhookMessage(db: Database, requestId: string, url: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO outbox_messages (request_id, kind, recipient) VALUES ($1, 'webhook', $2) RETURNING id`,
+    [requestId, url],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * Stores `count` requests in one statement, much faster than one by one (for lists of thousands):
+ * COMPLETE_ANSWERS with every score 50, addresses lead<n>@example.org, the n-th
+ * made n seconds before `newest`, each with its visitor message, queued.
+ */
+export async function storeManyLeads(db: Database, count: number, newest = new Date()): Promise<void> {
+  await db.query(
+    `WITH made AS (
+       INSERT INTO email_requests (email, email_normalized, responses, operational_score, compliance_score,
+                                   quality_score, training_score, data_score, overall_score, created_at)
+       SELECT 'lead' || n || '@example.org', 'lead' || n || '@example.org', $2::jsonb, 50, 50, 50, 50, 50, 50,
+              $3::timestamptz - n * interval '1 second'
+         FROM generate_series(1, $1::int) AS n
+       RETURNING id, email, created_at)
+     INSERT INTO outbox_messages (request_id, kind, recipient, created_at)
+     SELECT id, 'visitor', email, created_at FROM made`,
+    [count, JSON.stringify(COMPLETE_ANSWERS), newest],
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, csvLine, guardFormula } from './csv';
-import { parseCsv } from './testing/parse-csv';
+import { parseCsv } from '../testing/parse-csv';
 
 describe('guardFormula', () => {
   it.each([

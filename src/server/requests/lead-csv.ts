@@ -1,12 +1,14 @@
-import { AREAS } from '../core';
-import type { LeadRecord, MessageDelivery } from '../server/requests/lead-records';
+import { AREAS } from '../../core';
+import type { LeadRecord, MessageDelivery } from './lead-records';
 import type { CsvValue } from './csv';
 
 const DELIVERY_FIELDS = ['status', 'attempts', 'last_error', 'sent_at'] as const;
 
 /**
- * The export's columns. Area scores are headed by the titles the team sees in the reports and
- * e-mails (in the audit's order); the rest are named like the database columns they come from.
+ * The export's columns, for the CLI's export and the workspace's download alike. Area scores are
+ * headed by the titles the team sees in the reports and e-mails (in the audit's order); the rest
+ * are named like the database columns they come from. New columns go at the end, so a sheet or
+ * script that reads the earlier ones by position keeps working.
  */
 export const LEAD_CSV_HEADER: readonly string[] = [
   'id',
@@ -21,6 +23,8 @@ export const LEAD_CSV_HEADER: readonly string[] = [
   'overall_score',
   ...DELIVERY_FIELDS.map((field) => `visitor_message_${field}`),
   ...DELIVERY_FIELDS.map((field) => `team_message_${field}`),
+  // Where the team's follow-up stands (new, contacted, qualified, closed): a CRM import wants it.
+  'follow_up_status',
 ];
 
 function deliveryValues(delivery: MessageDelivery | undefined): CsvValue[] {
@@ -42,5 +46,6 @@ export function leadCsvValues(record: LeadRecord): CsvValue[] {
     record.overallScore,
     ...deliveryValues(record.visitorMessage),
     ...deliveryValues(record.teamMessage),
+    record.followUpStatus,
   ];
 }

@@ -1,0 +1,132 @@
+import { AREAS, AREA_IDS, sanitizeResponses, type AreaId } from '../../core';
+import type { FollowUpStatus, LeadAnswer } from '../../shared/team-api';
+import type { Database } from '../db/database';
+import { isUuid } from '../db/uuid';
+import type { OutboxKind, OutboxStatus } from '../outbox/outbox-store';
+import { consentFrom, type Consent } from './email-requests';
+import type { LeadNote } from './lead-follow-up';
+
+/**
+ * Everything held about one lead, as the workspace shows it: the request, every answer next to
+ * the statement it rates, every message about it and the team's notes.
+ */
+
+export interface LeadMessage {
+  id: string;
+  kind: OutboxKind;
+  /** An e-mail address, or for a webhook its URL. */
+  recipient: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  sentAt: Date | null;
+  createdAt: Date;
+}
+
+export interface LeadDetail {
+  id: string;
+  createdAt: Date;
+  email: string;
+  note: string | null;
+  consent: Consent | null;
+  overallScore: number;
+  scores: Record<AreaId, number>;
+  followUpStatus: FollowUpStatus;
+  /** Every statement of the audit, in the order it asks them (25). */
+  answers: LeadAnswer[];
+  /** Oldest first. */
+  messages: LeadMessage[];
+  /** Oldest first. */
+  notes: LeadNote[];
+}
+
+interface DetailRow {
+  id: string;
+  created_at: Date;
+  email: string;
+  note: string | null;
+  consent_text: string | null;
+  consent_at: Date | null;
+  responses: unknown;
+  operational_score: number;
+  compliance_score: number;
+  quality_score: number;
+  training_score: number;
+  data_score: number;
+  overall_score: number;
+  follow_up_status: FollowUpStatus;
+}
+
+/** One lead in full, or undefined when there is none with that id (or it is not an id at all). */
+export async function leadDetail(db: Database, id: string): Promise<LeadDetail | undefined> {
+  if (!isUuid(id)) return undefined;
+  // One snapshot: the messages and notes are those of the lead as read, even while a server sends.
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    const { rows } = await tx.query<DetailRow>(
+      `SELECT id, created_at, email, note, consent_text, consent_at, responses, operational_score,
+              compliance_score, quality_score, training_score, data_score, overall_score, follow_up_status
+         FROM email_requests WHERE id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const messages = await tx.query<{
+      id: string;
+      kind: OutboxKind;
+      recipient: string;
+      status: OutboxStatus;
+      attempts: number;
+      last_error: string | null;
+      sent_at: Date | null;
+      created_at: Date;
+    }>(
+      `SELECT id, kind, recipient, status, attempts, last_error, sent_at, created_at
+         FROM outbox_messages WHERE request_id = $1 ORDER BY created_at, kind`,
+      [id],
+    );
+    const notes = await tx.query<{ id: string; author: string; body: string; created_at: Date }>(
+      'SELECT id, author, body, created_at FROM lead_notes WHERE request_id = $1 ORDER BY created_at, id',
+      [id],
+    );
+    // Stored after validation, but read back as any JSON: keep only well-formed answers.
+    const responses = sanitizeResponses(row.responses);
+    return {
+      id: row.id,
+      createdAt: new Date(row.created_at),
+      email: row.email,
+      note: row.note,
+      consent: consentFrom(row.consent_text, row.consent_at),
+      overallScore: row.overall_score,
+      scores: Object.fromEntries(AREA_IDS.map((area) => [area, row[`${area}_score`]])) as Record<
+        AreaId,
+        number
+      >,
+      followUpStatus: row.follow_up_status,
+      answers: AREAS.flatMap((area) =>
+        area.questions.map((statement, question) => ({
+          areaId: area.id,
+          areaTitle: area.title,
+          statement,
+          rating: responses[area.id]?.[question] ?? null,
+        })),
+      ),
+      messages: messages.rows.map((m) => ({
+        id: m.id,
+        kind: m.kind,
+        recipient: m.recipient,
+        status: m.status,
+        attempts: m.attempts,
+        lastError: m.last_error,
+        sentAt: m.sent_at === null ? null : new Date(m.sent_at),
+        createdAt: new Date(m.created_at),
+      })),
+      notes: notes.rows.map((n) => ({
+        id: n.id,
+        author: n.author,
+        body: n.body,
+        createdAt: new Date(n.created_at),
+      })),
+    };
+  });
+}
