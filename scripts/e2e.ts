@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../src/server/testing/free-port';
 import { startServerProcess, type ServerProcess } from '../src/server/testing/server-process';
 import { startSmtpServer } from '../src/server/testing/smtp';
 
@@ -22,6 +23,13 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-audit-e2e-'));
 const mailDir = path.join(dataDir, 'received');
 const smtp = await startSmtpServer({ keep: { dir: mailDir } });
 
+// The team API refuses a state-changing request whose Origin is not PUBLIC_URL, and sign-in links
+// point at PUBLIC_URL: so it is exactly the address the browser uses.
+const port = await freePort();
+const publicUrl = `http://127.0.0.1:${port}`;
+/** The one address on the team while the suite runs (e2e/team.spec.ts signs in with it). */
+const teamEmail = 'lead-desk@care-audit.test';
+
 let server: ServerProcess | undefined;
 let exitCode: number;
 try {
@@ -36,13 +44,15 @@ try {
       // Each test sends from the same address: the limits are tested in the API's own suite.
       RATE_LIMIT_PER_CLIENT: '1000',
       RATE_LIMIT_PER_RECIPIENT: '1000',
+      PUBLIC_URL: publicUrl,
+      TEAM_EMAILS: teamEmail,
     },
-    { timeoutMs: 60_000, echo: true },
+    { timeoutMs: 60_000, echo: true, port },
   );
   exitCode = await run(
     'npx',
     ['playwright', 'test', ...playwrightArgs],
-    { E2E_BASE_URL: server.url, E2E_MAIL_DIR: mailDir },
+    { E2E_BASE_URL: server.url, E2E_MAIL_DIR: mailDir, E2E_TEAM_EMAIL: teamEmail },
     false,
   );
 } finally {

@@ -32,6 +32,8 @@ export interface ServerProcessOptions {
   user?: { uid: number; gid: number };
   /** Also print what it prints, as it prints it (the end-to-end runner shows the server's log). */
   echo?: boolean;
+  /** Listen on this port rather than a free one found now (for a PUBLIC_URL that must name it). */
+  port?: number;
 }
 
 // Longer than the server's own shutdown needs (its outbox waits up to 10 s for sends in flight).
@@ -54,7 +56,7 @@ export async function startServerProcess(
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const { timeoutMs = 30_000, nodeArgs = [], user, echo = false } = options;
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },

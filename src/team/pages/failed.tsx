@@ -24,7 +24,16 @@ export function FailedPage() {
       cell: (m) =>
         m.requestId ? <Link to={`/team/leads/${encodeURIComponent(m.requestId)}`}>Open lead</Link> : '–',
     },
-    { header: 'Action', cell: (m) => <RetryButton message={m} onDone={failed.reload} /> },
+    {
+      header: 'Action',
+      // A sign-in link would have expired by now: the person asks for a new one instead.
+      cell: (m) =>
+        m.kind === 'sign_in' ? (
+          <span className="muted">Ask for a new link</span>
+        ) : (
+          <RetryButton message={m} onDone={failed.reload} />
+        ),
+    },
   ];
   return (
     <>

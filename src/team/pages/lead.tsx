@@ -28,7 +28,7 @@ export function LeadPage({ id }: { id: string }) {
   const lead = useLoad(load);
   // A lead opened after another shows nothing of the one before while it loads.
   const data = lead.data?.id === id ? lead.data : undefined;
-  const heading = usePage(data ? data.email : 'Lead');
+  const heading = usePage(data ? data.email : 'Lead', data !== undefined || lead.error !== undefined);
 
   if (lead.error?.status === 404) {
     return (
@@ -397,7 +397,8 @@ function Messages({ messages, reload }: { messages: LeadMessage[]; reload: () =>
     { header: 'Last error', cell: (m) => m.lastError ?? '–' },
     {
       header: 'Action',
-      cell: (m) => (m.status === 'failed' ? <RetryButton message={m} onDone={reload} /> : '–'),
+      cell: (m) =>
+        m.status === 'failed' && m.kind !== 'sign_in' ? <RetryButton message={m} onDone={reload} /> : '–',
     },
   ];
   return (

@@ -1,0 +1,306 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page, Response } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { STEPPED_ANSWERS, completeAudit, expect, expectNoAxeViolations, test } from './fixtures';
+
+// The team workspace as a team member uses it, against the real server (scripts/e2e.ts starts it
+// with TEAM_EMAILS naming one address and PUBLIC_URL equal to the address the browser uses).
+const mailDir = process.env.E2E_MAIL_DIR as string;
+const TEAM_EMAIL = process.env.E2E_TEAM_EMAIL as string;
+
+// One lead journey, then pictures: in order, so the sign-in links they ask for stay within the
+// per-address limit and the pictures show a workspace with a lead in it.
+test.describe.configure({ mode: 'serial' });
+
+// The browser logs every API answer that is not 2xx; a signed-out request (401) and a spent
+// token (400) are expected here.
+const EXPECTED_API_ERRORS = /status of (400|401|404) /;
+
+/** The sign-in e-mails received for the team address, oldest first, waiting for `count` of them. */
+async function signInMails(count: number): Promise<ParsedMail[]> {
+  let files: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        files = (await readdir(mailDir)).filter((f) => f.endsWith(`-${TEAM_EMAIL}.eml`)).sort();
+        return files.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return Promise.all(files.map(async (f) => simpleParser(await readFile(path.join(mailDir, f)))));
+}
+
+function linkIn(mail: ParsedMail): string {
+  const link = /https?:\/\/\S+\/team\/auth\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
+  expect(link, 'the sign-in link in the e-mail').toBeTruthy();
+  return link as string;
+}
+
+/** A team page's document: kept out of search engines, in its header and its markup, under a strict CSP. */
+async function expectTeamDocument(page: Page, response: Response | null) {
+  expect(response?.status()).toBe(200);
+  const headers = response?.headers() ?? {};
+  expect(headers['x-robots-tag']).toContain('noindex');
+  expect(headers['cache-control']).toBe('no-store');
+  const scriptSrc = /script-src ([^;]*)/.exec(headers['content-security-policy'] ?? '')?.[1];
+  expect(scriptSrc).toBeDefined();
+  expect(scriptSrc).not.toContain('unsafe-inline');
+  expect(headers['content-security-policy']).not.toMatch(/unsafe-eval/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+}
+
+/** Opens a team page by address and checks its document. */
+async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  await expectTeamDocument(page, response);
+}
+
+/** Asks for a link in the sign-in form (the proof of work is solved in the background). */
+async function askForLink(page: Page) {
+  await page.getByLabel('Work e-mail address').fill(TEAM_EMAIL);
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeFocused();
+}
+
+/** A lead made through the public form, as a care manager makes one. */
+async function makeLead(page: Page, address: string, note: string) {
+  await completeAudit(page, STEPPED_ANSWERS);
+  await page.getByRole('link', { name: 'Email Results' }).click();
+  await page.getByLabel('Email Address *').fill(address);
+  await page.getByLabel('Additional Notes (Optional)').fill(note);
+  await page.getByRole('checkbox', { name: 'The team may contact me about a free consultation' }).check();
+  await page.getByRole('button', { name: 'Send Results to Email' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Email Sent Successfully!' })).toBeVisible();
+}
+
+let firstLink = '';
+let mailHtml = '';
+
+test('sign in by e-mailed link, work a lead from the public form, download the CSV and erase it', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  consoleErrors.allow(EXPECTED_API_ERRORS);
+  const address = `team-lead-${Date.now()}@care-home.test`;
+  await makeLead(page, address, 'Three homes in Solihull; call after 2pm.');
+
+  // Signed out, the workspace sends you to sign in.
+  await open(page, '/team');
+  await expect(page).toHaveURL(/\/team\/sign-in$/);
+  await expect(page).toHaveTitle('Sign in – Care Audit team');
+  await expectNoAxeViolations(page);
+  const before = (await readdir(mailDir)).filter((f) => f.endsWith(`-${TEAM_EMAIL}.eml`)).length;
+  const signIn = page.waitForRequest((r) => r.url().endsWith('/api/team/sign-in'));
+  await askForLink(page);
+  // The request carried a solved challenge and an empty honeypot, like the visitors' form.
+  const body = (await signIn).postDataJSON();
+  expect(body).toMatchObject({ email: TEAM_EMAIL, website: '' });
+  expect(body.proof.solution.derivedKey).toMatch(/^[0-9a-f]{64}$/);
+  await expectNoAxeViolations(page);
+
+  const mail = (await signInMails(before + 1)).at(-1)!;
+  firstLink = linkIn(mail);
+  mailHtml = String(mail.html);
+  expect(firstLink.startsWith(`${new URL(page.url()).origin}/team/auth?token=`)).toBe(true);
+
+  // Opening the link signs nobody in: the button does.
+  await open(page, firstLink);
+  await expect(page).toHaveTitle('Sign in – Care Audit team');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/team$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(TEAM_EMAIL);
+
+  // The lead, found by its address.
+  await page.getByLabel('Search by address').fill(address);
+  await page.getByRole('button', { name: 'Show leads' }).click();
+  await expect(page).toHaveURL(/\/team\?q=/);
+  const row = page.getByRole('row').filter({ hasText: address });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('60%');
+  await expect(row).toContainText('New');
+  await expect(row).toContainText('Yes');
+  await expect(page.getByText('1–1 of 1 leads')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await row.getByRole('link', { name: address }).click();
+  await expect(page).toHaveURL(/\/team\/leads\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: address })).toBeFocused();
+  await expect(page).toHaveTitle(`${address} – Care Audit team`);
+  const main = page.getByRole('main');
+  await expect(main).toContainText('Three homes in Solihull');
+  await expect(main).toContainText('The team may contact me about a free consultation');
+  await expect(page.locator('.answers li')).toHaveCount(25);
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+    'Operational Efficiency',
+    'Compliance & Regulations',
+    'Service Quality',
+    'Staff Training & Support',
+    'Data Management',
+  ]);
+  // Its messages: the results to the visitor and the lead to the team.
+  await expect(page.getByRole('table', { name: 'Messages about this lead' }).getByRole('row')).toHaveCount(3);
+  await expectNoAxeViolations(page);
+
+  // Contacted, with a note.
+  await page.getByLabel('Status').selectOption('contacted');
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await expect(page.getByRole('status')).toHaveText('Follow-up status saved: Contacted.');
+  await expect(page.locator('.page-head__meta')).toContainText('Contacted');
+  await page.getByLabel('Add a note').fill('Called: wants a demo on Friday.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('status')).toHaveText('Note added.');
+  await expect(page.locator('.notes')).toContainText('Called: wants a demo on Friday.');
+  await expect(page.locator('.notes')).toContainText(TEAM_EMAIL);
+  await expect(page.getByLabel('Add a note')).toHaveValue('');
+
+  // The CSV, as the CLI writes it, with the lead's new status.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^care-audit-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path()) as string, 'utf8');
+  const [header, ...lines] = csv.trim().split(/\r?\n/);
+  expect(header.startsWith('id,created_at,email,note,may_contact')).toBe(true);
+  const line = lines.find((l) => l.includes(address));
+  expect(line).toBeDefined();
+  expect(line).toContain('yes');
+  expect(line).toMatch(/,contacted$/);
+
+  // Erase, behind a confirmation that Escape cancels.
+  const erase = page.getByRole('button', { name: 'Erase everything about this address' });
+  await erase.click();
+  const dialog = page.getByRole('dialog', { name: 'Erase everything about this address?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(erase).toBeFocused();
+  await erase.click();
+  await dialog.getByRole('button', { name: 'Erase everything' }).click();
+  await expect(page).toHaveURL(/\/team$/);
+  await expect(page.getByRole('status')).toContainText(`Everything about ${address} was erased`);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Search by address').fill(address);
+  await page.getByRole('button', { name: 'Show leads' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'No leads match' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Who did what: this session's work is on record.
+  await page.getByRole('link', { name: 'Activity' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeFocused();
+  await expect(page.getByRole('table', { name: 'Team activity, newest first' })).toContainText(TEAM_EMAIL);
+  await expectNoAxeViolations(page);
+
+  for (const [link, heading] of [
+    ['Overview', 'Overview'],
+    ['Failed deliveries', 'Failed deliveries'],
+  ] as const) {
+    await page.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeFocused();
+    await expect(page).toHaveTitle(`${heading} – Care Audit team`);
+    await expect(page.locator('.loading')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  }
+  // Each overview chart is a picture beside a table with its numbers.
+  await page.getByRole('link', { name: 'Overview', exact: true }).click();
+  const figures = page.getByRole('figure');
+  await expect(figures).toHaveCount(3);
+  for (const figure of await figures.all()) {
+    await expect(figure.getByRole('table')).toHaveCount(1);
+    await expect(figure.locator('svg[aria-hidden="true"]').first()).toBeAttached();
+  }
+  await expect(page.getByRole('table', { name: 'Counts per day' }).locator('tbody tr')).toHaveCount(30);
+
+  // Signed out, the workspace is closed again, and the spent link stays spent.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/team\/sign-in$/);
+  await expect(page.getByRole('status')).toHaveText('You have signed out.');
+  await open(page, '/team/overview');
+  await expect(page).toHaveURL(/\/team\/sign-in$/);
+  await open(page, firstLink);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'This link has been used' })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+    'href',
+    '/team/sign-in',
+  );
+  await expectNoAxeViolations(page);
+});
+
+test('pages without a session: not set up, a broken link, an unknown page', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(EXPECTED_API_ERRORS);
+  // The server's own answer with TEAM_EMAILS unset is tested in its route tests; here the page's
+  // reading of it, from the same endpoint with that answer.
+  await page.route('**/api/team/setup', (route) => route.fulfill({ json: { signInEnabled: false } }));
+  await open(page, '/team/sign-in');
+  await expect(page.getByText('The workspace is not set up yet.')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('TEAM_EMAILS');
+  await expect(page.getByLabel('Work e-mail address')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.unroute('**/api/team/setup');
+
+  await open(page, '/team/auth');
+  await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await open(page, '/team/auth?token=not-a-real-token');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeFocused();
+  await expectNoAxeViolations(page);
+});
+
+// Pictures of the workspace at a phone's and a desktop's width, for a person to look at
+// (test-results/screenshots/team-*), each checked for sideways scrolling.
+test('pictures of the sign-in page, the e-mail, the leads, a lead and the overview', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  consoleErrors.allow(EXPECTED_API_ERRORS);
+  const address = `a.very-long-address.for-the-registered-manager-${Date.now()}@sunnyside-care-homes.test`;
+  await makeLead(page, address, 'We run three homes in Solihull.\nPlease call after 2pm.');
+  const shot = async (name: string, width: number, { reflows = true } = {}) => {
+    if (reflows) {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    await page.screenshot({ path: `test-results/screenshots/team-${width}-${name}.png`, fullPage: true });
+  };
+
+  await open(page, '/team/sign-in');
+  const before = (await readdir(mailDir)).filter((f) => f.endsWith(`-${TEAM_EMAIL}.eml`)).length;
+  await askForLink(page);
+  const link = linkIn((await signInMails(before + 1)).at(-1)!);
+  await open(page, link);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  const leadHref = await page.getByRole('link', { name: address }).getAttribute('href');
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    await open(page, '/team/sign-in');
+    await expect(page.getByLabel('Work e-mail address')).toBeVisible();
+    await shot('sign-in', width);
+    // The e-mail's HTML part as a mail program shows it (its own layout decides how it reflows).
+    await page.goto('about:blank');
+    await page.setContent(mailHtml);
+    await shot('sign-in-email', width, { reflows: false });
+    await open(page, '/team');
+    await expect(page.getByRole('link', { name: address })).toBeVisible();
+    await shot('leads', width);
+    await open(page, leadHref as string);
+    await expect(page.getByRole('heading', { level: 1, name: address })).toBeVisible();
+    await shot('lead', width);
+    await open(page, '/team/overview');
+    await expect(page.getByRole('figure')).toHaveCount(3);
+    await shot('overview', width);
+  }
+});
