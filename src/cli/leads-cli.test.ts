@@ -1,10 +1,13 @@
 import os from 'node:os';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../server/app';
 import type { Config } from '../server/config';
 import { DatabaseUnavailableError, type Database } from '../server/db/database';
 import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../server/testing/databases';
 import { commandLineActor, recordActivity } from '../server/team/team-activity';
+import { sessionCookieName } from '../server/team/team-auth';
+import { createSession } from '../server/team/team-sessions';
 import {
   activityLog,
   clearActivityLog,
@@ -15,6 +18,8 @@ import {
   storeLead,
 } from '../server/testing/lead-fixtures';
 import { EXPECTED_SCORES } from '../server/testing/requests';
+import { teamRequest } from '../server/testing/team-sign-in';
+import { testConfig } from '../server/testing/test-config';
 import { LEAD_CSV_HEADER } from '../server/requests/lead-csv';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LEADS_HELP, parseDay, runLeads } from './leads-cli';
 import { parseCsv, parseCsvObjects } from '../server/testing/parse-csv';
@@ -303,6 +308,51 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       expect((await activityLog(t.db)).map((e) => e.detail)).toEqual([
         '2 leads since 2026-11-01',
         '1 lead since 2026-11-02',
+      ]);
+    });
+
+    it('writes byte for byte what the workspace downloads for the same data', async () => {
+      const first = await storeLead(t.db, {
+        email: 'Care.Manager@Example.COM',
+        note: awkwardNote,
+        team: true,
+        consent: true,
+        createdAt: new Date('2026-11-01T08:00:00.000Z'),
+      });
+      const second = await storeLead(t.db, {
+        email: 'formula@example.org',
+        note: '=1+1',
+        createdAt: new Date('2026-11-02'),
+      });
+      // Nothing left for the app's outbox to send, so the delivery columns stay put between the two.
+      const sent = { status: 'sent', attempts: 1, sentAt: new Date('2026-11-02T10:00:00Z') } as const;
+      await setMessageState(t.db, first, 'visitor', sent);
+      await setMessageState(t.db, first, 'team', { status: 'failed', attempts: 8, lastError: 'Error: 550' });
+      await setMessageState(t.db, second, 'visitor', sent);
+      const member = 'sam@care-audit.example';
+      const config = testConfig({
+        DATA_DIR: t.dataDir,
+        SITE_DIR: `${t.dataDir}/no-site`,
+        TEAM_EMAILS: member,
+      });
+      const app = await buildApp(config, { db: t.db });
+      try {
+        const { secret } = await createSession(t.db, member);
+        const cookie = `${sessionCookieName(config.publicUrl)}=${secret}`;
+        for (const since of ['', '?since=2026-11-02']) {
+          const download = await teamRequest(app, 'GET', `/api/team/export.csv${since}`, { cookie });
+          expect(download.statusCode).toBe(200);
+          const cli = await run(since ? ['export', '--since', '2026-11-02'] : ['export']);
+          expect(cli.stdout).toBe(download.body);
+        }
+      } finally {
+        await app.close();
+      }
+      expect((await activityLog(t.db)).map((e) => [e.actor, e.detail])).toEqual([
+        [member, '2 leads'],
+        [cli, '2 leads'],
+        [member, '1 lead since 2026-11-02'],
+        [cli, '1 lead since 2026-11-02'],
       ]);
     });
 

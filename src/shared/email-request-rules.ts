@@ -80,7 +80,9 @@ export type ApiErrorCode =
   | 'forbidden_origin'
   | 'token_used'
   | 'token_expired'
-  | 'token_invalid';
+  | 'token_invalid'
+  | 'not_failed'
+  | 'not_retryable';
 
 /** Every error the API answers has this body. `fields` maps a field's path ("email", "responses.quality.2") to what is wrong with it. */
 export interface ApiErrorBody {

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { registerTeamAuth } from '../team/team-auth';
+import { registerTeamAuth, signedInMember } from '../team/team-auth';
 import { endSessionsOfFormerMembers } from '../team/team-sessions';
 import { teamSessionRoutes } from './team-session';
 import { teamOverviewRoutes } from './team-overview';
+import { teamLeadsRoutes } from './team-leads';
 
 export interface TeamApiOptions {
   db: Database;
@@ -42,6 +43,11 @@ export async function teamApi(team: FastifyInstance, options: TeamApiOptions): P
 
   await team.register(teamSessionRoutes, options);
   await team.register(teamOverviewRoutes, { db: options.db });
+  await team.register(teamLeadsRoutes, {
+    db: options.db,
+    onQueued: options.onQueued,
+    memberOf: (request) => signedInMember(request).email,
+  });
   // Each helper adds one line here for its route plugin, e.g.
   //   await team.register(teamLeadsRoutes, { db: options.db, config: options.config });
   // Every route in these plugins needs a session unless its config says teamAuth: 'open'.
