@@ -87,7 +87,6 @@ function LeadView({
           <Summary lead={lead} />
           <Scores lead={lead} />
           <Messages messages={lead.messages} reload={reload} />
-          <Answers lead={lead} />
         </div>
         <div>
           <FollowUp lead={lead} reload={reload} />
@@ -95,6 +94,8 @@ function LeadView({
           <Erase email={lead.email} />
         </div>
       </div>
+      {/* Full width under both columns: on a phone the team's actions come before the 25 answers. */}
+      <Answers lead={lead} />
     </>
   );
 }

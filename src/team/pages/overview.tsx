@@ -79,7 +79,13 @@ function DailyCounts({ days }: { days: readonly OverviewDay[] }) {
             </div>
           ))}
         </div>
-        <div className="table-wrap" role="region" aria-labelledby="daily-table-caption" tabIndex={0}>
+        {/* Thirty rows: a box of their own that scrolls, so the other charts stay close. */}
+        <div
+          className="table-wrap table-wrap--tall"
+          role="region"
+          aria-labelledby="daily-table-caption"
+          tabIndex={0}
+        >
           <table className="data-table data-table--compact">
             <caption id="daily-table-caption">Counts per day</caption>
             <thead>

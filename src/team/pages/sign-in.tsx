@@ -159,6 +159,9 @@ export function SignInPage() {
           </>
         )}
       </div>
+      <p className="muted sign-in__footnote">
+        Only addresses on the team can sign in. Not on it yet? Ask whoever runs the workspace to add you.
+      </p>
     </main>
   );
 }

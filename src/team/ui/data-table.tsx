@@ -64,11 +64,12 @@ export function DataTable<Row>({
                   className={column.className}
                   data-label={column.header}
                 >
-                  {column.cell(row)}
+                  <span>{column.cell(row)}</span>
                 </th>
               ) : (
                 <td key={column.header} role="cell" className={column.className} data-label={column.header}>
-                  {column.cell(row)}
+                  {/* One box beside its label when the row stacks, whatever the cell holds. */}
+                  <span>{column.cell(row)}</span>
                 </td>
               ),
             )}
