@@ -4,11 +4,11 @@ import {
   FOLLOW_UP_STATUSES,
   type DeliveryState,
   type FollowUpStatus,
-  type LeadQuery,
   type LeadSummary,
 } from '../../shared/team-api';
 import { Link, useLocation, useNavigate } from '../../web/router';
 import { teamApi } from '../api';
+import { queryFromSearch, searchFor } from '../lead-query';
 import { DeliveryBadge, Score, StatusBadge } from '../ui/badges';
 import { DataTable, type Column } from '../ui/data-table';
 import { DELIVERY_LABELS, formatDateTime, plural, STATUS_LABELS } from '../ui/format';
@@ -16,34 +16,6 @@ import { LoadError } from '../ui/notice';
 import { usePage } from '../ui/page-title';
 import { Pager } from '../ui/pager';
 import { useLoad } from '../ui/use-load';
-
-function isOneOf<T extends string>(values: readonly T[], value: string | null): value is T {
-  return value !== null && (values as readonly string[]).includes(value);
-}
-
-/** The list's page and filters live in the address, so a reload, a bookmark and Back keep them. */
-function queryFromSearch(search: string): LeadQuery {
-  const params = new URLSearchParams(search);
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
-  const status = params.get('status');
-  const delivery = params.get('delivery');
-  return {
-    page: Number.isFinite(page) && page >= 1 ? page : 1,
-    q: params.get('q')?.trim() || undefined,
-    status: isOneOf(FOLLOW_UP_STATUSES, status) ? status : undefined,
-    delivery: isOneOf(DELIVERY_STATES, delivery) ? delivery : undefined,
-  };
-}
-
-function searchFor({ page, q, status, delivery }: LeadQuery): string {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (status) params.set('status', status);
-  if (delivery) params.set('delivery', delivery);
-  if (page > 1) params.set('page', String(page));
-  const text = params.toString();
-  return text ? `/team?${text}` : '/team';
-}
 
 const COLUMNS: readonly Column<LeadSummary>[] = [
   { header: 'Date', cell: (lead) => formatDateTime(lead.createdAt), className: 'nowrap' },
@@ -66,8 +38,7 @@ export function LeadsPage() {
   const navigate = useNavigate();
   // The router's location has the path, not the query: this page renders again on every
   // navigation (the location's key changes), and reads the query afresh.
-  const query = queryFromSearch(window.location.search);
-  const { page, q, status, delivery } = query;
+  const { page, q, status, delivery } = queryFromSearch(window.location.search);
   const load = useCallback(() => teamApi.leads({ page, q, status, delivery }), [page, q, status, delivery]);
   const leads = useLoad(load);
   const [draft, setDraft] = useState({
@@ -176,7 +147,12 @@ export function LeadsPage() {
       {!data && !leads.error ? <p className="loading">Loading leads…</p> : null}
       {data && data.leads.length === 0 ? (
         <div className="card empty">
-          {filtered ? (
+          {data.total > 0 ? (
+            <>
+              <h2>This page is past the last lead</h2>
+              <Link to={searchFor({ page: 1, q, status, delivery })}>Go to the first page</Link>
+            </>
+          ) : filtered ? (
             <>
               <h2>No leads match</h2>
               <p>Try another part of the address, or clear the filters.</p>
@@ -208,7 +184,7 @@ export function LeadsPage() {
             pageSize={data.pageSize}
             total={data.total}
             noun="leads"
-            onPage={(next) => navigate(searchFor({ ...query, page: next }))}
+            onPage={(next) => navigate(searchFor({ page: next, q, status, delivery }))}
           />
         </>
       ) : null}
