@@ -6,7 +6,8 @@
  * Everything it starts (servers, browsers, PostgreSQL, the SMTP listener) it stops by its own
  * handle, and it deletes every temporary directory, also on Ctrl-C.
  * `npm run bench -- --only mail` measures the outbox under a burst and the idle server's memory
- * alone (no build, no browser), into bench-results-mail.json.
+ * alone (no build, no browser), into bench-results-mail.json; `--only leads` the team workspace's
+ * lead list on 10,000 leads alone, into bench-results-leads.json.
  * See docs/decisions/0006-benchmark.md for what is measured and why these tools.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -19,6 +20,7 @@ import { loadEmailApi, loadHomePage, type LoadOptions } from './bench/api-load';
 import { otherLoad, type Measured } from './bench/cpu-usage';
 import { measureLighthouse, type LighthouseFigures } from './bench/lighthouse';
 import { measureIdleMemory } from './bench/idle-memory';
+import { leadListMarkdown, measureLeadList } from './bench/lead-list';
 import { mailMarkdown, type MailFigures } from './bench/mail-report';
 import { measureMailThroughput } from './bench/mail-throughput';
 import { PDF_CHUNK, pdfChunksIn } from './bench/pdf-chunks';
@@ -44,7 +46,7 @@ const MAIL_BURST = { burstSeconds: 4, connections: 20, drainLimitSeconds: 180 } 
 
 // `--only mail`: the outbox and memory figures alone (no build, no browser, no PostgreSQL), written
 // to their own file so a full run's results stay. The other parts share one server and the build.
-const PARTS = ['mail'] as const;
+const PARTS = ['mail', 'leads'] as const;
 const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg === -1 ? undefined : process.argv[onlyArg + 1];
 if (only !== undefined && !PARTS.includes(only as (typeof PARTS)[number])) {
@@ -172,6 +174,28 @@ async function mainMailOnly(): Promise<void> {
   );
 }
 
+// The issue's size for the workspace's lead list, and enough calls for a steady median.
+const LEAD_LIST = { leads: 10_000, runs: 15 } as const;
+
+/** `--only leads`: prints the lead list's figures and writes bench-results-leads.json. */
+async function mainLeadsOnly(): Promise<void> {
+  step('waiting for a quiet machine');
+  const background = await waitForQuiet();
+  step(`the team's lead list on PGlite with ${LEAD_LIST.leads} leads`);
+  const leadList = await measureLeadList(LEAD_LIST);
+  const results = {
+    date: new Date().toISOString(),
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    backgroundBeforeMeasuring: background,
+    leadList,
+  };
+  writeFileSync(path.join(root, 'bench-results-leads.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${leadListMarkdown(leadList)}\n`);
+  console.log(
+    `${results.date.slice(0, 10)}, ${results.durationSeconds} s. All figures: bench-results-leads.json`,
+  );
+}
+
 async function main(): Promise<void> {
   const { chromePath, postgresBin } = ensureTools();
 
@@ -244,6 +268,9 @@ async function main(): Promise<void> {
 
   const mail = await measureMail(sink);
 
+  step(`the team's lead list on PGlite with ${LEAD_LIST.leads} leads`);
+  const leadList = await measureLeadList(LEAD_LIST);
+
   const partial: Omit<BenchResults, 'goals'> = {
     date: new Date().toISOString(),
     machine: machine(chromePath, postgresBin),
@@ -256,6 +283,7 @@ async function main(): Promise<void> {
     pdfDownload,
     api: { pgliteEmail, pgliteHome, postgresEmail, postgresEmailInfoLog, storeInIsolation },
     mail,
+    leadList,
   };
   const results: BenchResults = { ...partial, goals: evaluateGoals(partial) };
 
@@ -270,7 +298,7 @@ async function main(): Promise<void> {
 }
 
 try {
-  await (only === 'mail' ? mainMailOnly() : main());
+  await (only === 'mail' ? mainMailOnly() : only === 'leads' ? mainLeadsOnly() : main());
 } catch (error) {
   console.error('bench: failed:', error);
   process.exitCode = 1;

@@ -2,6 +2,7 @@ import { BUDGETS } from '../budgets';
 import type { FirstLoad } from '../first-load';
 import type { LoadFigures } from './api-load';
 import { table } from './markdown-table';
+import { LEAD_LIST_GOAL_MS, leadListMarkdown, type LeadListFigures } from './lead-list';
 import type { LighthouseFigures } from './lighthouse';
 import { mailMarkdown, type MailFigures } from './mail-report';
 import type { PdfFigures } from './pdf-download';
@@ -30,6 +31,8 @@ export interface BenchResults {
   };
   /** The outbox under a burst, and the idle server's memory (`npm run bench -- --only mail` alone). */
   mail: MailFigures;
+  /** The team workspace's lead list on 10,000 leads (`npm run bench -- --only leads` alone). */
+  leadList: LeadListFigures;
   goals: Goal[];
 }
 
@@ -124,6 +127,12 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
       met: run.okPerSecond >= 2000 && run.latencyMs.p99 <= 50,
     });
   }
+  const slowest = results.leadList.pages.reduce((a, b) => (b.medianMs > a.medianMs ? b : a));
+  goals.push({
+    goal: `Lead list page < ${LEAD_LIST_GOAL_MS} ms on PGlite with ${results.leadList.leads.toLocaleString('en-GB')} leads`,
+    figure: `slowest median ${slowest.medianMs} ms (${slowest.page})`,
+    met: slowest.medianMs < LEAD_LIST_GOAL_MS,
+  });
   return goals;
 }
 
@@ -247,6 +256,8 @@ export function markdown(results: BenchResults): string {
       '.',
     '',
     mailMarkdown(results.mail),
+    '',
+    leadListMarkdown(results.leadList),
     '',
     '**Goals**',
     '',

@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database } from '../../src/server/db/database';
+import { openDatabase } from '../../src/server/db/open-database';
+import { listLeads, type LeadListQuery } from '../../src/server/requests/lead-list';
+import { storeManyLeads } from '../../src/server/testing/lead-fixtures';
+import { table } from './markdown-table';
+import { median, round } from './stats';
+
+/** How long the workspace's list of leads takes to read one page, per kind of page. */
+export interface LeadListFigures {
+  database: 'pglite';
+  leads: number;
+  runs: number;
+  pages: { page: string; matches: number; medianMs: number; maxMs: number }[];
+}
+
+/** The issue's figure: the list page answers in under this on PGlite with 10,000 leads. */
+export const LEAD_LIST_GOAL_MS = 100;
+
+const PAGES: { page: string; query: LeadListQuery }[] = [
+  { page: 'page 1 (newest 50)', query: { page: 1 } },
+  { page: 'page 100 (the middle)', query: { page: 100 } },
+  { page: 'page 200 (the last)', query: { page: 200 } },
+  { page: 'search "lead77"', query: { page: 1, search: 'lead77' } },
+  { page: 'status contacted', query: { page: 1, followUpStatus: 'contacted' } },
+  { page: 'delivery failed', query: { page: 1, delivery: 'failed' } },
+];
+
+/**
+ * A working mix like a year of leads: every one with its visitor and team message, most sent, 1 in
+ * 50 failed, the newest few queued; follow-up statuses spread over all four; a note on 1 in 10.
+ */
+async function seed(db: Database, leads: number): Promise<void> {
+  await storeManyLeads(db, leads);
+  await db.runScript(`
+    INSERT INTO outbox_messages (request_id, kind, recipient, created_at)
+      SELECT id, 'team', 'team@care-audit.test', created_at FROM email_requests;
+    UPDATE outbox_messages SET status = 'sent', attempts = 1, sent_at = created_at
+      WHERE request_id IN (SELECT id FROM email_requests ORDER BY created_at LIMIT ${leads - 20});
+    UPDATE outbox_messages SET status = 'failed', attempts = 8, sent_at = NULL, last_error = 'Error: 550'
+      WHERE kind = 'team' AND request_id IN (SELECT id FROM email_requests WHERE email ~ '^lead[0-9]*[05]0@');
+    UPDATE email_requests SET follow_up_status = (ARRAY['new', 'contacted', 'qualified', 'closed'])[1 + (substring(email FROM '[0-9]+')::int % 4)];
+    INSERT INTO lead_notes (request_id, author, body)
+      SELECT id, 'sam@care-audit.test', 'Called; follow up next week.' FROM email_requests WHERE email ~ '^lead[0-9]*0@';
+    ANALYZE;`);
+}
+
+/**
+ * Seeds `leads` leads in a fresh embedded database (as a server on a laptop runs it) and times
+ * listLeads, the call behind GET /api/team/leads, for each kind of page: a few warm-up calls, then
+ * the median and the slowest of `runs`.
+ */
+export async function measureLeadList(options: { leads: number; runs: number }): Promise<LeadListFigures> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-audit-bench-leads-'));
+  const db = await openDatabase({ dataDir, databaseUrl: undefined });
+  try {
+    await seed(db, options.leads);
+    const pages: LeadListFigures['pages'] = [];
+    for (const { page, query } of PAGES) {
+      for (let i = 0; i < 3; i++) await listLeads(db, query);
+      const times: number[] = [];
+      let matches = 0;
+      for (let i = 0; i < options.runs; i++) {
+        const start = performance.now();
+        matches = (await listLeads(db, query)).total;
+        times.push(performance.now() - start);
+      }
+      pages.push({ page, matches, medianMs: round(median(times), 1), maxMs: round(Math.max(...times), 1) });
+    }
+    return { database: 'pglite', leads: options.leads, runs: options.runs, pages };
+  } finally {
+    await db.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function leadListMarkdown(figures: LeadListFigures): string {
+  return [
+    `**Team workspace lead list** (listLeads, the call behind \`GET /api/team/leads\`, on PGlite with ${figures.leads.toLocaleString('en-GB')} leads; median and slowest of ${figures.runs} calls; goal: under ${LEAD_LIST_GOAL_MS} ms)`,
+    '',
+    table(
+      ['page', 'leads matching', 'median', 'slowest'],
+      figures.pages.map((p) => [p.page, p.matches, `${p.medianMs} ms`, `${p.maxMs} ms`]),
+    ),
+  ].join('\n');
+}
