@@ -184,7 +184,9 @@ test('sign in by e-mailed link, work a lead from the public form, download the C
   await erase.click();
   await dialog.getByRole('button', { name: 'Erase everything' }).click();
   await expect(page).toHaveURL(/\/team$/);
-  await expect(page.getByRole('status')).toContainText(`Everything about ${address} was erased`);
+  await expect(page.getByRole('status')).toHaveText(
+    `Everything about ${address} was erased: 1 request and 2 messages.`,
+  );
   await expectNoAxeViolations(page);
   await page.getByLabel('Search by address').fill(address);
   await page.getByRole('button', { name: 'Show leads' }).click();

@@ -2,7 +2,7 @@ import { toneFor } from '../../core';
 import type { Overview, OverviewDay } from '../../shared/team-api';
 import { teamApi } from '../api';
 import { DailyColumns, LabelledBars, type BarRow } from '../ui/charts';
-import { formatDay, formatLongDay } from '../ui/format';
+import { formatDay, formatLongDay, formatWeekDay } from '../ui/format';
 import { LoadError } from '../ui/notice';
 import { usePage } from '../ui/page-title';
 import { useLoad } from '../ui/use-load';
@@ -109,7 +109,9 @@ function DailyCounts({ days }: { days: readonly OverviewDay[] }) {
               {[...days].reverse().map((day) => (
                 <tr key={day.date}>
                   <th scope="row" className="nowrap">
-                    {formatLongDay(day.date)}
+                    {/* The weekday goes on a phone, where the five columns need the room. */}
+                    <span className="weekday">{formatWeekDay(day.date)} </span>
+                    {formatDay(day.date)}
                   </th>
                   {SERIES.map(({ key }) => (
                     <td key={key} className="num">

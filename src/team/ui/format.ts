@@ -16,6 +16,7 @@ const LONG_DAY = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 });
+const WEEK_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
 
 export function formatDateTime(iso: string): string {
   return DATE_TIME.format(new Date(iso));
@@ -24,6 +25,11 @@ export function formatDateTime(iso: string): string {
 /** A calendar day ("YYYY-MM-DD", UTC as the counters count) as "23 Nov". */
 export function formatDay(date: string): string {
   return DAY.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A calendar day's weekday, "Mon". */
+export function formatWeekDay(date: string): string {
+  return WEEK_DAY.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** A calendar day as "Mon 23 Nov 2026". */
