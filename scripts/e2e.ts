@@ -44,6 +44,7 @@ try {
       // Each test sends from the same address: the limits are tested in the API's own suite.
       RATE_LIMIT_PER_CLIENT: '1000',
       RATE_LIMIT_PER_RECIPIENT: '1000',
+      RATE_LIMIT_EVENTS_PER_CLIENT: '100000',
       PUBLIC_URL: publicUrl,
       TEAM_EMAILS: teamEmail,
     },

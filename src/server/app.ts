@@ -156,7 +156,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(emailResultsRoutes, { db, config, botGuard, onQueued: () => outbox.wake() });
   // Every /api/team/* route lives in this one scope, behind its Origin and session checks.
   await app.register(teamApi, { db, config, botGuard, onQueued: () => outbox.wake() });
-  await app.register(usageEventsRoutes, { db });
+  await app.register(usageEventsRoutes, {
+    db,
+    perClientPerMinute: config.rateLimit.eventsPerClientPerMinute,
+  });
   if (site) registerSite(app, site);
 
   app.setNotFoundHandler((request, reply) => {

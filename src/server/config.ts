@@ -25,6 +25,8 @@ export interface Config {
     perClientWindowMs: number;
     perRecipient: number;
     perRecipientWindowMs: number;
+    /** Usage events (POST /api/events) per client address per minute, per server instance. */
+    eventsPerClientPerMinute: number;
   };
   retentionDays: number;
   logLevel: LogLevel;
@@ -148,6 +150,8 @@ const environmentSchema = z.object({
   MAIL_LEASE_MS: integer(1_000, 60 * 60 * 1000, 120_000),
   RATE_LIMIT_PER_CLIENT: integer(1, 1_000_000, 10),
   RATE_LIMIT_PER_RECIPIENT: integer(1, 1_000_000, 5),
+  // An audit sends about ten events; 120 a minute lets an office behind one address take several at once.
+  RATE_LIMIT_EVENTS_PER_CLIENT: integer(1, 1_000_000, 120),
   RETENTION_DAYS: integer(1, 36_500, 365),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: trustProxy,
@@ -233,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       perClientWindowMs: RATE_WINDOW_CLIENT_MS,
       perRecipient: e.RATE_LIMIT_PER_RECIPIENT,
       perRecipientWindowMs: RATE_WINDOW_RECIPIENT_MS,
+      eventsPerClientPerMinute: e.RATE_LIMIT_EVENTS_PER_CLIENT,
     },
     retentionDays: e.RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,

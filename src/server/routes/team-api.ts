@@ -48,7 +48,6 @@ export async function teamApi(team: FastifyInstance, options: TeamApiOptions): P
     onQueued: options.onQueued,
     memberOf: (request) => signedInMember(request).email,
   });
-  // Each helper adds one line here for its route plugin, e.g.
-  //   await team.register(teamLeadsRoutes, { db: options.db, config: options.config });
-  // Every route in these plugins needs a session unless its config says teamAuth: 'open'.
+  // A new team route plugin is registered here; each of its routes needs a session unless its
+  // config says teamAuth: 'open'.
 }
