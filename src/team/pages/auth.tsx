@@ -69,7 +69,7 @@ export function AuthPage() {
               {failure.title}
             </h1>
             <p>{failure.text}</p>
-            <Link to="/team/sign-in" className="button">
+            <Link to="/team/sign-in" className="button button--primary">
               Ask for a new link
             </Link>
           </>
@@ -82,7 +82,12 @@ export function AuthPage() {
               {outcome === 'error' ? <p>{error}</p> : null}
             </div>
             <p>Press the button to sign in to the team workspace on this device.</p>
-            <button type="button" className="button" onClick={signIn} disabled={outcome === 'signing-in'}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={signIn}
+              disabled={outcome === 'signing-in'}
+            >
               {outcome === 'signing-in' ? 'Signing in…' : 'Sign in'}
             </button>
           </>

@@ -247,7 +247,11 @@ function FollowUp({ lead, reload }: { lead: LeadDetail; reload: () => void }) {
             ))}
           </select>
         </div>
-        <button type="submit" className="button" disabled={saving || value === lead.followUpStatus}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={saving || value === lead.followUpStatus}
+        >
           {saving ? 'Saving…' : 'Save status'}
         </button>
       </form>

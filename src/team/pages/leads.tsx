@@ -132,7 +132,7 @@ export function LeadsPage() {
           </select>
         </div>
         <div className="button-row">
-          <button type="submit" className="button">
+          <button type="submit" className="button button--primary">
             Show leads
           </button>
           {filtered ? (

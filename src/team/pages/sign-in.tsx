@@ -151,7 +151,7 @@ export function SignInPage() {
                     ref={honeypot}
                   />
                 </div>
-                <button type="submit" className="button" disabled={phase === 'sending'}>
+                <button type="submit" className="button button--primary" disabled={phase === 'sending'}>
                   {phase === 'sending' ? 'Sending link…' : 'Send me a sign-in link'}
                 </button>
               </form>
