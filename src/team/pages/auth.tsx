@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '../../web/router';
 import { teamApi, TeamApiError } from '../api';
-import { BrandMark } from '../ui/brand-mark';
+import { Logo } from '../../web/ui/icons';
 import { usePage } from '../ui/page-title';
 
 type Outcome = 'ready' | 'signing-in' | 'token_used' | 'token_expired' | 'token_invalid' | 'error';
@@ -57,7 +57,7 @@ export function AuthPage() {
   return (
     <main id="main" className="team-main team-main--narrow">
       <p className="sign-in__brand">
-        <BrandMark />
+        <Logo className="brand__mark" />
         <span>
           Care Audit <span className="brand__team">team workspace</span>
         </span>

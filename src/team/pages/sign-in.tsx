@@ -4,7 +4,7 @@ import { HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
 import { useLocation } from '../../web/router';
 import { useProofOfWork } from '../../web/bot-check/proof-of-work';
 import { teamApi, TeamApiError } from '../api';
-import { BrandMark } from '../ui/brand-mark';
+import { Logo } from '../../web/ui/icons';
 import { usePage } from '../ui/page-title';
 import { useLoad } from '../ui/use-load';
 
@@ -69,7 +69,7 @@ export function SignInPage() {
   return (
     <main id="main" className="team-main team-main--narrow">
       <p className="sign-in__brand">
-        <BrandMark />
+        <Logo className="brand__mark" />
         <span>
           Care Audit <span className="brand__team">team workspace</span>
         </span>

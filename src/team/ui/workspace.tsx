@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '../../web/router';
 import { EXPORT_CSV_PATH, teamApi } from '../api';
-import { BrandMark } from './brand-mark';
+import { Logo } from '../../web/ui/icons';
 import { NoticeContext, NoticeRegion, type Notice } from './notice';
 import { useLoad } from './use-load';
 
@@ -60,7 +60,7 @@ export function Workspace({ children }: { children: ReactNode }) {
       <header className="team-header">
         <div className="team-header__inner">
           <Link to="/team" className="brand">
-            <BrandMark />
+            <Logo className="brand__mark" />
             <span>
               Care Audit <span className="brand__team">team</span>
             </span>
