@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '../../web/router';
 import { teamApi, TeamApiError } from '../api';
-import { Logo } from '../../web/ui/icons';
 import { usePage } from '../ui/page-title';
+import { SignInBrand } from '../ui/sign-in-brand';
 
 type Outcome = 'ready' | 'signing-in' | 'token_used' | 'token_expired' | 'token_invalid' | 'error';
 
@@ -56,12 +56,7 @@ export function AuthPage() {
 
   return (
     <main id="main" className="team-main team-main--narrow">
-      <p className="sign-in__brand">
-        <Logo className="brand__mark" />
-        <span>
-          Care Audit <span className="brand__team">team workspace</span>
-        </span>
-      </p>
+      <SignInBrand />
       <div className="card">
         {failure ? (
           <>

@@ -2,10 +2,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { emailAddressProblem } from '../../shared/email-address';
 import { HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
 import { useLocation } from '../../web/router';
+import { Honeypot } from '../../web/bot-check/honeypot';
 import { useProofOfWork } from '../../web/bot-check/proof-of-work';
+import { EmailAddressField } from '../../web/forms/email-address-field';
 import { teamApi, TeamApiError } from '../api';
-import { Logo } from '../../web/ui/icons';
 import { usePage } from '../ui/page-title';
+import { SignInBrand } from '../ui/sign-in-brand';
 import { useLoad } from '../ui/use-load';
 
 type Phase = 'form' | 'sending' | 'sent';
@@ -68,12 +70,7 @@ export function SignInPage() {
 
   return (
     <main id="main" className="team-main team-main--narrow">
-      <p className="sign-in__brand">
-        <Logo className="brand__mark" />
-        <span>
-          Care Audit <span className="brand__team">team workspace</span>
-        </span>
-      </p>
+      <SignInBrand />
       <div className="card">
         {phase === 'sent' ? (
           <>
@@ -113,44 +110,14 @@ export function SignInPage() {
             ) : (
               <form noValidate onSubmit={submit}>
                 <p>We&rsquo;ll e-mail you a link to sign in. No password needed.</p>
-                <div className="field">
-                  <label htmlFor="email" className="field__label">
-                    Work e-mail address
-                  </label>
-                  {fieldError ? (
-                    <p id="email-error" className="field__error">
-                      <span className="visually-hidden">Error: </span>
-                      {fieldError}
-                    </p>
-                  ) : null}
-                  <input
-                    id="email"
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="email"
-                    spellCheck={false}
-                    className="field__input"
-                    value={email}
-                    aria-invalid={fieldError ? true : undefined}
-                    aria-describedby={fieldError ? 'email-error' : undefined}
-                    onChange={(event) => setEmail(event.target.value)}
-                    ref={emailInput}
-                  />
-                </div>
-                {/* The honeypot: out of sight, out of the tab order and of the accessibility tree. */}
-                <div className="trap" aria-hidden="true">
-                  <label htmlFor={HONEYPOT_FIELD}>Website</label>
-                  <input
-                    id={HONEYPOT_FIELD}
-                    name={HONEYPOT_FIELD}
-                    type="text"
-                    tabIndex={-1}
-                    autoComplete="off"
-                    defaultValue=""
-                    ref={honeypot}
-                  />
-                </div>
+                <EmailAddressField
+                  label="Work e-mail address"
+                  value={email}
+                  error={fieldError}
+                  onChange={setEmail}
+                  ref={emailInput}
+                />
+                <Honeypot ref={honeypot} />
                 <button type="submit" className="button button--primary" disabled={phase === 'sending'}>
                   {phase === 'sending' ? 'Sending link…' : 'Send me a sign-in link'}
                 </button>

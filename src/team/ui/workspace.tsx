@@ -60,7 +60,7 @@ export function Workspace({ children }: { children: ReactNode }) {
       <header className="team-header">
         <div className="team-header__inner">
           <Link to="/team" className="brand">
-            <Logo className="brand__mark" />
+            <Logo />
             <span>
               Care Audit <span className="brand__team">team</span>
             </span>

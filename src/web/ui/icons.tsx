@@ -57,17 +57,9 @@ export function ArrowLeftIcon() {
   return <LineIcon d="M19 12H5m6-6-6 6 6 6" size={18} />;
 }
 
-/** The site's tick mark (its favicon), drawn inline so a header needs no extra request. */
-export function Logo({ className }: { className?: string }) {
+export function Logo() {
   return (
-    <svg
-      className={className}
-      viewBox="0 0 32 32"
-      width="32"
-      height="32"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="7" fill="#0b3d5c" />
       <path
         d="M9 17l4.5 4.5L23 11"

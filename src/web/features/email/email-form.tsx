@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CONSENT_WORDING, MESSAGE_MAX_LENGTH } from '../../../shared/email-request-rules';
-import { HONEYPOT_FIELD } from '../../../shared/bot-check';
+import { Honeypot } from '../../bot-check/honeypot';
+import { EmailAddressField } from '../../forms/email-address-field';
 import { Link } from '../../router';
 import { CheckIcon } from '../../ui/icons';
 
@@ -52,51 +53,17 @@ export function EmailForm({ sending, fieldError, invalidSubmits, onEmailInput, o
         onSubmit(event, { email, message, consent, honeypot: honeypotInput.current?.value ?? '' })
       }
     >
-      <div className="field">
-        <label htmlFor="email" className="field__label">
-          Email Address *
-        </label>
-        {fieldError ? (
-          <p id="email-error" className="field__error">
-            <span className="visually-hidden">Error: </span>
-            {fieldError}
-          </p>
-        ) : null}
-        <input
-          id="email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          spellCheck={false}
-          className="field__input"
-          value={email}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? 'email-error' : undefined}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            onEmailInput(event.target.value);
-          }}
-          ref={emailInput}
-        />
-      </div>
-      {/*
-        The honeypot. People never meet it: it is out of sight, hidden from assistive technology
-        (aria-hidden), out of the tab order (tabindex -1) and never autofilled (autocomplete off).
-        Programs that fill in every field they find fill it in, and the server then refuses the request.
-      */}
-      <div className="email-form__trap" aria-hidden="true">
-        <label htmlFor={HONEYPOT_FIELD}>Website</label>
-        <input
-          id={HONEYPOT_FIELD}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-          ref={honeypotInput}
-        />
-      </div>
+      <EmailAddressField
+        label="Email Address *"
+        value={email}
+        error={fieldError}
+        onChange={(value) => {
+          setEmail(value);
+          onEmailInput(value);
+        }}
+        ref={emailInput}
+      />
+      <Honeypot ref={honeypotInput} />
       <div className="field">
         <label htmlFor="message" className="field__label">
           Additional Notes (Optional)
