@@ -1,10 +1,11 @@
-import { AREAS, AREA_IDS, sanitizeResponses, type AreaId } from '../../core';
-import type { FollowUpStatus, LeadAnswer } from '../../shared/team-api';
+import { AREAS, sanitizeResponses } from '../../core';
+import type { LeadDetail as LeadDetailJson } from '../../shared/team-api';
 import type { Database } from '../db/database';
 import { isUuid } from '../db/uuid';
 import type { OutboxKind, OutboxStatus } from '../outbox/outbox-store';
-import { consentFrom, type Consent } from './email-requests';
+import type { Consent } from './email-requests';
 import type { LeadNote } from './lead-follow-up';
+import { requestFields, type RequestRow } from './lead-records';
 
 /**
  * Everything held about one lead, as the workspace shows it: the request, every answer next to
@@ -23,38 +24,19 @@ export interface LeadMessage {
   createdAt: Date;
 }
 
-export interface LeadDetail {
-  id: string;
+/**
+ * The lead as read from the database; the API sends it with its times as ISO 8601. Its answers are
+ * every statement of the audit in the order it asks them (25); messages and notes oldest first.
+ */
+export interface LeadDetail extends Omit<LeadDetailJson, 'createdAt' | 'consent' | 'messages' | 'notes'> {
   createdAt: Date;
-  email: string;
-  note: string | null;
   consent: Consent | null;
-  overallScore: number;
-  scores: Record<AreaId, number>;
-  followUpStatus: FollowUpStatus;
-  /** Every statement of the audit, in the order it asks them (25). */
-  answers: LeadAnswer[];
-  /** Oldest first. */
   messages: LeadMessage[];
-  /** Oldest first. */
   notes: LeadNote[];
 }
 
-interface DetailRow {
-  id: string;
-  created_at: Date;
-  email: string;
-  note: string | null;
-  consent_text: string | null;
-  consent_at: Date | null;
+interface DetailRow extends RequestRow {
   responses: unknown;
-  operational_score: number;
-  compliance_score: number;
-  quality_score: number;
-  training_score: number;
-  data_score: number;
-  overall_score: number;
-  follow_up_status: FollowUpStatus;
 }
 
 /** One lead in full, or undefined when there is none with that id (or it is not an id at all). */
@@ -92,17 +74,7 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
     // Stored after validation, but read back as any JSON: keep only well-formed answers.
     const responses = sanitizeResponses(row.responses);
     return {
-      id: row.id,
-      createdAt: new Date(row.created_at),
-      email: row.email,
-      note: row.note,
-      consent: consentFrom(row.consent_text, row.consent_at),
-      overallScore: row.overall_score,
-      scores: Object.fromEntries(AREA_IDS.map((area) => [area, row[`${area}_score`]])) as Record<
-        AreaId,
-        number
-      >,
-      followUpStatus: row.follow_up_status,
+      ...requestFields(row),
       answers: AREAS.flatMap((area) =>
         area.questions.map((statement, question) => ({
           areaId: area.id,

@@ -37,11 +37,10 @@ export interface LeadRecord {
   teamMessage: MessageDelivery | undefined;
 }
 
-interface LeadRow {
+/** The columns of a stored request that every reading of a whole lead selects. */
+export interface RequestRow {
   id: string;
   created_at: Date;
-  /** created_at in UTC with microseconds: the keyset cursor (a JS Date would round it to milliseconds). */
-  cursor: string;
   email: string;
   note: string | null;
   consent_text: string | null;
@@ -53,6 +52,30 @@ interface LeadRow {
   data_score: number;
   overall_score: number;
   follow_up_status: FollowUpStatus;
+}
+
+/** What a lead's export record and its detail both make of a RequestRow. */
+export function requestFields(
+  row: RequestRow,
+): Pick<
+  LeadRecord,
+  'id' | 'createdAt' | 'email' | 'note' | 'consent' | 'overallScore' | 'scores' | 'followUpStatus'
+> {
+  return {
+    id: row.id,
+    createdAt: new Date(row.created_at),
+    email: row.email,
+    note: row.note,
+    consent: consentFrom(row.consent_text, row.consent_at),
+    overallScore: row.overall_score,
+    scores: Object.fromEntries(AREA_IDS.map((id) => [id, row[`${id}_score`]])) as Record<AreaId, number>,
+    followUpStatus: row.follow_up_status,
+  };
+}
+
+interface LeadRow extends RequestRow {
+  /** created_at in UTC with microseconds: the keyset cursor (a JS Date would round it to milliseconds). */
+  cursor: string;
   visitor_status: OutboxStatus | null;
   visitor_attempts: number | null;
   visitor_last_error: string | null;
@@ -96,16 +119,8 @@ function delivery(
 }
 
 function leadRecord(row: LeadRow): LeadRecord {
-  const scores = Object.fromEntries(AREA_IDS.map((id) => [id, row[`${id}_score`]])) as Record<AreaId, number>;
   return {
-    id: row.id,
-    createdAt: new Date(row.created_at),
-    email: row.email,
-    note: row.note,
-    consent: consentFrom(row.consent_text, row.consent_at),
-    scores,
-    overallScore: row.overall_score,
-    followUpStatus: row.follow_up_status,
+    ...requestFields(row),
     visitorMessage: delivery(
       row.visitor_status,
       row.visitor_attempts,

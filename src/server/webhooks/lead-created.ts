@@ -1,5 +1,4 @@
-import type { AreaId } from '../../core';
-import type { LeadAnswer } from '../../shared/team-api';
+import type { LeadDetail as LeadDetailJson } from '../../shared/team-api';
 import type { LeadDetail } from '../requests/lead-detail';
 
 /**
@@ -10,16 +9,7 @@ import type { LeadDetail } from '../requests/lead-detail';
 export interface LeadCreatedEvent {
   type: 'lead.created';
   timestamp: string;
-  data: {
-    id: string;
-    createdAt: string;
-    email: string;
-    note: string | null;
-    consent: { wording: string; givenAt: string } | null;
-    overallScore: number;
-    scores: Record<AreaId, number>;
-    answers: LeadAnswer[];
-  };
+  data: Omit<LeadDetailJson, 'followUpStatus' | 'messages' | 'notes'>;
 }
 
 export function leadCreatedEvent(lead: LeadDetail): LeadCreatedEvent {
