@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../testing/databases';
+import { useTestDatabase } from '../testing/suite-database';
 import { commandLineActor } from '../team/team-activity';
 import {
   activityLog,
@@ -18,17 +19,9 @@ import { claimDue } from './outbox-store';
 const ACTOR = 'member@care-audit.example';
 
 describe.each(DATABASE_KINDS)('failed messages on %s', (kind) => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
+  const t = useTestDatabase(kind);
   beforeEach(async () => {
-    await t.reset();
     await clearActivityLog(t.db);
-  });
-  afterAll(async () => {
-    await t?.destroy();
   });
 
   describe('failedMessages and retryFailedMessage', () => {

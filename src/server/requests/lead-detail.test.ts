@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AREAS } from '../../core';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
+import { DATABASE_KINDS } from '../testing/databases';
+import { useTestDatabase } from '../testing/suite-database';
 import { addWebhookMessage, setMessageState, storeLead, TEAM_ADDRESS } from '../testing/lead-fixtures';
-import { COMPLETE_ANSWERS, EXPECTED_SCORES } from '../testing/requests';
+import { COMPLETE_ANSWERS, EXPECTED_AREA_SCORES, EXPECTED_SCORES } from '../testing/requests';
 import { leadDetail } from './lead-detail';
 import { addLeadNote } from './lead-follow-up';
 
 describe.each(DATABASE_KINDS)('leadDetail on %s', (kind) => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  beforeEach(async () => {
-    await t.reset();
-  });
-  afterAll(async () => {
-    await t?.destroy();
-  });
+  const t = useTestDatabase(kind);
 
   it('gives the request, all 25 answers in the audit’s order, every message of every kind and the notes', async () => {
     const createdAt = new Date('2026-11-20T09:00:00.000Z');
@@ -52,13 +43,7 @@ describe.each(DATABASE_KINDS)('leadDetail on %s', (kind) => {
       note: 'Please call after 2pm',
       consent: { wording: 'The team may contact me about a free consultation', givenAt: createdAt },
       overallScore: EXPECTED_SCORES.overall,
-      scores: {
-        operational: EXPECTED_SCORES.operational,
-        compliance: EXPECTED_SCORES.compliance,
-        quality: EXPECTED_SCORES.quality,
-        training: EXPECTED_SCORES.training,
-        data: EXPECTED_SCORES.data,
-      },
+      scores: EXPECTED_AREA_SCORES,
       followUpStatus: 'new',
     });
 

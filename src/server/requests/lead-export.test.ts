@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../testing/databases';
+import { useTestDatabase } from '../testing/suite-database';
 import { activityLog, clearActivityLog, storeManyLeads } from '../testing/lead-fixtures';
 import { parseCsv } from '../testing/parse-csv';
 import { LEAD_CSV_HEADER } from './lead-csv';
@@ -19,17 +20,9 @@ describe('startOfDay and exportFileName', () => {
 });
 
 describe.each(DATABASE_KINDS)('exportLeadsCsv on %s', (kind) => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
+  const t = useTestDatabase(kind);
   beforeEach(async () => {
-    await t.reset();
     await clearActivityLog(t.db);
-  });
-  afterAll(async () => {
-    await t?.destroy();
   });
 
   it('writes the header with the first batch and each batch as it is read, and records the export', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../testing/databases';
+import { useTestDatabase } from '../testing/suite-database';
 import { activityLog, clearActivityLog, storeLead } from '../testing/lead-fixtures';
 import { leadDetail } from './lead-detail';
 import { addLeadNote, noteBodyProblem, setFollowUpStatus } from './lead-follow-up';
@@ -25,19 +26,11 @@ describe('noteBodyProblem', () => {
 });
 
 describe.each(DATABASE_KINDS)('follow-up on %s', (kind) => {
-  let t: TestDatabase;
+  const t = useTestDatabase(kind);
   let lead: string;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
   beforeEach(async () => {
-    await t.reset();
     await clearActivityLog(t.db);
     lead = await storeLead(t.db, { email: 'lead@example.org' });
-  });
-  afterAll(async () => {
-    await t?.destroy();
   });
 
   describe('setFollowUpStatus', () => {

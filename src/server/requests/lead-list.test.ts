@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../testing/databases';
+import { useTestDatabase } from '../testing/suite-database';
 import { addWebhookMessage, setMessageState, storeLead, storeManyLeads } from '../testing/lead-fixtures';
 import { EXPECTED_SCORES } from '../testing/requests';
 import { addLeadNote, setFollowUpStatus } from './lead-follow-up';
@@ -9,17 +10,7 @@ const MEMBER = 'sam@care-audit.example';
 const NEWEST = new Date('2026-11-20T12:00:00.000Z');
 
 describe.each(DATABASE_KINDS)('listLeads on %s', (kind) => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  beforeEach(async () => {
-    await t.reset();
-  });
-  afterAll(async () => {
-    await t?.destroy();
-  });
+  const t = useTestDatabase(kind);
 
   const emails = async (query: Parameters<typeof listLeads>[1]) =>
     (await listLeads(t.db, query)).leads.map((lead) => lead.email);

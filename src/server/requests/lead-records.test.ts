@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { claimDue, markSent, recordFailure } from '../outbox/outbox-store';
-import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../testing/databases';
+import { DATABASE_KINDS, rowCounts } from '../testing/databases';
+import { useTestDatabase } from '../testing/suite-database';
 import { commandLineActor } from '../team/team-activity';
 import {
   activityLog,
@@ -10,23 +11,15 @@ import {
   storeLead,
   TEAM_ADDRESS,
 } from '../testing/lead-fixtures';
-import { EXPECTED_SCORES } from '../testing/requests';
+import { EXPECTED_AREA_SCORES, EXPECTED_SCORES } from '../testing/requests';
 import { eraseAddress, purgeExpiredRequests, readLeadRecords, type LeadRecord } from './lead-records';
 
 const ACTOR = 'member@care-audit.example';
 
 describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
+  const t = useTestDatabase(kind);
   beforeEach(async () => {
-    await t.reset();
     await clearActivityLog(t.db);
-  });
-  afterAll(async () => {
-    await t?.destroy();
   });
 
   async function readAll(options: { since?: Date; batchSize?: number } = {}) {
@@ -65,13 +58,7 @@ describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
             wording: 'The team may contact me about a free consultation',
             givenAt: new Date('2026-11-20T09:59:00.000Z'),
           },
-          scores: {
-            operational: EXPECTED_SCORES.operational,
-            compliance: EXPECTED_SCORES.compliance,
-            quality: EXPECTED_SCORES.quality,
-            training: EXPECTED_SCORES.training,
-            data: EXPECTED_SCORES.data,
-          },
+          scores: EXPECTED_AREA_SCORES,
           overallScore: EXPECTED_SCORES.overall,
           followUpStatus: 'new',
           visitorMessage: { status: 'sent', attempts: 1, lastError: null, sentAt },

@@ -11,7 +11,7 @@ import { failedMessages, retryFailedMessage } from '../outbox/failed-messages';
 import { PermanentDeliveryError } from '../outbox/outbox-worker';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
 import { freePort } from '../testing/free-port';
-import { EXPECTED_SCORES, postEmailRequest, validBody } from '../testing/requests';
+import { EXPECTED_AREA_SCORES, EXPECTED_SCORES, postEmailRequest, validBody } from '../testing/requests';
 import { testConfig } from '../testing/test-config';
 import { webhookDelivery, WebhookError } from './webhook-delivery';
 
@@ -135,13 +135,7 @@ describe.each(DATABASE_KINDS)('lead.created webhooks through the outbox, on %s',
         note: 'Please call me on Tuesday.',
         consent: { wording: CONSENT_WORDING, givenAt: expect.any(String) },
         overallScore: EXPECTED_SCORES.overall,
-        scores: {
-          operational: EXPECTED_SCORES.operational,
-          compliance: EXPECTED_SCORES.compliance,
-          quality: EXPECTED_SCORES.quality,
-          training: EXPECTED_SCORES.training,
-          data: EXPECTED_SCORES.data,
-        },
+        scores: EXPECTED_AREA_SCORES,
       },
     });
     expect(event.timestamp).toBe(event.data.createdAt);

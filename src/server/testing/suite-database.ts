@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { openTestDatabase, type DatabaseKind, type TestDatabase } from './databases';
+
+/**
+ * The database of a describe block: opened once before its tests, emptied before each of them (a
+ * test file's own beforeEach hooks run after this one, on the empty database) and closed after the
+ * last. The object stands for the open database from beforeAll on; using it earlier throws.
+ */
+export function useTestDatabase(kind: DatabaseKind): TestDatabase {
+  let opened: TestDatabase | undefined;
+  const current = (): TestDatabase => {
+    if (opened === undefined)
+      throw new Error('The test database opens in beforeAll: use it in a test or hook');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await openTestDatabase(kind);
+  });
+  beforeEach(async () => {
+    await current().reset();
+  });
+  afterAll(async () => {
+    await opened?.destroy();
+  });
+  return {
+    kind,
+    get db() {
+      return current().db;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get server() {
+      return current().server;
+    },
+    get url() {
+      return current().url;
+    },
+    reset: () => current().reset(),
+    destroy: () => current().destroy(),
+  };
+}
