@@ -127,9 +127,10 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
       met: run.okPerSecond >= 2000 && run.latencyMs.p99 <= 50,
     });
   }
-  const slowest = results.leadList.pages.reduce((a, b) => (b.medianMs > a.medianMs ? b : a));
+  // The goal is the page's answer, so it is judged on the route (session, validation, JSON included).
+  const slowest = results.leadList.api.reduce((a, b) => (b.medianMs > a.medianMs ? b : a));
   goals.push({
-    goal: `Lead list page < ${LEAD_LIST_GOAL_MS} ms on PGlite with ${results.leadList.leads.toLocaleString('en-GB')} leads`,
+    goal: `Lead list page (GET /api/team/leads) < ${LEAD_LIST_GOAL_MS} ms on PGlite with ${results.leadList.leads.toLocaleString('en-GB')} leads`,
     figure: `slowest median ${slowest.medianMs} ms (${slowest.page})`,
     met: slowest.medianMs < LEAD_LIST_GOAL_MS,
   });
