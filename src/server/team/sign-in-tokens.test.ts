@@ -93,6 +93,27 @@ describe.each(DATABASE_KINDS)('sign-in links on %s', (kind) => {
     expect(rows).toEqual([{ email: 'other@care-audit.example' }]);
   });
 
+  it('purges sign-in e-mails done with for more than a day, and keeps one still to send', async () => {
+    await issue();
+    await issue();
+    await issue();
+    await t.db.query(
+      `UPDATE outbox_messages SET created_at = now() - interval '25 hours', status = s.status,
+              sent_at = CASE WHEN s.status = 'sent' THEN now() END
+         FROM (SELECT id, (ARRAY['sent', 'failed', 'queued'])[row_number() OVER (ORDER BY created_at)] AS status
+                 FROM outbox_messages) AS s
+        WHERE outbox_messages.id = s.id`,
+    );
+    await issue('other@care-audit.example');
+    const { rows } = await t.db.query<{ recipient: string; status: string }>(
+      "SELECT recipient, status FROM outbox_messages WHERE kind = 'sign_in' ORDER BY created_at",
+    );
+    expect(rows).toEqual([
+      { recipient: MEMBER, status: 'queued' },
+      { recipient: 'other@care-audit.example', status: 'queued' },
+    ]);
+  });
+
   it('signs in once: a second use is token_used', async () => {
     const token = await issue();
     expect(await redeemSignInToken(t.db, token, TEAM)).toEqual({ ok: true, email: MEMBER });

@@ -41,6 +41,13 @@ export async function requestSignInLink(
     await tx.query(`DELETE FROM team_sign_in_tokens WHERE created_at <= now() - ${ms('$1')}`, [
       SIGN_IN_LINK_KEEP_MS,
     ]);
+    // Their e-mails too, once done with (sent, or failed and shown to the team for a day): they
+    // belong to no request, so the retention purge never reaches them.
+    await tx.query(
+      `DELETE FROM outbox_messages
+        WHERE kind = 'sign_in' AND status IN ('sent', 'failed') AND created_at <= now() - ${ms('$1')}`,
+      [SIGN_IN_LINK_KEEP_MS],
+    );
     const { rows } = await tx.query<{ recent: string }>(
       `SELECT count(*) AS recent FROM team_sign_in_tokens WHERE email = $1 AND created_at > now() - ${ms('$2')}`,
       [address, SIGN_IN_LIMIT_WINDOW_MS],
