@@ -16,22 +16,6 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 /** Leads, messages, activity: one page of a list is this long. */
 export const TEAM_PAGE_SIZE = 50;
 
-/** The codes a team route may answer besides those of the public API. */
-export type TeamErrorCode =
-  | 'unauthorized'
-  | 'forbidden_origin'
-  | 'token_used'
-  | 'token_expired'
-  | 'token_invalid'
-  | 'not_failed'
-  | 'not_retryable'
-  | 'not_found'
-  | 'invalid_request'
-  | 'bot_check_failed'
-  | 'rate_limited'
-  | 'service_unavailable'
-  | 'internal_error';
-
 export interface TeamSetup {
   /** False while TEAM_EMAILS names nobody: no one can sign in. */
   signInEnabled: boolean;

@@ -9,17 +9,18 @@ import type {
   LeadQuery,
   Overview,
   SignInAccepted,
-  TeamErrorCode,
   TeamSession,
   TeamSetup,
 } from '../shared/team-api';
 import type { BotCheckFields } from '../shared/bot-check';
+// One list of error codes for the whole API, the team's routes included.
+import type { ApiErrorBody, ApiErrorCode } from '../shared/email-request-rules';
 
 /** Any answer other than success, or none at all (code "network"); `message` is fit to show. */
 export class TeamApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: TeamErrorCode | 'network',
+    readonly code: ApiErrorCode | 'network',
     message: string,
   ) {
     super(message);
@@ -79,7 +80,7 @@ async function request<T>(
 
 async function errorFrom(response: Response): Promise<TeamApiError> {
   try {
-    const body = (await response.json()) as { error?: { code: TeamErrorCode; message: string } };
+    const body = (await response.json()) as Partial<ApiErrorBody>;
     if (body.error) return new TeamApiError(response.status, body.error.code, body.error.message);
   } catch {
     // Not JSON (a proxy's error page, say): the status is all we know.

@@ -18,14 +18,28 @@ export interface OutboxMailContext {
 }
 
 /** The domain of the sender's address, for Message-IDs. */
-export function senderDomain(mailFrom: string): string {
+function senderDomain(mailFrom: string): string {
   return /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'care-audit.invalid';
 }
 
 /**
- * The e-mail for one outbox message. The visitor's carries the report and its PDF, never the note;
- * the team's carries the note and replies go to the visitor. The Message-ID comes from the outbox
+ * What every e-mail the outbox sends has: sender, recipient, date, and a Message-ID from the outbox
  * id, so a receiving system can recognise a message that a retry delivered twice.
+ */
+export function outboxEnvelope(message: ClaimedMessage, mailFrom: string): SendMailOptions {
+  return {
+    from: mailFrom,
+    to: message.recipient,
+    messageId: `<${message.id}@${senderDomain(mailFrom)}>`,
+    date: new Date(),
+    // Tells well-behaved auto-responders (out-of-office) not to answer.
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  };
+}
+
+/**
+ * The e-mail for one outbox message. The visitor's carries the report and its PDF, never the note;
+ * the team's carries the note and replies go to the visitor.
  */
 export async function composeOutboxMail(
   message: ClaimedMessage,
@@ -33,14 +47,7 @@ export async function composeOutboxMail(
   context: OutboxMailContext,
 ): Promise<SendMailOptions> {
   const report = buildReport(request.responses, request.createdAt);
-  const common: SendMailOptions = {
-    from: context.mailFrom,
-    to: message.recipient,
-    messageId: `<${message.id}@${senderDomain(context.mailFrom)}>`,
-    date: new Date(),
-    // Tells well-behaved auto-responders (out-of-office) not to answer.
-    headers: { 'Auto-Submitted': 'auto-generated' },
-  };
+  const common = outboxEnvelope(message, context.mailFrom);
   if (message.kind === 'team') {
     const { subject, text } = teamEmail({
       requestId: request.id,

@@ -4,7 +4,7 @@ import type { ClaimedMessage } from '../outbox/outbox-store';
 import { PermanentDeliveryError, type DeliverMessage } from '../outbox/outbox-worker';
 import { isSignInTokenLive } from '../team/sign-in-tokens';
 import type { MailTransport } from './mail-transport';
-import { senderDomain } from './outbox-mail';
+import { outboxEnvelope } from './outbox-mail';
 import type { RenderedEmail } from './visitor-email';
 
 /** The page the link opens: it shows a "Sign in" button, and only pressing it (a POST) uses the token. */
@@ -72,15 +72,6 @@ export function signInDelivery(
       throw new PermanentDeliveryError('the sign-in link expired before it could be sent');
     }
     const { subject, html, text } = signInEmail(signInLink(context.publicUrl, token));
-    await transport.send({
-      from: context.mailFrom,
-      to: message.recipient,
-      subject,
-      html,
-      text,
-      messageId: `<${message.id}@${senderDomain(context.mailFrom)}>`,
-      date: new Date(),
-      headers: { 'Auto-Submitted': 'auto-generated' },
-    });
+    await transport.send({ ...outboxEnvelope(message, context.mailFrom), subject, html, text });
   };
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { msInterval } from '../db/ms-interval';
 
 /**
  * The visitor's results and the team's notice (e-mails about a request), the lead.created webhook
@@ -20,8 +21,6 @@ export interface ClaimedMessage {
   /** What the message needs beyond its request (a sign-in link's token); null for most. */
   payload: unknown;
 }
-
-const ms = (param: string) => `${param}::int * interval '1 millisecond'`;
 
 // A released claim goes back to the queue, unless it was the last allowed attempt: whether that
 // reached the relay is unknown, so it is left failed for the team rather than tried once more.
@@ -51,7 +50,7 @@ export async function claimDue(
     payload: unknown;
   }>(
     `UPDATE outbox_messages AS m
-        SET status = 'sending', attempts = m.attempts + 1, claimed_by = $1, claim_expires_at = now() + ${ms('$2')}
+        SET status = 'sending', attempts = m.attempts + 1, claimed_by = $1, claim_expires_at = now() + ${msInterval('$2')}
       WHERE m.id IN (
               SELECT id FROM outbox_messages
                WHERE (status = 'queued' AND next_attempt_at <= now())
@@ -112,7 +111,7 @@ export async function recordFailure(
   const { rows } = await db.query<{ status: OutboxStatus }>(
     `UPDATE outbox_messages
         SET status = CASE WHEN $5::boolean OR attempts >= $4 THEN 'failed' ELSE 'queued' END,
-            next_attempt_at = CASE WHEN $5::boolean OR attempts >= $4 THEN next_attempt_at ELSE now() + ${ms('$3')} END,
+            next_attempt_at = CASE WHEN $5::boolean OR attempts >= $4 THEN next_attempt_at ELSE now() + ${msInterval('$3')} END,
             payload = CASE WHEN $5::boolean OR attempts >= $4 THEN NULL ELSE payload END,
             last_error = $6, claimed_by = NULL, claim_expires_at = NULL
       WHERE id = $1 AND claimed_by = $2 AND status = 'sending'

@@ -2,13 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-errors';
-import {
-  addToCounter,
-  counterKey,
-  SECTION_COUNT,
-  USAGE_EVENTS,
-  type UsageEvent,
-} from '../team/usage-counters';
+import { USAGE_EVENTS, type UsageEvent } from '../../shared/usage-events';
+import { addToCounter, counterKey, SECTION_COUNT } from '../team/usage-counters';
 
 export interface UsageEventsOptions {
   db: Database;

@@ -1,7 +1,7 @@
-import { AREAS, AREA_IDS, type AreaId } from '../../core';
+import { AREAS, type AreaId } from '../../core';
 import type { Overview, OverviewDay } from '../../shared/team-api';
 import type { Queryable } from '../db/database';
-import { counterKey, readCounters, SECTION_COUNT, utcDay } from './usage-counters';
+import { counterKey, readCounters, utcDay } from './usage-counters';
 
 /** The overview covers this many days, ending with today (UTC). */
 export const OVERVIEW_DAYS = 30;
@@ -40,9 +40,10 @@ export async function readOverview(db: Queryable, today: Date = new Date()): Pro
     pdfDownloaded: count(date, 'pdf_downloaded'),
     emailRequested: count(date, 'email_requested'),
   }));
-  const sections = Array.from({ length: SECTION_COUNT }, (_, i) => ({
+  // Section N of the audit is its Nth area.
+  const sections = AREAS.map((area, i) => ({
     section: i + 1,
-    title: AREAS[i]?.title ?? `Section ${i + 1}`,
+    title: area.title,
     reached: total(counterKey('section_reached', i + 1)),
   }));
 
@@ -50,9 +51,9 @@ export async function readOverview(db: Queryable, today: Date = new Date()): Pro
   return {
     days,
     sections,
-    areaAverages: AREA_IDS.map((areaId) => ({
+    areaAverages: AREAS.map(({ id: areaId, title }) => ({
       areaId,
-      title: AREAS.find((a) => a.id === areaId)?.title ?? areaId,
+      title,
       average: averages.count === 0 ? null : averages[areaId],
       count: averages.count,
     })),

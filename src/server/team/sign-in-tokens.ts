@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 import { normalizeEmail } from '../requests/email-requests';
 import { isWellFormedSecret, newSecret, secretHash } from './team-sessions';
+import { msInterval } from '../db/ms-interval';
 
 /**
  * One-time sign-in links. A link carries 32 random bytes; the table keeps only their SHA-256 hash.
@@ -19,8 +20,6 @@ export const SIGN_IN_LINK_KEEP_MS = 24 * 60 * 60 * 1000;
 // one instance or two) cannot both slip under the limit.
 const SIGN_IN_LOCK_SPACE = 7_274_016;
 
-const ms = (param: string) => `${param}::int * interval '1 millisecond'`;
-
 /** What asking for a link did. The HTTP answer is the same for every outcome. */
 export type SignInRequestOutcome = 'queued' | 'not_on_team' | 'over_limit';
 
@@ -38,25 +37,25 @@ export async function requestSignInLink(
   const onTeam = teamEmails.includes(address);
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [SIGN_IN_LOCK_SPACE, address]);
-    await tx.query(`DELETE FROM team_sign_in_tokens WHERE created_at <= now() - ${ms('$1')}`, [
+    await tx.query(`DELETE FROM team_sign_in_tokens WHERE created_at <= now() - ${msInterval('$1')}`, [
       SIGN_IN_LINK_KEEP_MS,
     ]);
     // Their e-mails too, once done with (sent, or failed and shown to the team for a day): they
     // belong to no request, so the retention purge never reaches them.
     await tx.query(
       `DELETE FROM outbox_messages
-        WHERE kind = 'sign_in' AND status IN ('sent', 'failed') AND created_at <= now() - ${ms('$1')}`,
+        WHERE kind = 'sign_in' AND status IN ('sent', 'failed') AND created_at <= now() - ${msInterval('$1')}`,
       [SIGN_IN_LINK_KEEP_MS],
     );
     const { rows } = await tx.query<{ recent: string }>(
-      `SELECT count(*) AS recent FROM team_sign_in_tokens WHERE email = $1 AND created_at > now() - ${ms('$2')}`,
+      `SELECT count(*) AS recent FROM team_sign_in_tokens WHERE email = $1 AND created_at > now() - ${msInterval('$2')}`,
       [address, SIGN_IN_LIMIT_WINDOW_MS],
     );
     if (!onTeam) return 'not_on_team';
     if (Number(rows[0]?.recent ?? 0) >= SIGN_IN_LIMIT) return 'over_limit';
     const token = newSecret();
     await tx.query(
-      `INSERT INTO team_sign_in_tokens (token_hash, email, expires_at) VALUES ($1, $2, now() + ${ms('$3')})`,
+      `INSERT INTO team_sign_in_tokens (token_hash, email, expires_at) VALUES ($1, $2, now() + ${msInterval('$3')})`,
       [secretHash(token), address, SIGN_IN_LINK_TTL_MS],
     );
     await tx.query(

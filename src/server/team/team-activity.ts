@@ -61,13 +61,9 @@ export async function recordActivity(db: Queryable, activity: NewActivity): Prom
   ]);
 }
 
-interface ActivityRow {
-  id: string;
-  at: Date;
-  actor: string;
-  action: TeamAction;
-  subject: string | null;
-  detail: string | null;
+/** A row as the drivers give it: the bigint id may come as a string or a number. */
+interface ActivityRow extends Omit<Activity, 'id'> {
+  id: string | number;
 }
 
 function activityFrom(row: ActivityRow): Activity {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import { msInterval } from '../db/ms-interval';
 
 /**
  * Team sessions, kept in the database so every server instance on one PostgreSQL database knows
@@ -35,8 +36,6 @@ export function isWellFormedSecret(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 
-const ms = (param: string) => `${param}::int * interval '1 millisecond'`;
-
 /**
  * Starts a session for `email` and returns the cookie's value. Pass the transaction that used the
  * sign-in token, so the token is spent only if the session exists. Ended sessions are purged here,
@@ -47,12 +46,12 @@ export async function createSession(
   email: string,
 ): Promise<{ secret: string; session: TeamSession }> {
   await db.query(
-    `DELETE FROM team_sessions WHERE expires_at <= now() OR last_seen_at <= now() - ${ms('$1')}`,
+    `DELETE FROM team_sessions WHERE expires_at <= now() OR last_seen_at <= now() - ${msInterval('$1')}`,
     [SESSION_IDLE_MS],
   );
   const secret = newSecret();
   const { rows } = await db.query<{ expires_at: Date; last_seen_at: Date }>(
-    `INSERT INTO team_sessions (token_hash, email, expires_at) VALUES ($1, $2, now() + ${ms('$3')})
+    `INSERT INTO team_sessions (token_hash, email, expires_at) VALUES ($1, $2, now() + ${msInterval('$3')})
      RETURNING expires_at, last_seen_at`,
     [secretHash(secret), email, SESSION_LIFETIME_MS],
   );
@@ -78,9 +77,9 @@ export async function findSession(
   if (!isWellFormedSecret(secret)) return undefined;
   const hash = secretHash(secret);
   const { rows } = await db.query<{ email: string; expires_at: Date; last_seen_at: Date; stale: boolean }>(
-    `SELECT email, expires_at, last_seen_at, last_seen_at <= now() - ${ms('$3')} AS stale
+    `SELECT email, expires_at, last_seen_at, last_seen_at <= now() - ${msInterval('$3')} AS stale
        FROM team_sessions
-      WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - ${ms('$2')}`,
+      WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - ${msInterval('$2')}`,
     [hash, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS],
   );
   const row = rows[0];

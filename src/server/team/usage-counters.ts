@@ -1,3 +1,5 @@
+import { AREAS } from '../../core';
+import type { UsageEvent } from '../../shared/usage-events';
 import type { Queryable } from '../db/database';
 
 /**
@@ -5,17 +7,9 @@ import type { Queryable } from '../db/database';
  * counter for the day (UTC). Nothing else is kept — no identifier, no address, no time finer than
  * the day — so nothing in them can single out a visitor.
  */
-export const USAGE_EVENTS = [
-  'started',
-  'section_reached',
-  'completed',
-  'pdf_downloaded',
-  'email_requested',
-] as const;
-export type UsageEvent = (typeof USAGE_EVENTS)[number];
 
-/** The audit's sections, numbered from 1 as the visitor sees them ("Section 3 of 5"). */
-export const SECTION_COUNT = 5;
+/** The audit's sections, one per area, numbered from 1 as the visitor sees them ("Section 3 of 5"). */
+export const SECTION_COUNT = AREAS.length;
 
 /** The counter an event adds to: its name, or for a section reached `section_N_reached`. */
 export function counterKey(event: UsageEvent, section?: number): string {

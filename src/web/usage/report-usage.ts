@@ -1,3 +1,5 @@
+import type { UsageEvent } from '../../shared/usage-events';
+
 /**
  * Tells the site's cookie-free counters that something happened in this tab's audit: started,
  * section N reached, completed, PDF downloaded, e-mail requested. The server adds one to that
@@ -7,7 +9,6 @@
  * (gone with the tab) until a new audit begins (forgetReportedUsage). Counting must never get in
  * the visitor's way, so every failure — no storage, no beacon, no network — is ignored.
  */
-export type UsageEvent = 'started' | 'section_reached' | 'completed' | 'pdf_downloaded' | 'email_requested';
 
 const KEY = 'care-audit:usage-reported';
 
