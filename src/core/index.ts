@@ -4,4 +4,7 @@ export * from './responses';
 export * from './scoring';
 export * from './rating';
 export * from './roadmap';
+export * from './profile';
+export * from './benchmark';
+export * from './insight';
 export * from './report';

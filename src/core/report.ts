@@ -1,8 +1,28 @@
 import { AREAS, type AreaId } from './areas';
+import { positionFor, positionLabel, type Benchmark, type Position } from './benchmark';
+import {
+  AREA_ADVICE,
+  bandFor,
+  bandHeading,
+  keyQuestionScores,
+  prioritiesFor,
+  recommendationsIntro,
+  type Band,
+  type KeyQuestionScore,
+  type Priority,
+} from './insight';
+import { describeSegment } from './profile';
 import { ratingFor, toneFor, type RatingLabel, type Tone } from './rating';
 import type { Responses } from './responses';
 import { roadmapFor, type RoadmapPhase } from './roadmap';
-import { overallScore, scoreAreas } from './scoring';
+import { overallScore, scoreAreas, type AreaScores } from './scoring';
+
+/** Where one area stands against other providers. */
+export interface AreaComparison {
+  median: number;
+  position: Position;
+  positionLabel: string;
+}
 
 export interface AreaResult {
   id: AreaId;
@@ -10,33 +30,114 @@ export interface AreaResult {
   score: number;
   rating: RatingLabel;
   tone: Tone;
+  /** The spec's list, word for word, whatever the score. */
   recommendations: readonly string[];
+  /** The words before the list: what to put in place, or at 80%+ what to check is in place. */
+  recommendationsIntro: string;
+  band: Band;
+  /** The band's heading ("Build the foundations", …) and this area's advice for it. */
+  advice: { heading: string; text: string };
+  /** Present only when the benchmark has enough audits. */
+  comparison?: AreaComparison;
+  /** Points up (+) or down (−) since the earlier result, when this is a retake. */
+  change?: number;
+}
+
+/** What the report says about other providers: nothing (unknown), too few yet, or the figures. */
+export type ReportComparison =
+  | { status: 'too_few' }
+  | {
+      status: 'shown';
+      basis: 'segment' | 'all';
+      /** "residential care providers supporting 25–99 people", or "care providers" for all. */
+      comparedWith: string;
+      responses: number;
+    };
+
+/** The result a retake is compared with. */
+export interface EarlierResult {
+  /** When it was taken: YYYY-MM-DD. */
+  takenOn: string;
+  scores: AreaScores;
+  overall: number;
+}
+
+/** What a report may add to the answers: the benchmark and, for a retake, the earlier result. */
+export interface ReportContext {
+  benchmark?: Benchmark;
+  earlier?: EarlierResult;
 }
 
 /** Everything a report says: the results screen, the PDF and the e-mail all read this. */
 export interface Report {
   generatedAt: Date;
-  overall: { score: number; rating: RatingLabel; tone: Tone };
+  overall: { score: number; rating: RatingLabel; tone: Tone; change?: number };
   areas: AreaResult[];
   roadmap: RoadmapPhase[];
+  /** The weakest statements (rated 1–2), lowest first, at most five. */
+  priorities: Priority[];
+  keyQuestions: KeyQuestionScore[];
+  comparison?: ReportComparison;
+  earlier?: { takenOn: string };
 }
 
-/** The report for a set of responses, scored from the answers alone (never from a score sent in). */
-export function buildReport(responses: Responses, generatedAt: Date = new Date()): Report {
+/**
+ * The report for a set of responses, scored from the answers alone (never from a score sent in).
+ * The one function behind the results page, the e-mail and the PDF, so all three say the same.
+ */
+export function buildReport(
+  responses: Responses,
+  generatedAt: Date = new Date(),
+  context: ReportContext = {},
+): Report {
   const scores = scoreAreas(responses);
   const overall = overallScore(scores);
+  const { benchmark, earlier } = context;
+  const figures = benchmark?.status === 'available' ? benchmark.areas : undefined;
   return {
     generatedAt,
-    overall: { score: overall, rating: ratingFor(overall), tone: toneFor(overall) },
-    areas: AREAS.map((area) => ({
-      id: area.id,
-      title: area.title,
-      score: scores[area.id],
-      rating: ratingFor(scores[area.id]),
-      tone: toneFor(scores[area.id]),
-      recommendations: area.recommendations,
-    })),
+    overall: {
+      score: overall,
+      rating: ratingFor(overall),
+      tone: toneFor(overall),
+      ...(earlier ? { change: overall - earlier.overall } : {}),
+    },
+    areas: AREAS.map((area) => {
+      const score = scores[area.id];
+      const band = bandFor(score);
+      const others = figures?.[area.id];
+      const position = others ? positionFor(score, others) : undefined;
+      return {
+        id: area.id,
+        title: area.title,
+        score,
+        rating: ratingFor(score),
+        tone: toneFor(score),
+        recommendations: area.recommendations,
+        recommendationsIntro: recommendationsIntro(band),
+        band,
+        advice: { heading: bandHeading(band), text: AREA_ADVICE[area.id][band] },
+        ...(others && position
+          ? { comparison: { median: others.median, position, positionLabel: positionLabel(position) } }
+          : {}),
+        ...(earlier ? { change: score - earlier.scores[area.id] } : {}),
+      };
+    }),
     roadmap: roadmapFor(scores),
+    priorities: prioritiesFor(responses),
+    keyQuestions: keyQuestionScores(responses),
+    ...(benchmark ? { comparison: comparisonOf(benchmark) } : {}),
+    ...(earlier ? { earlier: { takenOn: earlier.takenOn } } : {}),
+  };
+}
+
+function comparisonOf(benchmark: Benchmark): ReportComparison {
+  if (benchmark.status === 'too_few') return { status: 'too_few' };
+  return {
+    status: 'shown',
+    basis: benchmark.basis,
+    comparedWith: describeSegment(benchmark.basis === 'all' ? {} : benchmark.profile),
+    responses: benchmark.responses,
   };
 }
 
@@ -48,4 +149,11 @@ export function reportFileName(generatedAt: Date): string {
 /** The date part (YYYY-MM-DD, UTC) of an instant. */
 export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/** "+8", "−4" (a true minus sign) or "0": a change in points, as every view shows it. */
+export function signedChange(points: number): string {
+  if (points > 0) return `+${points}`;
+  if (points < 0) return `−${Math.abs(points)}`;
+  return '0';
 }

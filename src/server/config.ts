@@ -27,7 +27,11 @@ export interface Config {
     perRecipientWindowMs: number;
     /** Usage events (POST /api/events) per client address per minute, per server instance. */
     eventsPerClientPerMinute: number;
+    /** Completed audits (POST /api/audits) per client address per `perClientWindowMs`, per server instance. */
+    auditsPerClient: number;
   };
+  /** BENCHMARK_MIN_RESPONSES: how many anonymous completed audits (in a segment) before any comparison is shown. */
+  benchmarkMinResponses: number;
   retentionDays: number;
   logLevel: LogLevel;
   trustProxy: boolean | number | string[];
@@ -152,6 +156,10 @@ const environmentSchema = z.object({
   RATE_LIMIT_PER_RECIPIENT: integer(1, 1_000_000, 5),
   // An audit sends about ten events; 120 a minute lets an office behind one address take several at once.
   RATE_LIMIT_EVENTS_PER_CLIENT: integer(1, 1_000_000, 120),
+  // Its own bucket, more generous than the e-mail form's: one office may complete several audits
+  // (a retake, colleagues), and an audit sends no e-mail to anyone.
+  RATE_LIMIT_AUDITS_PER_CLIENT: integer(1, 1_000_000, 30),
+  BENCHMARK_MIN_RESPONSES: integer(1, 1_000_000, 10),
   RETENTION_DAYS: integer(1, 36_500, 365),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: trustProxy,
@@ -238,7 +246,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       perRecipient: e.RATE_LIMIT_PER_RECIPIENT,
       perRecipientWindowMs: RATE_WINDOW_RECIPIENT_MS,
       eventsPerClientPerMinute: e.RATE_LIMIT_EVENTS_PER_CLIENT,
+      auditsPerClient: e.RATE_LIMIT_AUDITS_PER_CLIENT,
     },
+    benchmarkMinResponses: e.BENCHMARK_MIN_RESPONSES,
     retentionDays: e.RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

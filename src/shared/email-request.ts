@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AREA_IDS, hasAnswers } from '../core';
 import { emailAddressProblem } from './email-address';
 import { characterCount, EMAIL_REQUEST_MESSAGES, MESSAGE_MAX_LENGTH } from './email-request-rules';
+import { serviceProfileSchema } from './service-profile-schema';
 
 /** The address, trimmed (its case kept), by the one address rule the browser also applies. */
 export const emailAddressSchema = z.string({ error: EMAIL_REQUEST_MESSAGES.emailMissing }).check(
@@ -72,7 +73,7 @@ export const responsesSchema = z
 /**
  * `POST /api/email-results`. Fields it does not know (a client's own overallScore, say) are
  * dropped, not an error: the server scores the answers itself. `consent` is the consent box:
- * absent or false when it was left unticked.
+ * absent or false when it was left unticked. `profile` is the optional service type and size.
  */
 export const emailRequestSchema = z.object(
   {
@@ -80,6 +81,8 @@ export const emailRequestSchema = z.object(
     message: z.optional(messageSchema),
     responses: responsesSchema,
     consent: z.optional(z.boolean({ error: EMAIL_REQUEST_MESSAGES.consentInvalid })),
+    // The visitor's answer to the optional profile question, so the e-mail can compare like with like.
+    profile: z.optional(serviceProfileSchema),
   },
   { error: 'The request must be a JSON object' },
 );

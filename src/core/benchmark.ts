@@ -1,0 +1,62 @@
+import type { AreaId } from './areas';
+import type { ServiceProfile } from './profile';
+
+/** Where others' scores for one area lie: the median and the quartiles, in whole per cent. */
+export interface AreaBenchmark {
+  median: number;
+  lowerQuartile: number;
+  upperQuartile: number;
+}
+
+/**
+ * The comparison with other providers, as `GET /api/benchmark` answers it: figures per area once
+ * enough audits exist (for the visitor's segment, else for everyone), or word that there are too few.
+ */
+export type Benchmark =
+  | {
+      status: 'available';
+      /** "segment": audits of the visitor's segment; "all": every audit, the segment had too few. */
+      basis: 'segment' | 'all';
+      /** The segment the figures are from: the visitor's, or {} for all. */
+      profile: ServiceProfile;
+      /** How many completed audits the figures come from. */
+      responses: number;
+      areas: Record<AreaId, AreaBenchmark>;
+    }
+  | { status: 'too_few'; minResponses: number };
+
+export const POSITIONS = [
+  { id: 'lower_quarter', label: 'Lower quarter' },
+  { id: 'second_quarter', label: 'Second quarter' },
+  { id: 'third_quarter', label: 'Third quarter' },
+  { id: 'top_quarter', label: 'Top quarter' },
+] as const;
+export type Position = (typeof POSITIONS)[number]['id'];
+
+/**
+ * Which quarter of others a score falls in: below the lower quartile is the lower quarter, above the
+ * upper quartile the top quarter; in between, below the median is the second quarter and from the
+ * median up the third. A score equal to a quartile counts towards the middle, so a tie with most
+ * others never reads as the bottom or the top.
+ */
+export function positionFor(score: number, benchmark: AreaBenchmark): Position {
+  if (score < benchmark.lowerQuartile) return 'lower_quarter';
+  if (score > benchmark.upperQuartile) return 'top_quarter';
+  if (score < benchmark.median) return 'second_quarter';
+  return 'third_quarter';
+}
+
+export function positionLabel(position: Position): string {
+  const found = POSITIONS.find((p) => p.id === position);
+  if (!found) throw new Error(`Unknown position ${position}`);
+  return found.label;
+}
+
+/** What results, e-mail and PDF say below the threshold, instead of any comparison. */
+export const COMPARISON_PENDING =
+  'Comparisons with other providers will appear here once enough providers have taken part.';
+
+/** "Providers like you: median 64%". */
+export function medianText(median: number): string {
+  return `Providers like you: median ${median}%`;
+}

@@ -1,0 +1,75 @@
+/**
+ * The optional profile a visitor may give after the last section, so their scores can be compared
+ * with providers like them. Both parts are optional: a visitor can skip the question or answer half.
+ */
+export const SERVICE_TYPES = [
+  { id: 'home_care', label: 'Home care' },
+  { id: 'residential', label: 'Residential care' },
+  { id: 'nursing', label: 'Nursing care' },
+  { id: 'supported_living', label: 'Supported living' },
+  { id: 'other', label: 'Other' },
+] as const;
+
+export const SIZE_BANDS = [
+  { id: 'under_25', label: 'Under 25' },
+  { id: '25_99', label: '25–99' },
+  { id: '100_plus', label: '100 or more' },
+] as const;
+
+export type ServiceType = (typeof SERVICE_TYPES)[number]['id'];
+export type SizeBand = (typeof SIZE_BANDS)[number]['id'];
+
+export interface ServiceProfile {
+  serviceType?: ServiceType;
+  /** How many people the service supports. */
+  size?: SizeBand;
+}
+
+export function isServiceType(value: unknown): value is ServiceType {
+  return SERVICE_TYPES.some((type) => type.id === value);
+}
+
+export function isSizeBand(value: unknown): value is SizeBand {
+  return SIZE_BANDS.some((band) => band.id === value);
+}
+
+/** The well-formed part of untrusted profile data (storage, a stored request); anything else is dropped. */
+export function sanitizeProfile(value: unknown): ServiceProfile {
+  if (typeof value !== 'object' || value === null) return {};
+  const { serviceType, size } = value as Record<string, unknown>;
+  return {
+    ...(isServiceType(serviceType) ? { serviceType } : {}),
+    ...(isSizeBand(size) ? { size } : {}),
+  };
+}
+
+/**
+ * The segment a profile belongs to, as `GET /api/benchmark?segment=` takes it:
+ * "<service type>:<size band>", either part "any"; "all" when neither is known.
+ */
+export function segmentOf(profile: ServiceProfile): string {
+  if (!profile.serviceType && !profile.size) return 'all';
+  return `${profile.serviceType ?? 'any'}:${profile.size ?? 'any'}`;
+}
+
+/** The profile a segment names, or undefined when the text is not a segment. */
+export function parseSegment(segment: string): ServiceProfile | undefined {
+  if (segment === 'all') return {};
+  const match = /^([a-z_]+):([a-z0-9_]+)$/.exec(segment);
+  if (!match) return undefined;
+  const [, type, size] = match;
+  if (type !== 'any' && !isServiceType(type)) return undefined;
+  if (size !== 'any' && !isSizeBand(size)) return undefined;
+  return {
+    ...(type !== 'any' ? { serviceType: type as ServiceType } : {}),
+    ...(size !== 'any' ? { size: size as SizeBand } : {}),
+  };
+}
+
+/** "residential care providers supporting 25–99 people", for the words beside a comparison. */
+export function describeSegment(profile: ServiceProfile): string {
+  const type = SERVICE_TYPES.find((t) => t.id === profile.serviceType);
+  const size = SIZE_BANDS.find((b) => b.id === profile.size);
+  const who = type && type.id !== 'other' ? `${type.label.toLowerCase()} providers` : 'care providers';
+  return size ? `${who} supporting ${size.label.toLowerCase()} people` : who;
+}

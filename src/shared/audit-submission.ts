@@ -1,0 +1,30 @@
+import * as z from 'zod/mini';
+import { AREA_IDS, isAreaComplete, type Responses } from '../core';
+import { responsesSchema } from './email-request';
+import { serviceProfileSchema } from './service-profile-schema';
+
+/**
+ * `POST /api/audits`: one completed audit for the anonymous benchmark. No address and no identifier
+ * of the visitor: the idempotency key is made afresh in the browser for each completed audit, only so
+ * that a retry of the same request is counted once. Unknown fields are dropped, never stored.
+ */
+export const auditSubmissionSchema = z.object(
+  {
+    idempotencyKey: z.string({ error: 'The idempotency key must be a UUID' }).check(
+      z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+        error: 'The idempotency key must be a UUID',
+      }),
+    ),
+    // Only a finished audit is compared: every one of the 25 statements rated.
+    responses: responsesSchema.check(
+      z.refine((responses) => AREA_IDS.every((id) => isAreaComplete(responses as Responses, id)), {
+        error: 'Every statement must be rated: only completed audits are counted',
+        when: (payload) => payload.issues.length === 0,
+      }),
+    ),
+    profile: z.optional(serviceProfileSchema),
+  },
+  { error: 'The request must be a JSON object' },
+);
+
+export type AuditSubmission = z.output<typeof auditSubmissionSchema>;

@@ -1,0 +1,30 @@
+import type { Responses, ServiceProfile } from '../core';
+
+/**
+ * The private results link, `PUBLIC_URL/results/<token>`: the token is 32 random bytes in base64url
+ * (43 characters, 256 bits), made by the server for each e-mail request and stored only as a hash.
+ */
+export const RESULTS_PATH = '/results';
+export const RESULTS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The link the visitor's e-mail carries. */
+export function resultsLink(publicUrl: string, token: string): string {
+  return `${publicUrl}${RESULTS_PATH}/${token}`;
+}
+
+/** The token in a results page's path, or undefined when the path is not one. */
+export function resultsTokenFromPath(pathname: string): string | undefined {
+  const prefix = `${RESULTS_PATH}/`;
+  if (!pathname.startsWith(prefix)) return undefined;
+  const token = pathname.slice(prefix.length).replace(/\/+$/, '');
+  return RESULTS_TOKEN_PATTERN.test(token) ? token : undefined;
+}
+
+/** `GET /api/results/<token>`: the stored request's answers, as the results page renders them. */
+export interface StoredResults {
+  /** When the request was made (ISO 8601): the report's date. */
+  createdAt: string;
+  responses: Responses;
+  /** The profile the visitor gave, or {} when they skipped it. */
+  profile: ServiceProfile;
+}
