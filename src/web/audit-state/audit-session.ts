@@ -1,18 +1,40 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { AREAS, sanitizeResponses, type Responses } from '../../core';
+import {
+  AREA_IDS,
+  AREAS,
+  isAreaComplete,
+  sanitizeResponses,
+  type EarlierResult,
+  type Responses,
+  type ServiceProfile,
+} from '../../core';
 import { forgetReportedUsage } from '../usage/report-usage';
+import { earlierFromState, profileFromState } from './results-state';
 
 /**
  * The audit in progress, kept in sessionStorage so answers survive a reload in the same tab
  * and nothing lingers once the tab is closed.
  */
 export interface AuditProgress {
+  /** The section on screen, 0 to 4. */
   section: number;
   responses: Responses;
+  /** True once the last section is completed: the optional "About your service" step shows. */
+  aboutService?: boolean;
+  /** The service type and size given on that step, or pre-filled for a retake. */
+  profile?: ServiceProfile;
+  /**
+   * Made once when the audit is completed and kept with it, so that sending the completed audit
+   * again (a retry, a reload, going back and on) is counted once by the benchmark.
+   */
+  idempotencyKey?: string;
+  /** For "Retake with these answers": the result the change per area is shown against. */
+  earlier?: EarlierResult;
 }
 
 const STORAGE_KEY = 'care-audit:audit-in-progress';
 const BLANK: AuditProgress = { section: 0, responses: {} };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -22,11 +44,22 @@ function read(): AuditProgress {
   try {
     const raw = window.sessionStorage.getItem(STORAGE_KEY);
     if (!raw) return BLANK;
-    const parsed = JSON.parse(raw) as { section?: unknown; responses?: unknown };
+    const parsed = JSON.parse(raw) as Record<string, unknown>;
     const section = Number.isInteger(parsed.section) ? (parsed.section as number) : 0;
+    const responses = sanitizeResponses(parsed.responses);
+    const profile = profileFromState(parsed);
+    const earlier = earlierFromState(parsed);
+    const complete = AREA_IDS.every((id) => isAreaComplete(responses, id));
     return {
       section: Math.min(Math.max(section, 0), AREAS.length - 1),
-      responses: sanitizeResponses(parsed.responses),
+      responses,
+      // The step after the last section only makes sense for an audit with every statement rated.
+      ...(parsed.aboutService === true && complete ? { aboutService: true } : {}),
+      ...(profile.serviceType || profile.size ? { profile } : {}),
+      ...(typeof parsed.idempotencyKey === 'string' && UUID.test(parsed.idempotencyKey)
+        ? { idempotencyKey: parsed.idempotencyKey }
+        : {}),
+      ...(earlier ? { earlier } : {}),
     };
   } catch {
     // Storage can be blocked or hold junk: start afresh rather than fail.
@@ -63,6 +96,30 @@ export function saveAuditProgress(progress: AuditProgress) {
 export function clearAuditProgress() {
   forgetReportedUsage();
   saveAuditProgress(BLANK);
+}
+
+/**
+ * "Retake with these answers": a new audit at the first section, pre-filled with the earlier
+ * answers and profile, whose results show the change per area against `earlier`. It is a new
+ * audit, so it gets its own idempotency key when completed and its usage counts afresh.
+ */
+export function startRetake({
+  responses,
+  profile,
+  earlier,
+}: {
+  responses: Responses;
+  profile?: ServiceProfile;
+  earlier: EarlierResult;
+}) {
+  forgetReportedUsage();
+  const known = profile ? profileFromState({ profile }) : {};
+  saveAuditProgress({
+    section: 0,
+    responses: sanitizeResponses(responses),
+    ...(known.serviceType || known.size ? { profile: known } : {}),
+    earlier,
+  });
 }
 
 /** The audit in progress and a setter; renders blank during hydration, then the stored audit. */

@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EarlierResult, Responses } from '../../core';
+
+const KEY = 'care-audit:audit-in-progress';
+const FULL: Responses = Object.fromEntries(
+  ['operational', 'compliance', 'quality', 'training', 'data'].map((id) => [
+    id,
+    { 0: 3, 1: 3, 2: 3, 3: 3, 4: 3 },
+  ]),
+) as Responses;
+const EARLIER: EarlierResult = {
+  takenOn: '2026-11-20',
+  scores: { operational: 60, compliance: 60, quality: 60, training: 60, data: 60 },
+  overall: 60,
+};
+const KEY_UUID = '3f2a4c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b';
+
+/** A fresh copy of the module, so that it reads sessionStorage afresh as after a reload. */
+async function session() {
+  vi.resetModules();
+  return import('./audit-session');
+}
+
+/** What a reload of the tab would read back. */
+async function reread() {
+  const { useAuditProgress } = await session();
+  const { renderHook } = await import('@testing-library/react');
+  return renderHook(() => useAuditProgress()).result.current[0];
+}
+
+describe('audit progress in sessionStorage', () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  it('keeps the profile step, the profile, the idempotency key and the earlier result over a reload', async () => {
+    const { saveAuditProgress } = await session();
+    const progress = {
+      section: 4,
+      responses: FULL,
+      aboutService: true,
+      profile: { serviceType: 'nursing', size: '100_plus' },
+      idempotencyKey: KEY_UUID,
+      earlier: EARLIER,
+    } as const;
+    saveAuditProgress(progress);
+    expect(await reread()).toEqual(progress);
+  });
+
+  it('drops what is malformed: unknown profile values, a key that is not a UUID, a bad earlier result', async () => {
+    window.sessionStorage.setItem(
+      KEY,
+      JSON.stringify({
+        section: 9,
+        responses: FULL,
+        aboutService: true,
+        profile: { serviceType: 'castle', size: '25_99' },
+        idempotencyKey: 'not-a-uuid',
+        earlier: { ...EARLIER, overall: 101 },
+      }),
+    );
+    expect(await reread()).toEqual({
+      section: 4,
+      responses: FULL,
+      aboutService: true,
+      profile: { size: '25_99' },
+    });
+  });
+
+  it('never shows the profile step for an audit with a statement unrated', async () => {
+    const partial = { ...FULL, data: { 0: 3, 1: 3, 2: 3, 3: 3 } } as Responses;
+    window.sessionStorage.setItem(
+      KEY,
+      JSON.stringify({ section: 4, responses: partial, aboutService: true }),
+    );
+    expect(await reread()).toEqual({ section: 4, responses: partial });
+  });
+
+  it('starts a retake at the first section with the answers, profile and earlier result, and no key', async () => {
+    const { saveAuditProgress, startRetake } = await session();
+    saveAuditProgress({ section: 4, responses: {}, aboutService: true, idempotencyKey: KEY_UUID });
+    window.sessionStorage.setItem('care-audit:usage-reported', '["started"]');
+    startRetake({ responses: FULL, profile: { serviceType: 'home_care' }, earlier: EARLIER });
+    expect(await reread()).toEqual({
+      section: 0,
+      responses: FULL,
+      profile: { serviceType: 'home_care' },
+      earlier: EARLIER,
+    });
+    // A retake is a new audit: its usage events count again.
+    expect(window.sessionStorage.getItem('care-audit:usage-reported')).toBeNull();
+  });
+
+  it('starts blank after clearAuditProgress, forgetting profile, key and earlier result', async () => {
+    const { saveAuditProgress, clearAuditProgress } = await session();
+    saveAuditProgress({ section: 2, responses: FULL, profile: { size: 'under_25' }, earlier: EARLIER });
+    clearAuditProgress();
+    expect(await reread()).toEqual({ section: 0, responses: {} });
+  });
+});
