@@ -20,7 +20,7 @@ export const STATEMENT_INSIGHTS: Record<AreaId, readonly StatementInsight[]> = {
       label: 'Care workflows in one digital system',
       keyQuestions: ['Effective', 'Well-led'],
       nextStep:
-        'List every paper form and spreadsheet your team uses in a normal week, then move care plans and daily notes into one digital social care record first; the assured supplier list on the Digital Social Care website is a good place to start.',
+        'List every paper form and spreadsheet your team uses in a normal week, then move care plans and daily notes into one digital social care record first; the NHS Assured Solutions List of digital social care record suppliers is a good place to start.',
     },
     {
       label: 'Referrals, reviews and follow-ups tracked automatically',
@@ -32,7 +32,7 @@ export const STATEMENT_INSIGHTS: Record<AreaId, readonly StatementInsight[]> = {
       label: 'Rotas, visits and handovers',
       keyQuestions: ['Safe', 'Effective'],
       nextStep:
-        'Use one electronic rota that staff can see on their phones, record every handover in the same place, and review missed and late visits with your coordinators each week.',
+        'Use one electronic rota that staff can see on a work phone or tablet, record every handover in the same place, and go through missed or late visits and unfilled shifts with your coordinators each week.',
     },
     {
       label: 'Time care staff spend on administration',
@@ -44,43 +44,41 @@ export const STATEMENT_INSIGHTS: Record<AreaId, readonly StatementInsight[]> = {
       label: 'Responding to referrals and changing needs',
       keyQuestions: ['Responsive'],
       nextStep:
-        'Agree response times for new referrals and for changes in a person’s needs, log when each arrives and when it is answered, and look at every one that missed the target.',
+        'Agree response times for new referrals and for changes in a person’s needs, log when each arrives and when it is answered, and go through every one that missed its target at your management meeting.',
     },
   ],
   compliance: [
     {
       label: 'Keeping policies up to date',
       keyQuestions: ['Well-led'],
-      dspt: 5,
       nextStep:
-        'Sign up for updates from CQC, Skills for Care and your local authority, give one person the job of reading them each month, and keep a policy review log with dates and owners.',
+        'Sign up for updates from CQC, Skills for Care and your local authority, give one person the job of reading them each month, and keep a policy review log with a date and an owner for every policy.',
     },
     {
       label: 'GDPR tasks: consent, retention and subject access',
       keyQuestions: ['Well-led'],
       dspt: 1,
       nextStep:
-        'Keep a record of what personal data you hold and why, set retention periods in your care system so old records are flagged for deletion, and use a template and log so every subject access request is answered within one month.',
+        'Keep a record of what personal data you hold, why and for how long, set retention periods in your care system so old records are flagged for deletion, and use a template and log so every subject access request is answered within one month.',
     },
     {
       label: 'Monitoring compliance all year round',
       keyQuestions: ['Safe', 'Well-led'],
-      dspt: 5,
       nextStep:
-        'Replace the once-a-year audit with a monthly round of short audits (medicines, care plans, training, incidents) whose findings go to the registered manager and into one action log.',
+        'Replace the once-a-year audit with a monthly round of short audits (medicines, care plans, training, incidents) whose findings go to the registered manager and into one action log, with a name and a date against every action.',
     },
     {
       label: 'Evidence for every CQC key question',
       keyQuestions: ['Safe', 'Effective', 'Caring', 'Responsive', 'Well-led'],
       nextStep:
-        'Keep an evidence folder arranged by the five key questions and CQC’s quality statements, add examples every month, and ask someone from outside the service to run a mock inspection.',
+        'Keep an evidence folder arranged by the five key questions and CQC’s quality statements, add examples every month, and ask someone from outside the service to run a mock inspection once a year.',
     },
     {
       label: 'Security of personal and care records',
       keyQuestions: ['Safe', 'Well-led'],
       dspt: 9,
       nextStep:
-        'Complete the Data Security and Protection Toolkit to at least Standards Met, turn on two-step sign-in for every system that holds care records, and test your backups by restoring one.',
+        'Complete the Data Security and Protection Toolkit to at least Standards Met, turn on multi-factor authentication (a code as well as a password) for every system that holds care records, and test your backups by restoring one.',
     },
   ],
   quality: [
@@ -112,15 +110,16 @@ export const STATEMENT_INSIGHTS: Record<AreaId, readonly StatementInsight[]> = {
       label: 'Measuring and reporting outcomes',
       keyQuestions: ['Effective', 'Well-led'],
       nextStep:
-        'Choose a few outcome measures (falls, hospital admissions, personal goals met, satisfaction) and report them to your managers and board every quarter, with the trend over the year.',
+        'Choose a few outcome measures (falls, hospital admissions, personal goals met, satisfaction) and report them to your managers and your board or owners every quarter, with the trend over the year.',
     },
   ],
   training: [
     {
       label: 'Training tailored to each role',
-      keyQuestions: ['Effective'],
+      keyQuestions: ['Safe', 'Effective'],
+      dspt: 3,
       nextStep:
-        'Set out the training each role needs, starting with the Care Certificate and the Oliver McGowan training on learning disability and autism, and keep a training matrix that shows who is due what.',
+        'Set out the training each role needs, starting with the Care Certificate, the Oliver McGowan training on learning disability and autism and yearly data security training, and keep a training matrix that shows who is due what.',
     },
     {
       label: 'Finding skill gaps early',
@@ -132,12 +131,11 @@ export const STATEMENT_INSIGHTS: Record<AreaId, readonly StatementInsight[]> = {
       label: 'Career paths and development',
       keyQuestions: ['Well-led'],
       nextStep:
-        'Write down simple routes to progress (care worker to senior carer to team leader), link each step to a qualification, and talk about them at every supervision.',
+        'Write down simple routes to progress (care worker to senior carer to team leader), link each step to a qualification such as the Level 2 or Level 3 Diploma in Adult Care, and talk about them at every supervision.',
     },
     {
       label: 'Supervision and feedback',
-      keyQuestions: ['Effective', 'Well-led'],
-      dspt: 2,
+      keyQuestions: ['Safe', 'Effective', 'Well-led'],
       nextStep:
         'Book supervision for every member of staff at least every three months, record it in one place, and include observed practice and the person’s own goals.',
     },
@@ -145,7 +143,7 @@ export const STATEMENT_INSIGHTS: Record<AreaId, readonly StatementInsight[]> = {
       label: 'Staff retention',
       keyQuestions: ['Well-led'],
       nextStep:
-        'Record every leaver and their reason in an exit conversation, compare your turnover with the Skills for Care figures for your region, and act on the most common reason.',
+        'Hold an exit conversation with every leaver and record their reason, compare your turnover with the Skills for Care workforce figures for your region, and act on the most common reason first.',
     },
   ],
   data: [
@@ -154,27 +152,27 @@ export const STATEMENT_INSIGHTS: Record<AreaId, readonly StatementInsight[]> = {
       keyQuestions: ['Safe', 'Effective'],
       dspt: 1,
       nextStep:
-        'Make the vital fields compulsory in your care system (allergies, medicines, next of kin), and have senior staff check a sample of daily notes every week.',
+        'Make the vital fields compulsory in your care system (allergies, medicines, next of kin, DNACPR decisions), and have senior staff check a sample of daily notes every week.',
     },
     {
       label: 'Finding information quickly',
       keyQuestions: ['Safe', 'Effective'],
       dspt: 4,
       nextStep:
-        'Give staff secure access to care plans and risk assessments on their phones, limited by role, so nobody has to ring the office for them.',
+        'Give staff secure access to care plans and risk assessments on a work phone or tablet, limited by role, so nobody has to ring the office for them.',
     },
     {
       label: 'Complete and consistent records',
       keyQuestions: ['Safe', 'Well-led'],
       dspt: 1,
       nextStep:
-        'Keep one record for each person, retire the paper and spreadsheet copies, and check for duplicates and gaps every month.',
+        'Keep one record for each person, archive the paper and spreadsheet copies so nobody works from them, and check for duplicates and gaps every month.',
     },
     {
       label: 'Reports without collating by hand',
       keyQuestions: ['Well-led'],
       nextStep:
-        'Set up standard reports in your care system for the figures you send to CQC, commissioners and your board, so they come straight from the records rather than a spreadsheet.',
+        'Set up standard reports in your care system for the figures you send to CQC, commissioners and your board, so they come straight from the records rather than being copied into a spreadsheet.',
     },
     {
       label: 'Secure storage and quick retrieval',

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { AREAS, type AreaId } from '../areas';
+import type { Rating, Responses } from '../responses';
+import { bandFor, bandHeading, recommendationsIntro, type Band } from './bands';
+import { keyQuestionScores, NOT_A_CQC_RATING } from './key-question-scores';
+import { MAX_PRIORITIES, prioritiesFor } from './priorities';
+import { STATEMENT_INSIGHTS } from './statements';
+
+/** Every statement rated `rating`, then the given overrides. */
+function allRated(
+  rating: Rating,
+  overrides: Partial<Record<AreaId, Record<number, Rating>>> = {},
+): Responses {
+  const responses: Responses = {};
+  for (const area of AREAS) {
+    responses[area.id] = { 0: rating, 1: rating, 2: rating, 3: rating, 4: rating, ...overrides[area.id] };
+  }
+  return responses;
+}
+
+describe('bandFor: foundations below 60, next steps 60–79, sustain 80 and over', () => {
+  it.each<[number, Band]>([
+    [0, 'foundations'],
+    [20, 'foundations'],
+    [59, 'foundations'],
+    [60, 'next_steps'],
+    [79, 'next_steps'],
+    [80, 'sustain'],
+    [100, 'sustain'],
+  ])('%i%% → %s', (percent, band) => {
+    expect(bandFor(percent)).toBe(band);
+  });
+
+  it('names each band and introduces the list as "check" only at 80% and over', () => {
+    expect(bandHeading('foundations')).toBe('Build the foundations');
+    expect(bandHeading('next_steps')).toBe('Take the next steps');
+    expect(bandHeading('sustain')).toBe('Sustain and optimise');
+    expect(recommendationsIntro(bandFor(79))).toBe('What we recommend you put in place:');
+    expect(recommendationsIntro(bandFor(59))).toBe('What we recommend you put in place:');
+    expect(recommendationsIntro(bandFor(80))).toBe(
+      'You score well here. Check that each of these is in place and working well:',
+    );
+  });
+});
+
+describe('prioritiesFor: statements rated 1–2, lowest first, ties in audit order, at most five', () => {
+  it('has none when every statement is rated 3 or more', () => {
+    expect(prioritiesFor(allRated(3))).toEqual([]);
+    expect(prioritiesFor(allRated(5))).toEqual([]);
+  });
+
+  it('has none for an audit with no answers', () => {
+    expect(prioritiesFor({})).toEqual([]);
+  });
+
+  it('takes 1s before 2s, each in area then statement order, and stops at five', () => {
+    const responses = allRated(4, {
+      operational: { 1: 2, 4: 2 },
+      compliance: { 2: 1 },
+      quality: { 3: 3 },
+      training: { 0: 2, 1: 2 },
+      data: { 0: 1, 4: 2 },
+    });
+    const priorities = prioritiesFor(responses);
+    expect(priorities.map((p) => [p.areaId, p.question, p.rating])).toEqual([
+      ['compliance', 2, 1],
+      ['data', 0, 1],
+      ['operational', 1, 2],
+      ['operational', 4, 2],
+      ['training', 0, 2],
+    ]);
+    expect(MAX_PRIORITIES).toBe(5);
+  });
+
+  it('with every statement rated 1 shows the first five of the audit', () => {
+    expect(prioritiesFor(allRated(1)).map((p) => `${p.areaId}:${p.question}`)).toEqual([
+      'operational:0',
+      'operational:1',
+      'operational:2',
+      'operational:3',
+      'operational:4',
+    ]);
+  });
+
+  it('with exactly five weak statements shows all five; a 3 is never a priority', () => {
+    const responses = allRated(3, { quality: { 0: 2, 1: 2, 2: 2, 3: 2, 4: 2 } });
+    expect(prioritiesFor(responses).map((p) => p.question)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('carries the statement, its label, next step, key questions and DSPT standard', () => {
+    const [priority] = prioritiesFor(allRated(5, { compliance: { 4: 1 } }));
+    const insight = STATEMENT_INSIGHTS.compliance[4];
+    expect(priority).toEqual({
+      areaId: 'compliance',
+      areaTitle: 'Compliance & Regulations',
+      question: 4,
+      statement: 'Personal and care records are protected by strong, regularly tested security controls.',
+      label: insight?.label,
+      rating: 1,
+      nextStep: insight?.nextStep,
+      keyQuestions: ['Safe', 'Well-led'],
+      dspt: 9,
+    });
+    const [withoutDspt] = prioritiesFor(allRated(5, { operational: { 0: 2 } }));
+    expect(withoutDspt).not.toHaveProperty('dspt');
+  });
+});
+
+describe('keyQuestionScores: mean rating of each key question’s statements × 20', () => {
+  it('counts how many statements give evidence for each key question', () => {
+    expect(keyQuestionScores({}).map((k) => [k.keyQuestion, k.statements, k.score])).toEqual([
+      ['Safe', 12, 0],
+      ['Effective', 12, 0],
+      ['Caring', 2, 0],
+      ['Responsive', 6, 0],
+      ['Well-led', 16, 0],
+    ]);
+  });
+
+  it('a hand-worked case: all 4s, the evidence statement 5, care plans 1, response times 2', () => {
+    // Caring: the evidence statement (5) and personalised care plans (1): 3 × 20 = 60.
+    // Responsive: referrals tracked 4, response times 2, evidence 5, care plans 1, outcomes 4,
+    //   feedback 4: 20 / 6 × 20 = 66.7 → 67.
+    // Safe and Effective: eleven 4s and the evidence 5: 49 / 12 × 20 = 81.7 → 82.
+    // Well-led: fifteen 4s and the evidence 5: 65 / 16 × 20 = 81.25 → 81.
+    const responses = allRated(4, { compliance: { 3: 5 }, quality: { 0: 1 }, operational: { 4: 2 } });
+    expect(keyQuestionScores(responses).map((k) => [k.keyQuestion, k.score])).toEqual([
+      ['Safe', 82],
+      ['Effective', 82],
+      ['Caring', 60],
+      ['Responsive', 67],
+      ['Well-led', 81],
+    ]);
+  });
+
+  it('leaves unanswered statements out of the mean', () => {
+    // Only the two Caring statements answered: Caring from them; the others from what is rated.
+    const scores = keyQuestionScores({ compliance: { 3: 2 }, quality: { 0: 4 } });
+    expect(scores.find((k) => k.keyQuestion === 'Caring')?.score).toBe(60);
+    expect(scores.find((k) => k.keyQuestion === 'Well-led')?.score).toBe(40);
+    expect(scores.find((k) => k.keyQuestion === 'Responsive')?.score).toBe(60);
+  });
+
+  it('says plainly it is not a CQC rating', () => {
+    expect(NOT_A_CQC_RATING).toBe('This is not a CQC rating');
+  });
+});
