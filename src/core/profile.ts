@@ -52,7 +52,10 @@ export function segmentOf(profile: ServiceProfile): string {
   return `${profile.serviceType ?? 'any'}:${profile.size ?? 'any'}`;
 }
 
-/** The profile a segment names, or undefined when the text is not a segment. */
+/**
+ * The profile a segment names, or undefined when the text is not a segment. Only what segmentOf
+ * writes is accepted, so each segment has one spelling ("any:any" is not another name for "all").
+ */
 export function parseSegment(segment: string): ServiceProfile | undefined {
   if (segment === 'all') return {};
   const match = /^([a-z_]+):([a-z0-9_]+)$/.exec(segment);
@@ -60,16 +63,23 @@ export function parseSegment(segment: string): ServiceProfile | undefined {
   const [, type, size] = match;
   if (type !== 'any' && !isServiceType(type)) return undefined;
   if (size !== 'any' && !isSizeBand(size)) return undefined;
+  if (type === 'any' && size === 'any') return undefined;
   return {
     ...(type !== 'any' ? { serviceType: type as ServiceType } : {}),
     ...(size !== 'any' ? { size: size as SizeBand } : {}),
   };
 }
 
+// A size band inside a sentence: "supporting fewer than 25 people" reads better than "under 25 people".
+const SIZE_IN_A_SENTENCE: Record<SizeBand, string> = {
+  under_25: 'fewer than 25',
+  '25_99': '25–99',
+  '100_plus': '100 or more',
+};
+
 /** "residential care providers supporting 25–99 people", for the words beside a comparison. */
 export function describeSegment(profile: ServiceProfile): string {
   const type = SERVICE_TYPES.find((t) => t.id === profile.serviceType);
-  const size = SIZE_BANDS.find((b) => b.id === profile.size);
   const who = type && type.id !== 'other' ? `${type.label.toLowerCase()} providers` : 'care providers';
-  return size ? `${who} supporting ${size.label.toLowerCase()} people` : who;
+  return isSizeBand(profile.size) ? `${who} supporting ${SIZE_IN_A_SENTENCE[profile.size]} people` : who;
 }
