@@ -19,8 +19,10 @@ export function PrivacyPage() {
         <h2>Taking the audit</h2>
         <p>
           The audit runs in your browser. Your answers are kept in your browser for this tab only, so that a
-          reload does not lose them, and are gone when you close the tab. We do not receive them unless you
-          ask us to e-mail your results. We set no cookies and use no analytics or advertising trackers.
+          reload does not lose them, and are gone when you close the tab. When you complete the audit, your
+          browser sends us your ratings without anything that identifies you, for the anonymous comparison
+          with other providers described below. We receive nothing else unless you ask us to e-mail your
+          results. We set no cookies and use no analytics or advertising trackers.
         </p>
         <p>
           To see how the audit is used, your browser tells us when a step happens (an audit started, a section
@@ -28,11 +30,42 @@ export function PrivacyPage() {
           cookie is used and nothing that identifies you or your browser is kept with it.
         </p>
 
+        <h2>Comparing your results with other providers</h2>
+        <p>
+          When you complete the audit, your browser sends us your 25 ratings so that we can show each provider
+          how its scores compare with others. We store only:
+        </p>
+        <ul>
+          <li>the date (the day only, not the time);</li>
+          <li>your 25 ratings and the scores worked out from them;</li>
+          <li>
+            your type of service and how many people you support, if you answered that optional question.
+          </li>
+        </ul>
+        <p>
+          We do not store your e-mail address, your internet (IP) address, the time, your browser’s details or
+          anything else that identifies you or your organisation. These audits contain nothing that identifies
+          anyone, so we keep them indefinitely as anonymous statistics, to work out the comparisons. We cannot
+          link one of them to you, so we cannot find or delete it on request.
+        </p>
+        <p>
+          So that an audit sent twice (for example after a lost connection) is counted once, your browser adds
+          a random number made for that audit. We keep it apart from the audit, with no link between them, and
+          delete it after two days.
+        </p>
+        <p>
+          Comparisons show only figures across many audits (the middle score and the quarters of others),
+          never one provider’s answers, and appear only once enough providers have taken part. As with the
+          e-mail form, we use your IP address for a short time to stop abuse, without storing it.
+        </p>
+
         <h2>What we store when you ask for your results by e-mail</h2>
         <ul>
           <li>your e-mail address;</li>
           <li>the note you add, if any;</li>
           <li>your answers, your score for each area and your overall score;</li>
+          <li>your type of service and how many people you support, if you answered that question;</li>
+          <li>a code that opens your private results link (described below), kept only as a hash;</li>
           <li>
             whether you ticked “The team may contact me about a free consultation”, and if you did, that
             wording and when you ticked it;
@@ -50,6 +83,21 @@ export function PrivacyPage() {
           is told not to contact you beyond the results you asked for.
         </p>
 
+        <h2>Your private results link</h2>
+        <p>
+          The e-mail we send you contains a link, “View your results online”, that opens your results on this
+          website: your scores, priorities and comparison, and a way to retake the audit with your answers.
+          The link ends in a long random code. We store only a hash of that code with your request (a
+          fingerprint from which the code cannot be worked out), so the link cannot be rebuilt from our
+          records. Anyone who has the link can see those results, so keep the e-mail as you would any other
+          private message. The page asks search engines not to list it and does not pass its address on to
+          other websites.
+        </p>
+        <p>
+          The link stops working when your request is erased: when you ask us to erase it, or automatically{' '}
+          {LINK_PLACEHOLDERS.retentionPeriod}. After that it shows “page not found”.
+        </p>
+
         <h2>Why we use it</h2>
         <table>
           <caption className="visually-hidden">Purposes and lawful bases</caption>
@@ -62,6 +110,10 @@ export function PrivacyPage() {
           <tbody>
             <tr>
               <td>Sending you the results and the PDF report you asked for</td>
+              <td>Taking steps at your request (Article 6(1)(b))</td>
+            </tr>
+            <tr>
+              <td>Showing your results again through the private link in your e-mail</td>
               <td>Taking steps at your request (Article 6(1)(b))</td>
             </tr>
             <tr>
@@ -83,7 +135,8 @@ export function PrivacyPage() {
         </table>
         <p>
           We do not add you to a mailing list, sell your data or share it for marketing. We make no automated
-          decisions about you: the scores come only from the ratings you gave.
+          decisions about you: the scores, priorities and advice come only from the ratings you gave, and the
+          comparison only from anonymous audits.
         </p>
 
         <h2>Who sees it</h2>
@@ -99,8 +152,9 @@ export function PrivacyPage() {
 
         <h2>How long we keep it</h2>
         <p>
-          We keep each request for {LINK_PLACEHOLDERS.retentionPeriod}, then delete it automatically. You can
-          ask us to delete it sooner at any time.
+          We keep each request for {LINK_PLACEHOLDERS.retentionPeriod}, then delete it automatically, and its
+          results link stops working. You can ask us to delete it sooner at any time. The anonymous audits
+          used for comparisons are kept indefinitely, as they identify no one.
         </p>
 
         <h2>Your rights</h2>
