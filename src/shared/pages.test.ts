@@ -13,6 +13,20 @@ describe('the page list the build writes for the server', () => {
     expect(parseSitePages(formatSitePages(withExtras))).toEqual(PAGES);
   });
 
+  it('keeps a private page private, and writes nothing for one that is not', () => {
+    const pages: SitePage[] = [
+      ...PAGES,
+      { path: '/results', file: 'results.html', status: 200, private: true },
+    ];
+    const text = formatSitePages([
+      ...pages,
+      { path: '/open', file: 'open.html', status: 200, private: false },
+    ]);
+    expect(text).toContain('{"path":"/results","file":"results.html","status":200,"private":true}');
+    expect(text).toContain('{"path":"/open","file":"open.html","status":200}');
+    expect(parseSitePages(text)).toEqual([...pages, { path: '/open', file: 'open.html', status: 200 }]);
+  });
+
   it('holds a single not-found page with no other page', () => {
     const only = [{ path: '/404', file: '404.html', status: 404 } as const];
     expect(parseSitePages(formatSitePages(only))).toEqual(only);
@@ -37,6 +51,12 @@ describe('the page list the build writes for the server', () => {
     ['another status', [...PAGES, { path: '/moved', file: 'moved.html', status: 301 }], /entry 3/],
     ['a missing field', [{ path: '/', status: 200 }], /entry 0/],
     ['null', [null], /entry 0/],
+    ['a private not-found page', [{ path: '/404', file: '404.html', status: 404, private: true }], /entry 0/],
+    [
+      'a private flag that is not true or false',
+      [...PAGES, { path: '/r', file: 'r.html', status: 200, private: 'yes' }],
+      /entry 3/,
+    ],
   ])('refuses %s', (_name, list, message) => {
     const text = typeof list === 'string' ? list : JSON.stringify(list);
     expect(() => parseSitePages(text)).toThrow(SitePagesError);

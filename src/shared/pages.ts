@@ -11,6 +11,12 @@ export interface SitePage {
   file: string;
   /** 200 for a page; 404 for the one not-found page, which answers every unknown path. */
   status: 200 | 404;
+  /**
+   * A page for one visitor's data, reached only through a link with a secret in it (the results
+   * link, `<path>/<token>`): never served at its bare path, and served at a link's path only by the
+   * route that checks the secret, kept out of caches and search engines.
+   */
+  private?: boolean;
 }
 
 export const SITE_PAGES_FILE = 'site-pages.json';
@@ -21,14 +27,16 @@ export class SitePagesError extends Error {
 
 function isSitePage(value: unknown): value is SitePage {
   if (typeof value !== 'object' || value === null) return false;
-  const { path, file, status } = value as Record<string, unknown>;
+  const { path, file, status, private: isPrivate } = value as Record<string, unknown>;
   return (
     typeof path === 'string' &&
     /^\/[\w\-/]*$/.test(path) &&
     typeof file === 'string' &&
     // A plain relative file name: the server reads it from the site folder and nowhere else.
     /^[\w-]+(\/[\w-]+)*\.html$/.test(file) &&
-    (status === 200 || status === 404)
+    (status === 200 || status === 404) &&
+    // Only a page can be private: the not-found page answers every unknown path.
+    (isPrivate === undefined || isPrivate === false || (isPrivate === true && status === 200))
   );
 }
 
@@ -61,6 +69,8 @@ export function parseSitePages(text: string): SitePage[] {
 
 /** The page list as the build writes it: only what the server needs, one page a line. */
 export function formatSitePages(pages: readonly SitePage[]): string {
-  const lines = pages.map(({ path, file, status }) => JSON.stringify({ path, file, status }));
+  const lines = pages.map(({ path, file, status, private: isPrivate }) =>
+    JSON.stringify({ path, file, status, ...(isPrivate ? { private: true } : {}) }),
+  );
   return `[\n${lines.join(',\n')}\n]\n`;
 }

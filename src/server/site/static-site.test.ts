@@ -7,10 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_PAGES_FILE } from '../../shared/pages';
 import { LINK_PLACEHOLDERS } from '../../shared/site-links';
 import { buildApp } from '../app';
-import { FIXTURE_ASSETS, FIXTURE_PAGES, writeSiteFixture } from '../testing/site-fixture';
+import {
+  FIXTURE_ASSETS,
+  FIXTURE_PAGES,
+  FIXTURE_PRIVATE_PAGE,
+  writeSiteFixture,
+} from '../testing/site-fixture';
 import { freshPgliteDir } from '../testing/pglite';
 import { testConfig } from '../testing/test-config';
-import { IMMUTABLE, loadSite, NO_STORE, REVALIDATE, SiteBuildError } from './static-site';
+import { hasNoindexMeta, IMMUTABLE, loadSite, NO_STORE, REVALIDATE, SiteBuildError } from './static-site';
 
 const LINKS = {
   SIGNUP_URL: 'https://example.org/join?ref=site&lang=en',
@@ -291,6 +296,70 @@ describe('loadSite', () => {
 
   it('gives null for a missing directory', async () => {
     expect(await loadSite(path.join(tmp, 'no-such-dir'), { ...LINK_PLACEHOLDERS })).toBeNull();
+  });
+});
+
+describe('a private page', () => {
+  const withPrivate = { ...FIXTURE_PAGES, results: FIXTURE_PRIVATE_PAGE };
+  let privateApp: FastifyInstance;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await writeSiteFixture(path.join(tmp, 'with-private'), withPrivate);
+    const dataDir = await fs.mkdtemp(path.join(tmp, 'private-data-'));
+    await freshPgliteDir(dataDir);
+    privateApp = await buildApp(testConfig({ DATA_DIR: dataDir, SITE_DIR: dir }));
+  });
+  afterAll(() => privateApp?.close());
+
+  it('is held apart from the pages, kept out of caches', async () => {
+    const site = await loadSite(dir, { ...LINK_PLACEHOLDERS });
+    expect(site?.pages.has(FIXTURE_PRIVATE_PAGE.path)).toBe(false);
+    const page = site?.privatePages.get(FIXTURE_PRIVATE_PAGE.path);
+    expect(page?.cacheControl).toBe(NO_STORE);
+    expect(page?.identity.body.toString()).toContain(FIXTURE_PRIVATE_PAGE.title);
+    expect([...(site?.files.keys() ?? [])]).not.toContain(`/${FIXTURE_PRIVATE_PAGE.file}`);
+  });
+
+  it.each([
+    FIXTURE_PRIVATE_PAGE.path,
+    `${FIXTURE_PRIVATE_PAGE.path}/`,
+    `/${FIXTURE_PRIVATE_PAGE.file}`,
+    `${FIXTURE_PRIVATE_PAGE.path}?token=x`,
+  ])('is never served at %s: the not-found page answers, 404', async (url) => {
+    const res = await privateApp.inject({ url });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain(FIXTURE_PAGES.notFound.title);
+    expect(res.body).not.toContain(FIXTURE_PRIVATE_PAGE.title);
+  });
+
+  it('leaves the other pages as they were', async () => {
+    const res = await privateApp.inject({ url: FIXTURE_PAGES.auditResults.path });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(REVALIDATE);
+  });
+
+  it('must tell search engines to keep out in its own HTML, or the site is refused', async () => {
+    const bare = await writeSiteFixture(path.join(tmp, 'private-without-meta'), withPrivate);
+    const file = path.join(bare, FIXTURE_PRIVATE_PAGE.file);
+    const html = await fs.readFile(file, 'utf8');
+    await fs.writeFile(file, html.replace(/<meta name="robots"[^>]*>/, ''));
+    await expect(loadSite(bare, { ...LINK_PLACEHOLDERS })).rejects.toThrow(SiteBuildError);
+    await expect(loadSite(bare, { ...LINK_PLACEHOLDERS })).rejects.toThrow(/results\.html is a private page/);
+  });
+
+  it.each([
+    ['<meta name="robots" content="noindex">', true],
+    ['<meta name="robots" content="noindex, nofollow"/>', true],
+    ['<meta content="noindex,nofollow" name="robots" />', true],
+    ["<META NAME='ROBOTS' CONTENT='NOINDEX'>", true],
+    ['<meta name="robots" content="index, follow">', false],
+    ['<meta name="googlebot-news" content="noindex">', false],
+    ['<meta name="description" content="noindex pages">', false],
+    ['<p>noindex</p>', false],
+    ['', false],
+  ])('reads %j as noindex: %s', (html, expected) => {
+    expect(hasNoindexMeta(`<head>${html}</head>`)).toBe(expected);
   });
 });
 

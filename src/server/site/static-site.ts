@@ -31,6 +31,11 @@ export interface SiteFile {
 export interface Site {
   /** Page path from the build's page list (e.g. "/audit-tool") → its pre-rendered document. */
   pages: ReadonlyMap<string, SiteFile>;
+  /**
+   * The private pages by path (e.g. "/results"): never served here, at their bare path or any
+   * other; only a route that checks a link's secret serves one (see routes/results-link.ts).
+   */
+  privatePages: ReadonlyMap<string, SiteFile>;
   /** The not-found document, served with status 404. */
   notFound: SiteFile;
   /** Every other file by its URL path ("/assets/app-3f9a.js", "/favicon.svg"). */
@@ -91,7 +96,7 @@ const MIN_COMPRESS_BYTES = 256;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Pages and unhashed files: the browser may keep them but must check the ETag first. */
 export const REVALIDATE = 'no-cache';
-/** The workspace's shell: kept nowhere, so no cache or shared computer holds a team page. */
+/** The workspace's shell and private pages: kept nowhere, so no cache or shared computer holds them. */
 export const NO_STORE = 'no-store';
 
 /** The team workspace's own build (vite.team.config.ts) sits in this folder of the site. */
@@ -99,6 +104,16 @@ const TEAM_DIR = 'team';
 const TEAM_SHELL_FILE = `${TEAM_DIR}/index.html`;
 /** Hashed build output: the site's and the workspace's. */
 const HASHED_DIRS = ['assets/', `${TEAM_DIR}/assets/`];
+
+/**
+ * Whether a page's HTML tells search engines not to index it (<meta name="robots" content="…noindex…">).
+ * A private page must, as well as its X-Robots-Tag header: a saved copy of the page keeps the one.
+ */
+export function hasNoindexMeta(html: string): boolean {
+  return (html.match(/<meta\b[^>]*>/gi) ?? []).some(
+    (tag) => /\bname=["']?robots["'\s/>]/i.test(tag) && /\bcontent=["'][^"']*\bnoindex\b/i.test(tag),
+  );
+}
 
 function etagOf(body: Buffer, suffix = ''): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}${suffix}"`;
@@ -164,6 +179,7 @@ export async function loadSite(dir: string, links: SiteLinks): Promise<Site | nu
   if (!(await exists(dir))) return null;
   const pages = await readSitePages(dir);
   const pageFiles = new Set(pages.map((p) => p.file));
+  const privateFiles = new Set(pages.filter((p) => p.private).map((p) => p.file));
   const relativePaths = (await fs.readdir(dir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
@@ -198,11 +214,17 @@ export async function loadSite(dir: string, links: SiteLinks): Promise<Site | nu
         substituted = text !== original;
         body = Buffer.from(text, 'utf8');
         if (isPage) servedHtml.push(text);
+        if (privateFiles.has(relative) && !hasNoindexMeta(text)) {
+          throw new SiteBuildError(
+            `${relative} is a private page without <meta name="robots" content="noindex">; run \`npm run build\`.`,
+          );
+        }
       }
       // A hashed asset whose text now holds deployment-specific links must be revalidated: its
       // name would not change if the configured links did.
       const hashed = HASHED_DIRS.some((prefix) => relative.startsWith(prefix)) && !substituted;
-      const file = await toSiteFile(body, extension, isPage || !hashed ? REVALIDATE : IMMUTABLE);
+      const cacheControl = privateFiles.has(relative) ? NO_STORE : isPage || !hashed ? REVALIDATE : IMMUTABLE;
+      const file = await toSiteFile(body, extension, cacheControl);
       if (isPage) byFile.set(relative, file);
       else files.set(`/${relative}`, file);
     }),
@@ -212,11 +234,12 @@ export async function loadSite(dir: string, links: SiteLinks): Promise<Site | nu
   const notFound = notFoundPage && byFile.get(notFoundPage.file);
   if (!notFound) throw new SiteBuildError(`The page list in ${dir} has no not-found page.`);
   const pageMap = new Map<string, SiteFile>();
+  const privatePages = new Map<string, SiteFile>();
   for (const page of pages) {
     const file = byFile.get(page.file);
-    if (file && page.status === 200) pageMap.set(page.path, file);
+    if (file && page.status === 200) (page.private ? privatePages : pageMap).set(page.path, file);
   }
-  return { pages: pageMap, notFound, files, inline: inlineHashes(servedHtml), teamShell };
+  return { pages: pageMap, privatePages, notFound, files, inline: inlineHashes(servedHtml), teamShell };
 }
 
 function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
@@ -264,8 +287,9 @@ function isTeamPage(pathname: string): boolean {
 }
 
 /**
- * Serves the site: each page of the build's page list at its path, every other built file at its own path,
- * and the workspace's shell at every other /team path (kept out of search engines and caches).
+ * Serves the site: each page of the build's page list at its path (but the private ones, which
+ * only their own route serves), every other built file at its own path, and the workspace's shell
+ * at every other /team path (kept out of search engines and caches).
  * A page asked for with a trailing slash is redirected to its canonical path. Anything else falls
  * through to the app's not-found handler.
  */

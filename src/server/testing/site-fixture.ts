@@ -39,6 +39,15 @@ export const FIXTURE_PAGES = {
   notFound: { path: '/404', file: '404.html', status: 404, title: 'Page not found – Care Audit' },
 } as const satisfies Record<string, SitePage & { title: string }>;
 
+/** The private results page: not in FIXTURE_PAGES, so only the tests that add it have it. */
+export const FIXTURE_PRIVATE_PAGE = {
+  path: '/results',
+  file: 'results.html',
+  status: 200,
+  private: true,
+  title: 'Your results – Care Audit',
+} as const satisfies SitePage & { title: string };
+
 /** The inline script a fixture page carries, to check that its hash reaches the CSP. */
 export const FIXTURE_INLINE_SCRIPT = 'window.__fixture = { ready: true };';
 export const FIXTURE_ASSETS = {
@@ -81,7 +90,12 @@ export async function writeSiteFixture(
     const body = isHome
       ? `<h1>Care Audit</h1><a href="${LINK_PLACEHOLDERS.signupUrl}">Start Your AI Audit Now</a><div class="bar" style="width:85%"></div><script>${FIXTURE_INLINE_SCRIPT}</script>`
       : `<h1>${p.title}</h1>`;
-    await fs.writeFile(path.join(dir, p.file), page(p.title, body));
+    const html = page(p.title, body);
+    // A private page tells search engines to keep out, as the build writes it.
+    await fs.writeFile(
+      path.join(dir, p.file),
+      p.private ? html.replace('</head>', '<meta name="robots" content="noindex, nofollow">\n</head>') : html,
+    );
   }
   // Large enough to be worth compressing.
   const filler = Array.from(
