@@ -19,10 +19,14 @@ import { sqlChallengeStore } from './bot-guard/challenge-store';
 import { challengeRoutes } from './routes/challenge';
 import { emailResultsRoutes } from './routes/email-results';
 import { healthRoutes } from './routes/health';
+import { resultsLinkRoutes } from './routes/results-link';
 import { teamApi } from './routes/team-api';
+import { auditsRoutes } from './routes/audits';
+import { benchmarkRoutes } from './routes/benchmark';
 import { usageEventsRoutes } from './routes/usage-events';
 import { registerSecurityHeaders } from './security-headers';
 import { loadSite, registerSite, sendSiteFile } from './site/static-site';
+import { RESULTS_PATH } from '../shared/results-link';
 
 /** Parts a caller may supply instead of having the app open them from the configuration. */
 export interface AppDeps {
@@ -120,6 +124,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     mailFrom: config.mailFrom,
     links: config.links,
     renderPdf: deps.renderPdf ?? pdfThread.render,
+    publicUrl: config.publicUrl,
+    benchmarkMinResponses: config.benchmarkMinResponses,
   });
   const outbox = new OutboxWorker(
     db,
@@ -159,6 +165,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(usageEventsRoutes, {
     db,
     perClientPerMinute: config.rateLimit.eventsPerClientPerMinute,
+  });
+  await app.register(auditsRoutes, { db, config });
+  await app.register(benchmarkRoutes, { db, config });
+  await app.register(resultsLinkRoutes, {
+    db,
+    retentionDays: config.retentionDays,
+    page: site?.privatePages.get(RESULTS_PATH) ?? null,
   });
   if (site) registerSite(app, site);
 
