@@ -9,6 +9,10 @@ import { defineConfig, type Plugin } from 'vite';
 const SHARED_CODE =
   /[\\/]src[\\/](core|web[\\/](router|ui|audit-state))[\\/]|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0vite[\\/]preload-helper/;
 
+// The report model with its written content (what the results screens and the e-mail screen show)
+// is a chunk of its own, taken before the shared group: the audit's pages never load it.
+const REPORT_CODE = /[\\/]src[\\/]core[\\/](insight[\\/]|report\.ts|benchmark\.ts|roadmap\.ts)/;
+
 /**
  * Vite wraps each dynamic import in a helper that preloads the imported chunk's own imports. Ours
  * import only the shared chunk, which every page with script has loaded before it can navigate,
@@ -39,7 +43,14 @@ export default defineConfig({
     // dynamic import's dependencies to preload: see plainDynamicImports.
     modulePreload: false,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'shared', test: SHARED_CODE, minShareCount: 2 }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'report', test: REPORT_CODE, minShareCount: 2, includeDependenciesRecursively: false },
+            { name: 'shared', test: SHARED_CODE, minShareCount: 2 },
+          ],
+        },
+      },
     },
   },
 });

@@ -1,53 +1,86 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import {
   AREAS,
   QUESTIONS_PER_AREA,
   answeredCount,
-  buildReport,
   hasAnswers,
   isAreaComplete,
   withAnswer,
   type Rating,
 } from '../../../core';
-import { useNavigate } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { ProgressBar } from '../../ui/progress-bar';
 import { RatingScale } from '../../ui/rating-scale';
 import { SiteLayout } from '../../ui/site-chrome';
 import { useAuditProgress } from '../../audit-state/audit-session';
-import type { ResultsState } from '../../audit-state/results-state';
 import { reportUsage } from '../../usage/report-usage';
+
+// The optional step after the last section is its own chunk, so the audit's first load stays small.
+const loadAboutServiceStep = () => import('./about-service-step');
+const AboutServiceStep = lazy(loadAboutServiceStep);
 
 /** The audit questionnaire at /audit-tool: one area at a time; Next only once every statement of it is rated. */
 export function AuditPage() {
   const [progress, save] = useAuditProgress();
-  const [submitting, setSubmitting] = useState(false);
-  const navigate = useNavigate();
+  // Whether "Complete Audit" was pressed in this visit; a step restored by a reload takes no focus.
+  const [enteredStep, setEnteredStep] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const { section, responses } = progress;
+  const { section, responses, aboutService } = progress;
   const area = AREAS[section];
   const isLast = section === AREAS.length - 1;
   const answered = answeredCount(responses, area.id);
-  const canContinue = isAreaComplete(responses, area.id) && !submitting;
+  const canContinue = isAreaComplete(responses, area.id);
   const percent = ((section + 1) / AREAS.length) * 100;
   useEffect(() => reportUsage('section_reached', section + 1), [section]);
+  // Fetch the last step while the last section is being answered, so it opens without a wait.
+  useEffect(() => {
+    if (isLast) void loadAboutServiceStep().catch(() => undefined);
+  }, [isLast]);
 
   function rate(question: number, rating: Rating) {
     if (!hasAnswers(responses)) reportUsage('started');
-    save({ section, responses: withAnswer(responses, area.id, question, rating) });
+    save({ ...progress, responses: withAnswer(responses, area.id, question, rating) });
   }
 
   function goToSection(next: number) {
-    save({ section: next, responses });
+    save({ ...progress, section: next });
     // Focus the new section's heading so keyboard and screen-reader users start at the top.
     requestAnimationFrame(() => headingRef.current?.focus());
   }
 
   function complete() {
-    setSubmitting(true);
-    const state: ResultsState = { responses, overallScore: buildReport(responses).overall.score };
-    navigate('/audit-results', { state });
+    setEnteredStep(true);
+    save({ ...progress, aboutService: true });
+  }
+
+  function backToLastSection() {
+    save({ ...progress, aboutService: false });
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  if (aboutService) {
+    return (
+      <SiteLayout>
+        <BackLink to="/">Back to Home</BackLink>
+        <h1>AI Care Management Audit</h1>
+        <div className="audit-progress">
+          <div className="audit-progress__labels">
+            <span>{`All ${AREAS.length} sections answered`}</span>
+            <span>100% complete</span>
+          </div>
+          <ProgressBar value={100} label="Audit progress" valueText="100% complete" />
+        </div>
+        <Suspense fallback={<p className="card">Loading the last step…</p>}>
+          <AboutServiceStep
+            progress={progress}
+            save={save}
+            onPrevious={backToLastSection}
+            entered={enteredStep}
+          />
+        </Suspense>
+      </SiteLayout>
+    );
   }
 
   return (
@@ -94,7 +127,7 @@ export function AuditPage() {
         <p className="audit-section__counter" aria-live="polite">
           {answered} of {QUESTIONS_PER_AREA} questions answered
         </p>
-        {!canContinue && !submitting ? (
+        {!canContinue ? (
           <p className="audit-section__hint" id="continue-hint">
             Rate all {QUESTIONS_PER_AREA} statements to continue.
           </p>

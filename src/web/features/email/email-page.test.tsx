@@ -121,4 +121,35 @@ describe('EmailPage', () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]?.body.consent).toBe(false);
   });
+
+  it('sends the profile from the results, drops unknown parts, and sends none when there was none', async () => {
+    const user = userEvent.setup();
+    const earlier = {
+      takenOn: '2026-11-20',
+      scores: { operational: 40, compliance: 40, quality: 40, training: 40, data: 40 },
+      overall: 40,
+    };
+    const { unmount } = renderAt({
+      responses: ANSWERS,
+      profile: { serviceType: 'supported_living', size: 'huge' },
+      earlier,
+    });
+    await user.type(screen.getByLabelText('Email Address *'), 'someone@care-home.test');
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body.profile).toEqual({ serviceType: 'supported_living' });
+    // "Back to Results" returns with the profile and the earlier result, so nothing shown is lost.
+    await user.click(await screen.findByRole('button', { name: 'Back to Results' }));
+    expect((window.history.state as { usr: unknown }).usr).toMatchObject({
+      profile: { serviceType: 'supported_living' },
+      earlier,
+    });
+    unmount();
+
+    renderAt({ responses: ANSWERS, profile: {} });
+    await user.type(screen.getByLabelText('Email Address *'), 'someone@care-home.test');
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]?.body).not.toHaveProperty('profile');
+  });
 });

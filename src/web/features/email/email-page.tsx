@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { buildReport, hasAnswers } from '../../../core';
+import { hasAnswers, overallScore as overallOf, scoreAreas } from '../../../core';
 import { emailAddressProblem } from '../../../shared/email-address';
 import { EMAIL_REQUEST_MESSAGES, tooManyRequestsMessage } from '../../../shared/email-request-rules';
 import { HONEYPOT_FIELD, PROOF_FIELD } from '../../../shared/bot-check';
@@ -7,7 +7,12 @@ import { LINK_PLACEHOLDERS } from '../../../shared/site-links';
 import { ApiError, requestEmailResults } from '../../api/client';
 import { NewAuditButton } from '../../audit-state/new-audit-button';
 import { NoAuditNotice } from '../../audit-state/no-audit-notice';
-import { responsesFromState, type ResultsState } from '../../audit-state/results-state';
+import {
+  earlierFromState,
+  profileFromState,
+  responsesFromState,
+  type ResultsState,
+} from '../../audit-state/results-state';
 import { useLocation, useNavigate } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { ExternalLink } from '../../ui/external-link';
@@ -42,9 +47,13 @@ type Phase = { name: 'form' } | { name: 'sending' } | { name: 'sent'; email: str
 export function EmailPage() {
   const location = useLocation();
   const responses = useMemo(() => responsesFromState(location.state), [location.state]);
-  const overallScore = useMemo(() => buildReport(responses).overall.score, [responses]);
+  // The score alone, not the whole report: this screen shows nothing else of it.
+  const overallScore = useMemo(() => overallOf(scoreAreas(responses)), [responses]);
+  const profile = useMemo(() => profileFromState(location.state), [location.state]);
+  const earlier = useMemo(() => earlierFromState(location.state), [location.state]);
   const auditTaken = hasAnswers(responses);
-  const resultsState: ResultsState = { responses, overallScore };
+  // Back to the results with everything they came with: the profile's comparison, a retake's change.
+  const resultsState: ResultsState = { responses, overallScore, profile, ...(earlier ? { earlier } : {}) };
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   const [notice, setNotice] = useNotice();
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -85,6 +94,7 @@ export function EmailPage() {
         email: address,
         message: values.message.trim() || undefined,
         responses,
+        ...(profile.serviceType || profile.size ? { profile } : {}),
         consent: values.consent,
         [HONEYPOT_FIELD]: values.honeypot,
         [PROOF_FIELD]: proof,
