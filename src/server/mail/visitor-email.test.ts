@@ -1,19 +1,75 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, reportFileName } from '../../core';
+import {
+  AREA_IDS,
+  COMPARISON_PENDING,
+  NOT_A_CQC_RATING,
+  buildReport,
+  medianText,
+  reportFileName,
+  type Benchmark,
+  type Rating,
+  type Responses,
+} from '../../core';
+import { NO_PRIORITIES, PRIORITIES_INTRO, statementCount } from '../../report/report-words';
 import { COMPLETE_ANSWERS } from '../testing/requests';
-import { visitorEmail } from './visitor-email';
+import { VIEW_ONLINE, visitorEmail, type RenderedEmail } from './visitor-email';
 
-const report = buildReport(COMPLETE_ANSWERS, new Date('2026-11-22T10:00:00Z'));
+const GENERATED_AT = new Date('2026-11-22T10:00:00Z');
+const report = buildReport(COMPLETE_ANSWERS, GENERATED_AT);
 const context = { bookingUrl: 'https://example.org/book?src=email&x="y"', contactEmail: 'hello@example.org' };
 const email = visitorEmail(report, context);
+
+function everyAnswer(rating: Rating): Responses {
+  return Object.fromEntries(
+    AREA_IDS.map((id) => [id, { 0: rating, 1: rating, 2: rating, 3: rating, 4: rating }]),
+  );
+}
+
+const BENCHMARK: Benchmark = {
+  status: 'available',
+  basis: 'segment',
+  profile: { serviceType: 'residential', size: '25_99' },
+  responses: 42,
+  areas: {
+    operational: { median: 64, lowerQuartile: 52, upperQuartile: 76 }, // 80: top quarter
+    compliance: { median: 96, lowerQuartile: 90, upperQuartile: 98 }, // 96: third (ties the median)
+    quality: { median: 60, lowerQuartile: 48, upperQuartile: 70 }, // 52: second quarter
+    training: { median: 68, lowerQuartile: 56, upperQuartile: 80 }, // 68: third quarter
+    data: { median: 50, lowerQuartile: 40, upperQuartile: 62 }, // 32: lower quarter
+  },
+};
+
+const EARLIER = {
+  takenOn: '2026-08-01',
+  scores: { operational: 60, compliance: 96, quality: 53, training: 60, data: 40 },
+  overall: 63,
+};
 
 function textOf(html: string): string {
   return html
     .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<title>[\s\S]*?<\/title>/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&nbsp;/g, ' ')
+    .replace(/&middot;/g, '·')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
+}
+
+/** The HTML part as it reads, and the text part, each with whitespace folded. */
+function bothParts(rendered: RenderedEmail): [string, string][] {
+  return [
+    ['HTML', textOf(rendered.html)],
+    ['text', rendered.text.replace(/\s+/g, ' ')],
+  ];
+}
+
+function occurrences(haystack: string, needle: string): number {
+  return haystack.split(needle).length - 1;
 }
 
 describe('the visitor’s e-mail', () => {
@@ -21,30 +77,156 @@ describe('the visitor’s e-mail', () => {
     expect(email.subject).toBe('Your AI care management audit: 66% (Good)');
   });
 
-  it.each([
-    ['HTML', textOf(email.html)],
-    ['text', email.text.replace(/\s+/g, ' ')],
-  ])('holds every part of the report in its %s part', (_, text) => {
+  it.each(bothParts(email))('holds every part of the report in its %s part', (_, text) => {
     expect(text).toMatch(/Overall score:? 66% \(?Good\)?/);
     for (const area of report.areas) {
       expect(text).toContain(area.title);
       expect(text).toContain(`${area.score}%`);
       expect(text).toContain(area.rating);
-      for (const recommendation of area.recommendations) expect(text).toContain(recommendation);
+      expect(text).toContain(`${area.advice.heading}. ${area.advice.text}`);
+      expect(text).toContain(`AI Recommendations. ${area.recommendationsIntro}`);
     }
     for (const phase of report.roadmap) expect(text).toContain(phase.title);
     expect(text).toMatch(/Next steps/i);
     expect(text).toContain(reportFileName(report.generatedAt));
   });
 
-  it('lists the roadmap weakest area first', () => {
-    const text = textOf(email.html);
-    const roadmap = text.slice(text.indexOf('Your implementation roadmap'));
-    expect(roadmap.indexOf('Data Management')).toBeLessThan(roadmap.indexOf('Service Quality'));
-    expect(roadmap.indexOf('Service Quality')).toBeLessThan(roadmap.indexOf('Staff Training & Support'));
-    expect(roadmap.indexOf('Staff Training & Support')).toBeLessThan(
-      roadmap.indexOf('Compliance & Regulations'),
+  it.each(bothParts(email))('lists each recommendation exactly once in its %s part', (_, text) => {
+    const recommendations = report.areas.flatMap((area) => area.recommendations);
+    expect(recommendations).toHaveLength(15);
+    for (const recommendation of recommendations) expect(occurrences(text, recommendation)).toBe(1);
+  });
+
+  it.each(bothParts(email))(
+    'puts the priorities first, with rating and next step, in its %s part',
+    (_, text) => {
+      expect(report.priorities.map((p) => p.rating)).toEqual([1, 1, 2, 2, 2]);
+      expect(text).toContain(PRIORITIES_INTRO);
+      let from = text.search(/Your priorities/i);
+      for (const priority of report.priorities) {
+        const at = text.indexOf(priority.label, from);
+        expect(at, priority.label).toBeGreaterThan(0);
+        expect(text.slice(at)).toMatch(
+          new RegExp(`^${escapeRegExp(priority.label)}.{0,40}Your rating: ${priority.rating} of 5`),
+        );
+        expect(text.indexOf(priority.nextStep, at)).toBeGreaterThan(at);
+        from = at;
+      }
+      expect(text.indexOf(report.priorities[4].nextStep)).toBeLessThan(text.search(/Your scores by area/i));
+      expect(text).not.toContain(NO_PRIORITIES);
+    },
+  );
+
+  it.each(bothParts(visitorEmail(buildReport(everyAnswer(5), GENERATED_AT), context)))(
+    'says so when no statement was rated 1 or 2, in its %s part',
+    (_, text) => {
+      expect(text).toContain(NO_PRIORITIES);
+      expect(text).not.toContain(PRIORITIES_INTRO);
+      expect(text).not.toContain('Your rating:');
+    },
+  );
+
+  it.each(bothParts(email))(
+    'shows the view by CQC key question and what it is not, in its %s part',
+    (_, text) => {
+      expect(text).toContain(`${NOT_A_CQC_RATING}.`);
+      const view = text.slice(text.search(/By CQC key question/i));
+      for (const kq of report.keyQuestions)
+        expect(view).toMatch(
+          new RegExp(`${kq.keyQuestion} \\(${statementCount(kq.statements)}\\):? ${kq.score}%`),
+        );
+    },
+  );
+
+  it.each(bothParts(email))(
+    'names phases and areas in the roadmap of its %s part, weakest first',
+    (_, text) => {
+      const roadmap = text.slice(text.search(/Your implementation roadmap/i), text.search(/Book a free/));
+      expect(roadmap).toContain('Data Management (32%), Service Quality (52%)');
+      expect(roadmap.indexOf('Data Management')).toBeLessThan(roadmap.indexOf('Staff Training & Support'));
+      expect(roadmap.indexOf('Staff Training & Support')).toBeLessThan(
+        roadmap.indexOf('Compliance & Regulations'),
+      );
+      for (const recommendation of report.areas[4].recommendations)
+        expect(roadmap).not.toContain(recommendation);
+    },
+  );
+
+  describe('comparison with other providers', () => {
+    const shown = visitorEmail(
+      buildReport(COMPLETE_ANSWERS, GENERATED_AT, { benchmark: BENCHMARK }),
+      context,
     );
+    const tooFew = visitorEmail(
+      buildReport(COMPLETE_ANSWERS, GENERATED_AT, { benchmark: { status: 'too_few', minResponses: 10 } }),
+      context,
+    );
+
+    it.each(bothParts(shown))('shows each area’s median and position past the threshold (%s)', (_, text) => {
+      expect(text).toContain(
+        'Compared with 42 residential care providers supporting 25–99 people who have taken this audit.',
+      );
+      const positions = ['Top quarter', 'Third quarter', 'Second quarter', 'Third quarter', 'Lower quarter'];
+      AREA_IDS.forEach((id, i) => {
+        const area = report.areas[i];
+        const block = text.slice(text.indexOf(`${area.title}`, text.search(/Your scores by area/i)));
+        expect(block).toMatch(
+          new RegExp(
+            `^[^%]+${area.score}%.{0,30}${medianText(BENCHMARK.areas[id].median)} · Your position: ${positions[i]}`,
+          ),
+        );
+      });
+      expect(text).not.toContain(COMPARISON_PENDING);
+    });
+
+    it.each(bothParts(tooFew))('says comparisons come later below the threshold (%s)', (_, text) => {
+      expect(occurrences(text, COMPARISON_PENDING)).toBe(1);
+      expect(text).not.toContain('Providers like you');
+      expect(text).not.toContain('Your position');
+    });
+
+    it.each(bothParts(email))('says nothing comparative without a benchmark (%s)', (_, text) => {
+      expect(text).not.toContain(COMPARISON_PENDING);
+      expect(text).not.toContain('Providers like you');
+      expect(text).not.toContain('Compared with');
+    });
+  });
+
+  it.each(
+    bothParts(visitorEmail(buildReport(COMPLETE_ANSWERS, GENERATED_AT, { earlier: EARLIER }), context)),
+  )('shows the change since the earlier audit, overall and per area (%s)', (_, text) => {
+    expect(text).toMatch(/Overall score:? 66% \(?Good\)? \+3 points since 1 August 2026/);
+    expect(text).toMatch(/Operational Efficiency:? 80% \(Excellent\) \+20 points since 1 August 2026/);
+    expect(text).toMatch(/Compliance & Regulations:? 96% \(Excellent\) No change since 1 August 2026/);
+    expect(text).toMatch(/Service Quality:? 52% \(Fair\) −1 point since 1 August 2026/);
+    expect(text).toMatch(/Data Management:? 32% \(Needs Improvement\) −8 points since 1 August 2026/);
+  });
+
+  it.each(bothParts(email))('shows no change without an earlier audit (%s)', (_, text) => {
+    expect(text).not.toMatch(/since \d+ \w+ \d{4}|No change/);
+  });
+
+  describe('the private results link', () => {
+    const resultsUrl = 'https://care-audit.example/results/abc_DEF-123?x="y"&z=1';
+    const linked = visitorEmail(report, { ...context, resultsUrl });
+
+    it('is a button in the HTML part, its address escaped', () => {
+      expect(linked.html).toContain(
+        `href="https://care-audit.example/results/abc_DEF-123?x=&quot;y&quot;&amp;z=1" target="_blank"`,
+      );
+      expect(linked.html).toMatch(
+        /<a href="https:\/\/care-audit\.example\/results\/[^>]+>View your results online<\/a>/,
+      );
+    });
+
+    it('is spelt out in the text part', () => {
+      expect(linked.text).toContain(`${VIEW_ONLINE}:\n${resultsUrl}\n`);
+    });
+
+    it('is left out when there is no results page', () => {
+      expect(email.html).not.toContain(VIEW_ONLINE);
+      expect(email.text).not.toContain(VIEW_ONLINE);
+    });
   });
 
   it('links to the booking page, escaped, in both parts', () => {
@@ -83,9 +265,13 @@ describe('the visitor’s e-mail', () => {
     expect(tables.length).toBeGreaterThan(5);
     for (const table of tables) expect(table).toContain('role="presentation"');
     expect(email.html.match(/<h1\b/g)).toHaveLength(1);
-    expect(email.html.match(/<h2\b/g)?.length).toBe(3);
+    expect(email.html.match(/<h2\b/g)?.length).toBe(5);
     expect(email.html.match(/<h3\b/g)?.length).toBe(report.areas.length + report.roadmap.length);
     for (const img of email.html.match(/<img\b[^>]*>/g) ?? []) expect(img).toMatch(/\salt="/);
     expect(email.html).toContain('max-width:600px');
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,5 +1,18 @@
-import type { AreaResult, Report, RoadmapPhase, Tone } from '../../core';
-import { reportFileName } from '../../core';
+import type { AreaResult, KeyQuestionScore, Priority, Report, RoadmapPhase, Tone } from '../../core';
+import { reportFileName, toneFor } from '../../core';
+import {
+  KEY_QUESTIONS_HEADING,
+  KEY_QUESTIONS_INTRO,
+  NOT_A_CQC_RATING_SENTENCE,
+  NO_PRIORITIES,
+  PRIORITIES_HEADING,
+  PRIORITIES_INTRO,
+  areaComparisonText,
+  changeSince,
+  comparisonIntro,
+  ratingGiven,
+  statementCount,
+} from '../../report/report-words';
 import { escapeHtml as e } from '../escape-html';
 import { longDate } from './format';
 
@@ -9,7 +22,11 @@ export interface VisitorEmailContext {
   contactEmail: string;
   /** Whether the visitor ticked the consent box: the footer says what their address is used for. */
   consented?: boolean;
+  /** The visitor's private results page, when one was made for this request. */
+  resultsUrl?: string;
 }
+
+export const VIEW_ONLINE = 'View your results online';
 
 /**
  * The footer's privacy lines, the same promise the form and the privacy notice make: the address
@@ -76,36 +93,85 @@ function list(items: readonly string[]): string {
   const lis = items
     .map(
       (item) =>
-        `<li style="margin:0 0 6px;${FONT};font-size:15px;line-height:22px;color:${C.body}">${e(item)}</li>`,
+        `<li style="margin:0 0 4px;${FONT};font-size:15px;line-height:21px;color:${C.body}">${e(item)}</li>`,
     )
     .join('');
   return `<ul style="margin:0 0 4px;padding:0 0 0 22px">${lis}</ul>`;
 }
 
-function areaBlock(area: AreaResult): string {
+function small(html: string, extra = ''): string {
+  return `<p style="margin:0 0 6px;${FONT};font-size:14px;line-height:20px;color:${C.muted};${extra}">${html}</p>`;
+}
+
+/** What the report says about other providers, once, above the areas; nothing without a benchmark. */
+function comparisonLine(report: Report): string {
+  const intro = comparisonIntro(report.comparison);
+  return intro ? paragraph(e(intro)) : '';
+}
+
+function priorityItem(priority: Priority): string {
+  return `<li style="margin:0 0 14px;${FONT};font-size:15px;line-height:22px;color:${C.ink}">
+<p style="margin:0 0 2px;${FONT};font-size:15px;line-height:22px;color:${C.muted}"><strong style="color:${C.ink}">${e(priority.label)}</strong> &middot; ${e(priority.areaTitle)} &middot; <span style="white-space:nowrap">${e(ratingGiven(priority.rating))}</span></p>
+<p style="margin:0;${FONT};font-size:15px;line-height:22px;color:${C.body}">${e(priority.nextStep)}</p>
+</li>`;
+}
+
+function prioritiesBlock(priorities: readonly Priority[]): string {
+  if (priorities.length === 0) return `${h2(PRIORITIES_HEADING)}\n${paragraph(e(NO_PRIORITIES))}`;
+  return `${h2(PRIORITIES_HEADING)}
+${paragraph(e(PRIORITIES_INTRO))}
+<ol style="margin:0 0 4px;padding:0 0 0 24px">${priorities.map(priorityItem).join('')}</ol>`;
+}
+
+function areaBlock(area: AreaResult, report: Report): string {
+  const notes = [
+    area.change !== undefined && report.earlier ? changeSince(area.change, report.earlier.takenOn) : '',
+    area.comparison ? areaComparisonText(area.comparison) : '',
+  ]
+    .filter(Boolean)
+    .map((note) => small(e(note)))
+    .join('');
   return `<tr><td style="padding:18px 0;border-top:1px solid ${C.rule}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>
-<td valign="top"><h3 style="margin:0;${FONT};font-size:17px;line-height:24px;font-weight:bold;color:${C.ink}">${e(area.title)}</h3></td>
+<td valign="top" style="padding-right:12px"><h3 style="margin:0;${FONT};font-size:17px;line-height:24px;font-weight:bold;color:${C.ink}">${e(area.title)}</h3></td>
 <td valign="top" align="right" style="${FONT};font-size:17px;line-height:24px;font-weight:bold;color:${C.ink};white-space:nowrap">${e(area.score)}%&nbsp;<span style="font-weight:normal;color:${C.muted};font-size:15px">(${e(area.rating)})</span></td>
 </tr></table>
-<div style="margin:8px 0 12px">${bar(area.score, area.tone, 8)}</div>
-<p style="margin:0 0 6px;${FONT};font-size:14px;line-height:20px;font-weight:bold;color:${C.ink}">AI Recommendations</p>
+<div style="margin:8px 0 10px">${bar(area.score, area.tone, 8)}</div>
+${notes}
+${paragraph(`<strong style="color:${C.ink}">${e(area.advice.heading)}.</strong> ${e(area.advice.text)}`)}
+${small(`<strong style="color:${C.ink}">AI Recommendations.</strong> ${e(area.recommendationsIntro)}`, 'margin:0 0 4px')}
 ${list(area.recommendations)}
 </td></tr>`;
 }
 
-function roadmapBlock(phase: RoadmapPhase): string {
-  const areas = phase.areas
-    .map(
-      (area) =>
-        `<p style="margin:10px 0 4px;${FONT};font-size:15px;line-height:22px;font-weight:bold;color:${C.ink}">${e(area.title)} <span style="font-weight:normal;color:${C.muted}">(now ${e(area.score)}%)</span></p>${list(area.actions)}`,
-    )
-    .join('');
-  return `<tr><td style="padding:16px 18px;background-color:${C.panel};border-left:4px solid ${C.brand}" bgcolor="${C.panel}">
-<h3 style="margin:0;${FONT};font-size:17px;line-height:24px;font-weight:bold;color:${C.ink}">${e(phase.title)}</h3>
-<p style="margin:2px 0 0;${FONT};font-size:14px;line-height:20px;color:${C.muted}">${e(phase.timeframe)}</p>
-${areas}
-</td></tr><tr><td style="height:12px;font-size:0;line-height:0">&nbsp;</td></tr>`;
+function keyQuestionRow(kq: KeyQuestionScore): string {
+  return `<tr>
+<td valign="middle" style="padding:5px 12px 5px 0;width:42%;${FONT};font-size:15px;line-height:20px;font-weight:bold;color:${C.ink}">${e(kq.keyQuestion)} <span style="font-weight:normal;font-size:13px;color:${C.muted};white-space:nowrap">(${e(statementCount(kq.statements))})</span></td>
+<td valign="middle" style="padding:5px 0">${bar(kq.score, toneFor(kq.score), 8)}</td>
+<td valign="middle" align="right" style="padding:5px 0 5px 12px;width:52px;${FONT};font-size:15px;line-height:20px;font-weight:bold;color:${C.ink};white-space:nowrap">${e(kq.score)}%</td>
+</tr>`;
+}
+
+function keyQuestionsBlock(keyQuestions: readonly KeyQuestionScore[]): string {
+  return `${h2(KEY_QUESTIONS_HEADING)}
+${paragraph(`${e(KEY_QUESTIONS_INTRO)} <strong style="color:${C.ink}">${e(NOT_A_CQC_RATING_SENTENCE)}</strong>`)}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 4px">${keyQuestions.map(keyQuestionRow).join('')}</table>`;
+}
+
+/** "Data Management (32%)": the roadmap names its areas; their recommendations stand with their scores. */
+function phaseAreas(phase: RoadmapPhase): string {
+  return phase.areas.map((area) => `${area.title} (${area.score}%)`).join(', ');
+}
+
+function roadmapPhase(phase: RoadmapPhase, index: number): string {
+  return `<h3 style="margin:${index === 0 ? 0 : 12}px 0 2px;${FONT};font-size:16px;line-height:22px;font-weight:bold;color:${C.ink}">${e(phase.title)} <span style="font-size:14px;font-weight:normal;color:${C.muted};white-space:nowrap">&middot; ${e(phase.timeframe)}</span></h3>
+<p style="margin:0;${FONT};font-size:15px;line-height:22px;color:${C.body}">${e(phaseAreas(phase))}</p>`;
+}
+
+function roadmapBlock(phases: readonly RoadmapPhase[]): string {
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="padding:14px 18px;background-color:${C.panel};border-left:4px solid ${C.brand}" bgcolor="${C.panel}">
+${phases.map(roadmapPhase).join('\n')}
+</td></tr></table>`;
 }
 
 function button(href: string, label: string): string {
@@ -114,6 +180,18 @@ function button(href: string, label: string): string {
 <td align="center" bgcolor="${C.brand}" style="background-color:${C.brand};border-radius:6px">
 <a href="${e(href)}" target="_blank" style="display:inline-block;padding:14px 26px;${FONT};font-size:16px;line-height:20px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px">${e(label)}</a>
 </td></tr></table>`;
+}
+
+const INTRO = 'Thank you for completing the audit.';
+
+// The recommendations are listed once, with each area's score; the roadmap only orders the areas.
+const ROADMAP_INTRO =
+  'Weakest areas first, in three phases over six months. Each area’s recommendations are listed with its score above.';
+
+/** "+3 points since 1 August 2026" for a retake; empty otherwise. */
+function overallChange(report: Report): string {
+  const { change } = report.overall;
+  return change !== undefined && report.earlier ? changeSince(change, report.earlier.takenOn) : '';
 }
 
 /** The visitor's e-mail as HTML: tables and inline styles, 600 px wide, for Outlook, Gmail and phones alike. */
@@ -150,13 +228,18 @@ export function visitorHtml(report: Report, context: VisitorEmailContext): strin
 <p style="margin:0;${FONT};font-size:15px;line-height:22px;color:${C.body}">Overall score</p>
 <p style="margin:4px 0 12px;${FONT};font-size:40px;line-height:46px;font-weight:bold;color:${C.ink}">${e(overall.score)}% <span style="font-size:20px;line-height:26px;color:${C.body}">${e(overall.rating)}</span></p>
 ${bar(overall.score, overall.tone, 12)}
+${overallChange(report) ? small(e(overallChange(report)), 'margin:10px 0 0') : ''}
 </td></tr></table>
-${paragraph(`Thank you for completing the audit. Below is your score for each of the five areas with our recommendations, and a roadmap that starts with the areas where you have most to gain. The full report is attached as a PDF (${e(reportFileName(report.generatedAt))}).`, 'margin-top:20px')}
+${paragraph(`${e(INTRO)} The full report is attached as a PDF (${e(reportFileName(report.generatedAt))}).`, 'margin-top:20px')}
+${context.resultsUrl ? button(context.resultsUrl, VIEW_ONLINE) : ''}
+${prioritiesBlock(report.priorities)}
 ${h2('Your scores by area')}
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${report.areas.map(areaBlock).join('\n')}</table>
+${comparisonLine(report)}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${report.areas.map((area) => areaBlock(area, report)).join('\n')}</table>
+${keyQuestionsBlock(report.keyQuestions)}
 ${h2('Your implementation roadmap')}
-${paragraph('Weakest areas first, in three phases over six months.')}
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${report.roadmap.map(roadmapBlock).join('\n')}</table>
+${paragraph(e(ROADMAP_INTRO))}
+${roadmapBlock(report.roadmap)}
 ${h2('Next steps')}
 ${paragraph('Book a free consultation with our implementation team. We will go through your results with you and agree where to start.')}
 ${button(context.bookingUrl, 'Book your free consultation')}
@@ -180,36 +263,61 @@ function textList(items: readonly string[], indent = '  '): string {
   return items.map((item) => `${indent}- ${item}`).join('\n');
 }
 
+function textPriorities(priorities: readonly Priority[]): string {
+  if (priorities.length === 0) return NO_PRIORITIES;
+  const items = priorities.map(
+    (p, i) => `${i + 1}. ${p.label} (${p.areaTitle}). ${ratingGiven(p.rating)}.\n   ${p.nextStep}`,
+  );
+  return `${PRIORITIES_INTRO}\n\n${items.join('\n\n')}`;
+}
+
+function textArea(area: AreaResult, report: Report): string {
+  const lines = [`${area.title}: ${area.score}% (${area.rating})`];
+  if (area.change !== undefined && report.earlier)
+    lines.push(`  ${changeSince(area.change, report.earlier.takenOn)}`);
+  if (area.comparison) lines.push(`  ${areaComparisonText(area.comparison)}`);
+  lines.push(
+    `  ${area.advice.heading}. ${area.advice.text}`,
+    `  AI Recommendations. ${area.recommendationsIntro}`,
+    textList(area.recommendations, '    '),
+  );
+  return lines.join('\n');
+}
+
 /** The same e-mail as plain text, for clients and readers that prefer it. */
 export function visitorText(report: Report, context: VisitorEmailContext): string {
   const { overall } = report;
-  const areas = report.areas
-    .map(
-      (a) =>
-        `${a.title}: ${a.score}% (${a.rating})\n  AI Recommendations:\n${textList(a.recommendations, '    ')}`,
-    )
-    .join('\n\n');
+  const change = overallChange(report);
+  const online = context.resultsUrl ? `\n${VIEW_ONLINE}:\n${context.resultsUrl}\n` : '';
+  const comparison = comparisonIntro(report.comparison);
+  const keyQuestions = report.keyQuestions
+    .map((kq) => `  ${kq.keyQuestion} (${statementCount(kq.statements)}): ${kq.score}%`)
+    .join('\n');
   const roadmap = report.roadmap
-    .map((phase) => {
-      const lines = phase.areas
-        .map((a) => `  ${a.title} (now ${a.score}%)\n${textList(a.actions, '    ')}`)
-        .join('\n');
-      return `${phase.title} (${phase.timeframe})\n${lines}`;
-    })
-    .join('\n\n');
+    .map((phase) => `${phase.title} (${phase.timeframe}): ${phaseAreas(phase)}`)
+    .join('\n');
   return `YOUR AI AUDIT RESULTS
 Comprehensive analysis of your care management operations, ${longDate(report.generatedAt)}
 
-Overall score: ${overall.score}% (${overall.rating})
+Overall score: ${overall.score}% (${overall.rating})${change ? `\n${change}` : ''}
 
-The full report is attached as a PDF (${reportFileName(report.generatedAt)}).
+${INTRO} The full report is attached as a PDF (${reportFileName(report.generatedAt)}).
+${online}
+${PRIORITIES_HEADING.toUpperCase()}
+
+${textPriorities(report.priorities)}
 
 YOUR SCORES BY AREA
+${comparison ? `\n${comparison}\n` : ''}
+${report.areas.map((area) => textArea(area, report)).join('\n\n')}
 
-${areas}
+${KEY_QUESTIONS_HEADING.toUpperCase()}
+${KEY_QUESTIONS_INTRO} ${NOT_A_CQC_RATING_SENTENCE}
+
+${keyQuestions}
 
 YOUR IMPLEMENTATION ROADMAP
-Weakest areas first, in three phases over six months.
+${ROADMAP_INTRO}
 
 ${roadmap}
 
