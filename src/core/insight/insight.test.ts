@@ -27,7 +27,7 @@ describe('bandFor: foundations below 60, next steps 60–79, sustain 80 and over
     [79, 'next_steps'],
     [80, 'sustain'],
     [100, 'sustain'],
-  ])('%i%% → %s', (percent, band) => {
+  ])('%i per cent → %s', (percent, band) => {
     expect(bandFor(percent)).toBe(band);
   });
 
