@@ -33,11 +33,15 @@ describe('segmentOf and parseSegment', () => {
     for (const profile of EVERY_PROFILE) expect(parseSegment(segmentOf(profile))).toEqual(profile);
   });
 
+  it('reads "any:any" as all, as "all" is written', () => {
+    expect(parseSegment('any:any')).toEqual({});
+    expect(segmentOf({})).toBe('all');
+  });
+
   it.each([
     '',
     'ALL',
     'any',
-    'any:any',
     'home_care',
     'home_care:',
     ':under_25',

@@ -52,10 +52,7 @@ export function segmentOf(profile: ServiceProfile): string {
   return `${profile.serviceType ?? 'any'}:${profile.size ?? 'any'}`;
 }
 
-/**
- * The profile a segment names, or undefined when the text is not a segment. Only what segmentOf
- * writes is accepted, so each segment has one spelling ("any:any" is not another name for "all").
- */
+/** The profile a segment names, or undefined when the text is not a segment ("any:any" is all). */
 export function parseSegment(segment: string): ServiceProfile | undefined {
   if (segment === 'all') return {};
   const match = /^([a-z_]+):([a-z0-9_]+)$/.exec(segment);
@@ -63,7 +60,6 @@ export function parseSegment(segment: string): ServiceProfile | undefined {
   const [, type, size] = match;
   if (type !== 'any' && !isServiceType(type)) return undefined;
   if (size !== 'any' && !isSizeBand(size)) return undefined;
-  if (type === 'any' && size === 'any') return undefined;
   return {
     ...(type !== 'any' ? { serviceType: type as ServiceType } : {}),
     ...(size !== 'any' ? { size: size as SizeBand } : {}),
