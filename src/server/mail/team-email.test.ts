@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport } from '../../core';
+import { AREA_IDS, buildReport } from '../../core';
 import { CONSENT_WORDING } from '../../shared/email-request';
 import { COMPLETE_ANSWERS } from '../testing/requests';
 import { teamEmail } from './team-email';
@@ -36,6 +36,22 @@ describe('the team’s notice', () => {
     expect(text).toContain(input.requestId);
     expect(text).toContain('1 July 2026 at 14:05 BST');
     expect(text).toContain('2026-07-01T13:05:00.000Z');
+  });
+
+  it('names the visitor’s priorities with their ratings on one line', () => {
+    // Labels are content that may be reworded; the order (lowest rating first) and form are the rule.
+    const line = text.split('\n').find((l) => l.startsWith('Priorities: '));
+    expect(line).toMatch(
+      /^Priorities: [^()]+ \(1\), [^()]+ \(1\), [^()]+ \(2\), [^()]+ \(2\), [^()]+ \(2\)$/,
+    );
+    for (const priority of input.report.priorities)
+      expect(line).toContain(`${priority.label} (${priority.rating})`);
+    const allFives = buildReport(
+      Object.fromEntries(AREA_IDS.map((id) => [id, { 0: 5, 1: 5, 2: 5, 3: 5, 4: 5 }])),
+    );
+    expect(teamEmail({ ...input, report: allFives }).text).toContain(
+      '\nPriorities: none (no statement rated 1 or 2)\n',
+    );
   });
 
   it('says when there is no note', () => {

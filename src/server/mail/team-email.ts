@@ -1,4 +1,4 @@
-import type { Report } from '../../core';
+import type { Priority, Report } from '../../core';
 import type { Consent } from '../requests/email-requests';
 import { dateTime } from './format';
 
@@ -34,6 +34,15 @@ function contactLines(input: TeamEmailInput): { subjectTag: string; paragraph: s
 }
 
 /**
+ * The visitor's priorities on one line, so whoever calls back knows where to start:
+ * "Checking records as they are made (1), Personalised care plans (2)".
+ */
+export function prioritiesLine(priorities: readonly Priority[]): string {
+  if (priorities.length === 0) return 'Priorities: none (no statement rated 1 or 2)';
+  return `Priorities: ${priorities.map((p) => `${p.label} (${p.rating})`).join(', ')}`;
+}
+
+/**
  * The team's notice of a request: the visitor's address, whether they may be contacted, scores and
  * note, and the request's id and time. Plain text: it is read by people who may reply to the
  * visitor, not a designed e-mail.
@@ -60,6 +69,7 @@ Weakest areas first: ${report.roadmap
       .flatMap((phase) => phase.areas)
       .map((a) => a.title)
       .join(', ')}
+${prioritiesLine(report.priorities)}
 
 Note from the visitor:
 ${note}
