@@ -1,10 +1,13 @@
 import type { SendMailOptions } from 'nodemailer';
-import { buildReport, reportFileName, type Report } from '../../core';
+import { buildReport, reportFileName, type Benchmark, type Report } from '../../core';
+import { resultsLink } from '../../shared/results-link';
+import { readBenchmark } from '../benchmark/read-benchmark';
 import type { Config } from '../config';
 import type { Queryable } from '../db/database';
 import type { ClaimedMessage } from '../outbox/outbox-store';
 import type { DeliverMessage } from '../outbox/outbox-worker';
-import { findEmailRequest, type StoredEmailRequest } from '../requests/email-requests';
+import { findEmailRequest, replaceResultsToken, type StoredEmailRequest } from '../requests/email-requests';
+import { isWellFormedResultsToken } from '../requests/results-tokens';
 import type { MailTransport } from './mail-transport';
 import { teamEmail } from './team-email';
 import { visitorEmail } from './visitor-email';
@@ -15,6 +18,18 @@ export interface OutboxMailContext {
   mailFrom: string;
   links: Config['links'];
   renderPdf: RenderPdf;
+  /** The site's own address (PUBLIC_URL), for the results link. */
+  publicUrl: string;
+  /** BENCHMARK_MIN_RESPONSES: how many audits before the e-mail compares the visitor with others. */
+  benchmarkMinResponses: number;
+}
+
+/** What the visitor's e-mail adds to the stored request, read when it is sent. */
+export interface VisitorExtras {
+  /** The comparison with providers like the visitor, as it stands when the e-mail is sent. */
+  benchmark?: Benchmark;
+  /** The results link's token, for "View your results online". */
+  resultsToken?: string;
 }
 
 /** The domain of the sender's address, for Message-IDs. */
@@ -38,15 +53,16 @@ export function outboxEnvelope(message: ClaimedMessage, mailFrom: string): SendM
 }
 
 /**
- * The e-mail for one outbox message. The visitor's carries the report and its PDF, never the note;
- * the team's carries the note and replies go to the visitor.
+ * The e-mail for one outbox message. The visitor's carries the report (with the comparison and
+ * the results link in `visitor`) and its PDF, never the note; the team's carries the note and
+ * replies go to the visitor.
  */
 export async function composeOutboxMail(
   message: ClaimedMessage,
   request: StoredEmailRequest,
   context: OutboxMailContext,
+  visitor: VisitorExtras = {},
 ): Promise<SendMailOptions> {
-  const report = buildReport(request.responses, request.createdAt);
   const common = outboxEnvelope(message, context.mailFrom);
   if (message.kind === 'team') {
     const { subject, text } = teamEmail({
@@ -55,14 +71,20 @@ export async function composeOutboxMail(
       email: request.email,
       note: request.note,
       consent: request.consent,
-      report,
+      report: buildReport(request.responses, request.createdAt),
     });
     return { ...common, subject, text, replyTo: request.email };
   }
+  const report = buildReport(
+    request.responses,
+    request.createdAt,
+    visitor.benchmark ? { benchmark: visitor.benchmark } : {},
+  );
   const { subject, html, text } = visitorEmail(report, {
     bookingUrl: context.links.bookingUrl,
     contactEmail: context.links.contactEmail,
     consented: request.consent !== null,
+    ...(visitor.resultsToken ? { resultsUrl: resultsLink(context.publicUrl, visitor.resultsToken) } : {}),
   });
   const pdf = await context.renderPdf(report);
   return {
@@ -80,7 +102,18 @@ export async function composeOutboxMail(
   };
 }
 
-/** Delivers outbox messages through `transport`, reading each request afresh from the database. */
+/** The results token a visitor's message carries in its payload, if it carries one. */
+function payloadToken(message: ClaimedMessage): string | undefined {
+  const token = (message.payload as { resultsToken?: unknown } | null)?.resultsToken;
+  return isWellFormedResultsToken(token) ? token : undefined;
+}
+
+/**
+ * Delivers outbox messages through `transport`, reading each request afresh from the database. The
+ * visitor's e-mail also reads the benchmark for the visitor's profile, and takes the results token
+ * from its message; a message without one (queued before results links, or retried after it
+ * failed, which cleared it) gets a new token here, replacing any earlier one.
+ */
 export function mailDelivery(
   db: Queryable,
   transport: MailTransport,
@@ -92,6 +125,13 @@ export function mailDelivery(
     const request = await findEmailRequest(db, message.requestId);
     // Erased since it was queued: its outbox rows went with it, so there is nothing to send or record.
     if (!request) return;
-    await transport.send(await composeOutboxMail(message, request, context));
+    if (message.kind !== 'visitor') {
+      await transport.send(await composeOutboxMail(message, request, context));
+      return;
+    }
+    const resultsToken = payloadToken(message) ?? (await replaceResultsToken(db, request.id));
+    if (resultsToken === undefined) return; // erased in the meantime
+    const benchmark = await readBenchmark(db, request.profile, context.benchmarkMinResponses);
+    await transport.send(await composeOutboxMail(message, request, context, { benchmark, resultsToken }));
   };
 }

@@ -1,5 +1,14 @@
-import { sanitizeResponses, type AreaId, type Report, type Responses } from '../../core';
+import {
+  sanitizeProfile,
+  sanitizeResponses,
+  type AreaId,
+  type Report,
+  type Responses,
+  type ServiceProfile,
+} from '../../core';
+import type { StoredResults } from '../../shared/results-link';
 import type { Queryable } from '../db/database';
+import { isWellFormedResultsToken, newResultsToken, resultsTokenHashHex } from './results-tokens';
 
 /** A request as the route stores it: the scores are the server's own, from `report`. */
 export interface NewEmailRequest {
@@ -9,6 +18,13 @@ export interface NewEmailRequest {
   report: Report;
   /** The consent wording the visitor ticked; null or absent when they left the box unticked. */
   consentWording?: string | null;
+  /** The service type and size the visitor gave; absent or {} when they skipped the question. */
+  profile?: ServiceProfile;
+  /**
+   * The results link's token (newResultsToken()). Its hash is stored with the request and the token
+   * itself goes to the visitor's message; absent, the message makes one when it is sent.
+   */
+  resultsToken?: string;
 }
 
 /**
@@ -44,6 +60,8 @@ export interface StoredEmailRequest {
   note: string | null;
   responses: Responses;
   consent: Consent | null;
+  /** {} when the visitor skipped the profile question. */
+  profile: ServiceProfile;
   createdAt: Date;
 }
 
@@ -95,7 +113,8 @@ export async function storeEmailRequest(
   const { rows } = await db.query<{ stored_id: string | null; retry_after: number | null }>(
     `SELECT stored_id, retry_after
        FROM store_email_request($1::int, $2, $3, $4, $5::jsonb, $6::smallint, $7::smallint, $8::smallint,
-                                $9::smallint, $10::smallint, $11::smallint, $12::int, $13::int, $14, $15, $16, $17)`,
+                                $9::smallint, $10::smallint, $11::smallint, $12::int, $13::int, $14, $15, $16, $17,
+                                $18, $19, $20, decode($21, 'hex'))`,
     [
       RECIPIENT_LOCK_SPACE,
       request.email,
@@ -114,6 +133,10 @@ export async function storeEmailRequest(
       recipients.team ?? null,
       request.consentWording ?? null,
       recipients.webhook ?? null,
+      request.profile?.serviceType ?? null,
+      request.profile?.size ?? null,
+      request.resultsToken ?? null,
+      request.resultsToken === undefined ? null : resultsTokenHashHex(request.resultsToken),
     ],
   );
   const row = rows[0];
@@ -131,9 +154,12 @@ export async function findEmailRequest(db: Queryable, id: string): Promise<Store
     responses: unknown;
     consent_text: string | null;
     consent_at: Date | null;
+    service_type: string | null;
+    size_band: string | null;
     created_at: Date;
   }>(
-    'SELECT id, email, note, responses, consent_text, consent_at, created_at FROM email_requests WHERE id = $1',
+    `SELECT id, email, note, responses, consent_text, consent_at, service_type, size_band, created_at
+       FROM email_requests WHERE id = $1`,
     [id],
   );
   const row = rows[0];
@@ -146,8 +172,61 @@ export async function findEmailRequest(db: Queryable, id: string): Promise<Store
     note: row.note,
     responses,
     consent: consentFrom(row.consent_text, row.consent_at),
+    profile: profileFrom(row.service_type, row.size_band),
     createdAt: new Date(row.created_at),
   };
+}
+
+/** The profile columns as a ServiceProfile (an unknown part left out). */
+function profileFrom(serviceType: string | null, sizeBand: string | null): ServiceProfile {
+  return sanitizeProfile({ serviceType, size: sizeBand });
+}
+
+/**
+ * The results a results link opens, or undefined when the token is malformed, unknown, its request
+ * erased, or past `retentionDays`: a request that old is as good as deleted even before the daily
+ * purge gets to it (the same cut-off as purgeExpiredRequests, by the database's clock).
+ */
+export async function findStoredResults(
+  db: Queryable,
+  token: string,
+  retentionDays: number,
+): Promise<StoredResults | undefined> {
+  if (!isWellFormedResultsToken(token)) return undefined;
+  const { rows } = await db.query<{
+    responses: unknown;
+    service_type: string | null;
+    size_band: string | null;
+    created_at: Date;
+  }>(
+    `SELECT responses, service_type, size_band, created_at
+       FROM email_requests
+      WHERE results_token_hash = decode($1, 'hex')
+        AND created_at >= now() - make_interval(days => $2::int)`,
+    [resultsTokenHashHex(token), retentionDays],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    createdAt: new Date(row.created_at).toISOString(),
+    responses: sanitizeResponses(row.responses),
+    profile: profileFrom(row.service_type, row.size_band),
+  };
+}
+
+/**
+ * Gives a request a new results token, replacing any earlier one (which then opens nothing), and
+ * returns it; undefined when the request has been erased. For a visitor's message that carries no
+ * token: one queued before results links existed, or one the team retried after it failed (a
+ * failed message's payload is cleared; its e-mail, as far as we know, never reached the visitor).
+ */
+export async function replaceResultsToken(db: Queryable, requestId: string): Promise<string | undefined> {
+  const token = newResultsToken();
+  const { rowCount } = await db.query(
+    `UPDATE email_requests SET results_token_hash = decode($2, 'hex') WHERE id = $1`,
+    [requestId, resultsTokenHashHex(token)],
+  );
+  return rowCount === 1 ? token : undefined;
 }
 
 /** The consent columns as a Consent (the database keeps them both set or both empty). */

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { buildReport, sanitizeResponses } from '../../core';
+import { buildReport, sanitizeProfile, sanitizeResponses } from '../../core';
 import {
   CONSENT_WORDING,
   emailRequestSchema,
@@ -14,6 +14,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-errors';
 import { storeEmailRequest } from '../requests/email-requests';
+import { newResultsToken } from '../requests/results-tokens';
 
 export interface EmailResultsOptions {
   db: Database;
@@ -77,7 +78,7 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
           fieldErrors(parsed.error),
         );
       }
-      const { email, message, responses: raw, consent } = parsed.data;
+      const { email, message, responses: raw, consent, profile } = parsed.data;
       // The server scores the answers itself; nothing the client says about scores is used.
       const responses = sanitizeResponses(raw);
       const result = await storeEmailRequest(
@@ -89,6 +90,9 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
           report: buildReport(responses),
           // The wording this server's form shows: what the visitor ticked is stored with the request.
           consentWording: consent === true ? CONSENT_WORDING : null,
+          profile: sanitizeProfile(profile),
+          // The private results link the visitor's e-mail carries; only its hash is stored.
+          resultsToken: newResultsToken(),
         },
         { visitor: email, team: config.leadsTo, webhook: config.webhook?.url },
         { max: config.rateLimit.perRecipient, windowMs: config.rateLimit.perRecipientWindowMs },
