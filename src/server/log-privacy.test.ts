@@ -12,6 +12,14 @@ describe('urlForLog', () => {
     expect(urlForLog('/team/auth?x=1&token=AbC&y=2#top')).toBe('/team/auth?x=1&token=…&y=2#top');
     expect(urlForLog('/api/team/leads?page=2&q=tokens')).toBe('/api/team/leads?page=2&q=tokens');
   });
+
+  it("hides a results link's token in the path, for the page and its API", () => {
+    const token = 'Ab-_'.repeat(10) + 'xyz';
+    expect(urlForLog(`/results/${token}`)).toBe('/results/…');
+    expect(urlForLog(`/results/${token}/?utm=1`)).toBe('/results/…/?utm=1');
+    expect(urlForLog(`/api/results/${token}`)).toBe('/api/results/…');
+    expect(urlForLog('/audit-results')).toBe('/audit-results');
+  });
 });
 
 describe('maskAddresses and serializeError', () => {

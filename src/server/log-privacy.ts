@@ -28,13 +28,15 @@ export function maskAddresses(text: string): string {
 
 // A secret carried in a URL's query: the team sign-in link's token (and anything else so named).
 const URL_SECRET = /([?&](?:token)=)[^&#]*/gi;
+// A secret carried in a URL's path: the private results link's token (the page and its API).
+const PATH_SECRET = /(\/results\/)[^/?#]+/gi;
 
 /**
- * A request URL as the log may keep it: a sign-in link's token replaced by `…`, since whoever
- * reads the log within its 15 minutes could otherwise sign in with it.
+ * A request URL as the log may keep it: a sign-in link's token and a results link's token replaced
+ * by `…`, since whoever reads the log could otherwise sign in, or read a visitor's answers, with it.
  */
 export function urlForLog(url: string): string {
-  return url.replace(URL_SECRET, '$1…');
+  return url.replace(URL_SECRET, '$1…').replace(PATH_SECRET, '$1…');
 }
 
 const MAX_DEPTH = 4;
