@@ -1,6 +1,7 @@
 import {
   AREA_TITLES,
   STEPPED_ANSWERS,
+  answerAboutService,
   completeAudit,
   expect,
   expectNoAxeViolations,
@@ -67,6 +68,7 @@ test.describe('audit tool', () => {
     await expect(page.getByText('100% complete')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next Section' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Complete Audit' }).click();
+    await answerAboutService(page);
     await expect(page).toHaveURL(/\/audit-results$/);
     // Section 1 all 3s (60), the others all 4s (80): (60 + 4 × 80) / 5 = 76.
     await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
@@ -114,6 +116,19 @@ test.describe('audit tool', () => {
           page.getByRole('heading', { level: 2, name: new RegExp(`Section ${section + 1} of 5`) }),
         ).toBeFocused();
     }
+    // The optional step: its heading has focus; arrow keys choose within each group.
+    await expect(page.getByRole('heading', { level: 2, name: /About your service/ })).toBeFocused();
+    await page.keyboard.press('Tab'); // onto "Home care", the type group's first radio
+    await page.keyboard.press('ArrowDown'); // checks "Residential care"
+    await expect(page.getByRole('radio', { name: 'Residential care' })).toBeChecked();
+    await page.keyboard.press('Tab'); // onto the size group
+    await page.keyboard.press('ArrowRight'); // checks "25–99"
+    await expect(page.getByRole('radio', { name: '25–99' })).toBeChecked();
+    const submitted = page.waitForRequest((r) => r.url().endsWith('/api/audits'));
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'See my results' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect((await submitted).postDataJSON().profile).toEqual({ serviceType: 'residential', size: '25_99' });
     await expect(page).toHaveURL(/\/audit-results$/);
     await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
       'aria-valuenow',

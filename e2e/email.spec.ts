@@ -1,25 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { pdfText } from '../src/report/pdf-text';
 import { STEPPED_ANSWERS, completeAudit, expect, expectNoAxeViolations, test } from './fixtures';
-
-const mailDir = process.env.E2E_MAIL_DIR as string;
-
-/** The messages the SMTP listener has received for one recipient, waiting for `count` of them. */
-async function messagesTo(address: string, count = 1): Promise<ParsedMail[]> {
-  let files: string[] = [];
-  await expect
-    .poll(
-      async () => {
-        files = (await readdir(mailDir)).filter((f) => f.endsWith(`-${address}.eml`));
-        return files.length;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeGreaterThanOrEqual(count);
-  return Promise.all(files.map(async (f) => simpleParser(await readFile(path.join(mailDir, f)))));
-}
+import { messagesTo } from './mail';
 
 test.describe('e-mail results', () => {
   test('from the results screen to a message at the SMTP listener with the PDF report', async ({ page }) => {

@@ -85,8 +85,21 @@ export async function rateSection(page: Page, ratings: readonly number[]) {
   }
 }
 
-/** Answers the whole audit, section by section, and waits for the results screen. */
-export async function completeAudit(page: Page, sections: readonly (readonly number[])[]) {
+/** The optional answers after the last section, by their labels as the visitor sees them. */
+export interface ProfileChoice {
+  serviceType?: string;
+  size?: string;
+}
+
+/**
+ * Answers the whole audit, section by section, then the optional "About your service" step (skipped
+ * unless a profile is given), and waits for the results screen.
+ */
+export async function completeAudit(
+  page: Page,
+  sections: readonly (readonly number[])[],
+  profile?: ProfileChoice,
+) {
   await page.goto('/audit-tool');
   for (const [index, ratings] of sections.entries()) {
     await expect(page.getByText(`Section ${index + 1} of 5`, { exact: true }).first()).toBeVisible();
@@ -94,8 +107,31 @@ export async function completeAudit(page: Page, sections: readonly (readonly num
     const isLast = index === sections.length - 1;
     await page.getByRole('button', { name: isLast ? 'Complete Audit' : 'Next Section' }).click();
   }
+  await answerAboutService(page, profile);
   await expect(page).toHaveURL(/\/audit-results$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your AI Audit Results' })).toBeVisible();
+}
+
+/** The step after the last section: choose the given options and see the results, or skip it. */
+export async function answerAboutService(page: Page, profile?: ProfileChoice) {
+  await expect(page.getByRole('heading', { level: 2, name: /About your service/ })).toBeFocused();
+  if (!profile) {
+    await page.getByRole('button', { name: 'Skip this question' }).click();
+    return;
+  }
+  if (profile.serviceType) {
+    await page
+      .getByRole('radiogroup', { name: 'What type of service do you run?' })
+      .getByRole('radio', { name: profile.serviceType, exact: true })
+      .check();
+  }
+  if (profile.size) {
+    await page
+      .getByRole('radiogroup', { name: 'How many people do you support?' })
+      .getByRole('radio', { name: profile.size, exact: true })
+      .check();
+  }
+  await page.getByRole('button', { name: 'See my results' }).click();
 }
 
 /** Five sections rated 5,4,3,2,1 in turn: area scores 100, 80, 60, 40, 20 and overall 60. */

@@ -45,6 +45,8 @@ try {
       RATE_LIMIT_PER_CLIENT: '1000',
       RATE_LIMIT_PER_RECIPIENT: '1000',
       RATE_LIMIT_EVENTS_PER_CLIENT: '100000',
+      // Every completed audit goes to the benchmark, and insight.spec.ts seeds more.
+      RATE_LIMIT_AUDITS_PER_CLIENT: '100000',
       PUBLIC_URL: publicUrl,
       TEAM_EMAILS: teamEmail,
     },
