@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { forgetOldSubmissionKeys } from '../benchmark/completed-audits';
 import { purgeExpiredRequests, type Removed } from './lead-records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +23,8 @@ export interface RetentionJob {
 }
 
 /**
- * Deletes requests older than `retentionDays` shortly after start-up and then once a day. Every
+ * Deletes requests older than `retentionDays` (and forgets the benchmark's idempotency keys after
+ * two days) shortly after start-up and then once a day. Every
  * server instance runs one: the DELETE is idempotent, so on one shared PostgreSQL the later runs
  * simply find nothing left. A failed run (the database down, say) is logged and the next one a day
  * later catches up, since it deletes everything past the cut-off, not just one day's worth.
@@ -46,8 +48,10 @@ export function startRetentionJob(db: Database, options: RetentionJobOptions): R
 
   const run = async () => {
     let removed: Removed;
+    let forgottenKeys: number;
     try {
       removed = await purgeExpiredRequests(db, options.retentionDays);
+      forgottenKeys = await forgetOldSubmissionKeys(db);
     } catch (error) {
       options.log.warn({ err: error }, 'retention: purge failed; will try again at the next run');
       return;
@@ -56,6 +60,12 @@ export function startRetentionJob(db: Database, options: RetentionJobOptions): R
       { retentionDays: options.retentionDays, requests: removed.requests, messages: removed.messages },
       `retention: removed ${removed.requests} request(s) and ${removed.messages} message(s) older than ${options.retentionDays} days`,
     );
+    if (forgottenKeys > 0) {
+      options.log.info(
+        { submissionKeys: forgottenKeys },
+        `retention: forgot ${forgottenKeys} audit submission key(s)`,
+      );
+    }
   };
 
   schedule(options.firstRunDelayMs ?? 60_000);
