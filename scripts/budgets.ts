@@ -19,7 +19,10 @@ export const BUDGETS = {
    */
   firstLoadScriptGzip: {
     '/audit-tool': 75 * KB,
-    '/audit-results': 75 * KB,
+    // Within 5 KB of the results page before its report view (74.3 KB): the view, with the written
+    // advice, is its own chunk fetched once the page has started (docs/decisions/0025).
+    '/audit-results': 79 * KB,
+    '/results': 79 * KB,
     '/email-results': 82 * KB,
     '/404': 74 * KB,
   } as Readonly<Record<string, number>>,

@@ -80,6 +80,8 @@ function htmlFor(route: Route, body: string): string {
     .replace('<!--page-title-->', escapeHtml(route.title))
     .replace('<!--page-description-->', escapeHtml(DESCRIPTION))
     .replace('<!--page-body-->', route.needsScript ? NEEDS_SCRIPT_NOTICE + body : body);
+  // A private page (one visitor's results) must never be indexed, whoever links to it.
+  if (route.private) html = html.replace('</head>', '<meta name="robots" content="noindex" /></head>');
   // Vite's script and preload tags go; a page with script gets the loader instead.
   html = html
     .replace(STYLESHEET_LINK, (_tag, href: string) => `<style>${stylesheet(href)}</style>`)

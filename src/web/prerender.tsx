@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './app';
 import { StaticRouter } from './router';
-import { loadRoute, type Route } from './routes';
+import { loadRoute, samplePathOf, type Route } from './routes';
 
 /**
  * Renders one page as the build writes it: the screen with no navigation state and no answers.
@@ -10,7 +10,7 @@ import { loadRoute, type Route } from './routes';
 export async function renderPage(route: Route): Promise<string> {
   await loadRoute(route);
   return renderToString(
-    <StaticRouter location={{ pathname: route.path, state: null, key: 'initial' }}>
+    <StaticRouter location={{ pathname: samplePathOf(route), state: null, key: 'initial' }}>
       <App />
     </StaticRouter>,
   );

@@ -16,6 +16,12 @@ describe('routeFor', () => {
     ['/404', NOT_FOUND_ROUTE.path],
     ['/audit-tool/extra', NOT_FOUND_ROUTE.path],
     ['/AUDIT-TOOL', NOT_FOUND_ROUTE.path],
+    // A private page answers below its path only, one segment deep.
+    ['/results/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ', '/results'],
+    ['/results/abc/', '/results'],
+    ['/results', NOT_FOUND_ROUTE.path],
+    ['/results/', NOT_FOUND_ROUTE.path],
+    ['/results/abc/def', NOT_FOUND_ROUTE.path],
   ])('%s → %s', (path, expected) => {
     expect(routeFor(path).path).toBe(expected);
   });

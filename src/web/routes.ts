@@ -24,6 +24,11 @@ export interface Route {
   shipsScript: boolean;
   /** Whether the page cannot work without script, so it says so to visitors who have it off. */
   needsScript: boolean;
+  /**
+   * A private page: answered only at `path/<token>` once the server has checked the token, never at
+   * its bare path, and marked `noindex`. Its screen reads the token from the address.
+   */
+  private?: boolean;
 }
 
 // The site's pages. Each screen is its own chunk, loaded when first needed; the build writes the
@@ -71,6 +76,17 @@ export const ROUTES: readonly Route[] = [
     needsScript: true,
   },
   {
+    path: '/results',
+    status: 200,
+    title: 'Your saved audit results – Care Audit',
+    file: 'results.html',
+    module: 'routes/results.tsx',
+    load: () => import('./routes/results'),
+    shipsScript: true,
+    needsScript: true,
+    private: true,
+  },
+  {
     path: '/privacy',
     status: 200,
     title: 'Privacy notice – Care Audit',
@@ -107,10 +123,29 @@ const notFound = ROUTES.find((route) => route.status === 404);
 if (!notFound) throw new Error('The route table has no not-found row');
 export const NOT_FOUND_ROUTE: Route = notFound;
 
-/** The route for a path (a trailing slash ignored); any unknown path gets the not-found screen. */
+/**
+ * The route for a path (a trailing slash ignored); any unknown path gets the not-found screen. A
+ * private page answers one segment below its path (`/results/<token>`) and not its bare path.
+ */
 export function routeFor(pathname: string): Route {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return ROUTES.find((route) => route.status === 200 && route.path === normalised) ?? NOT_FOUND_ROUTE;
+  return (
+    ROUTES.find(
+      (route) =>
+        route.status === 200 &&
+        (route.private
+          ? normalised.startsWith(`${route.path}/`) && !normalised.slice(route.path.length + 1).includes('/')
+          : route.path === normalised),
+    ) ?? NOT_FOUND_ROUTE
+  );
+}
+
+/**
+ * The path the build pre-renders a route at: its own, or for a private page one with a stand-in
+ * shaped like a real token (43 base64url characters), so the page renders as it will for a visitor.
+ */
+export function samplePathOf(route: Route): string {
+  return route.private ? `${route.path}/${'_'.repeat(43)}` : route.path;
 }
 
 const loaded = new Map<Route, RouteModule>();

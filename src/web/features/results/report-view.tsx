@@ -1,0 +1,25 @@
+import { useMemo } from 'react';
+import { buildReport, type Report, type ReportContext, type Responses } from '../../../core';
+import { ResultsView } from './results-view';
+
+export { buildReport };
+
+/** What a results page hands the view: the answers and what the report adds to them. */
+export interface ReportInput {
+  responses: Responses;
+  /** The report's date: now after the audit, the stored request's time on the private page. */
+  generatedAt: Date;
+  context: ReportContext;
+  /** Whether there are any answers at all (a page opened without an audit has none). */
+  answered: boolean;
+}
+
+/** The report built from the input, as every results page shows it. */
+export function ReportView({ input }: { input: ReportInput }) {
+  const { responses, generatedAt, context, answered } = input;
+  const report: Report = useMemo(
+    () => buildReport(responses, generatedAt, context),
+    [responses, generatedAt, context],
+  );
+  return <ResultsView report={report} answered={answered} />;
+}

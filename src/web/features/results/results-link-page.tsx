@@ -1,0 +1,146 @@
+import { useEffect, useMemo, useState } from 'react';
+import { hasAnswers, overallScore, scoreAreas, type EarlierResult } from '../../../core';
+import { resultsTokenFromPath, type StoredResults } from '../../../shared/results-link';
+import { fetchStoredResults, type StoredResultsAnswer } from '../../api/stored-results';
+import { startRetake } from '../../audit-state/audit-session';
+import type { ResultsState } from '../../audit-state/results-state';
+import { Link, useLocation, useNavigate } from '../../router';
+import { BackLink } from '../../ui/back-link';
+import { NoticeRegion, useNotice } from '../../ui/notice';
+import { SiteLayout } from '../../ui/site-chrome';
+import { formatDay } from './format-day';
+import { DownloadReportButton } from './download-report-button';
+import { ResultsClosing } from './results-closing';
+import type { ReportInput } from './report-view';
+import { loadReportView, ReportViewSlot } from './report-view-slot';
+import { useBenchmark } from './use-benchmark';
+
+type PageState = StoredResultsAnswer | { status: 'loading' };
+
+/**
+ * The private results page at /results/<token>, opened from the visitor's e-mail: the stored
+ * request's results, compared with providers like the visitor as they stand today, and a retake
+ * pre-filled with its answers. The server sends this page only for a live token; the token is read
+ * here from the address and never leaves this page but for the API call.
+ */
+export function ResultsLinkPage() {
+  const { pathname } = useLocation();
+  const token = resultsTokenFromPath(pathname);
+  const [state, setState] = useState<PageState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    // The view's code comes while the results do, not after them.
+    void loadReportView();
+    void fetchStoredResults(token, controller.signal).then((answer) => {
+      if (!controller.signal.aborted) setState(answer);
+    });
+    return () => controller.abort();
+  }, [token, attempt]);
+
+  // The server sends this page only for a live token; an address without one is a dead link too.
+  if (!token || state.status === 'not_found') return <ExpiredLink />;
+  return (
+    <SiteLayout>
+      <BackLink to="/">Back to Home</BackLink>
+      <h1>Your AI Audit Results</h1>
+      {state.status === 'found' ? (
+        <StoredResultsView results={state.results} />
+      ) : state.status === 'failed' ? (
+        <div className="notice notice--error" role="alert">
+          <p className="notice__title">Your results could not be loaded.</p>
+          <p className="notice__text">Please check your connection and try again.</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setState({ status: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      ) : (
+        <p className="page__intro" role="status">
+          Loading your results…
+        </p>
+      )}
+    </SiteLayout>
+  );
+}
+
+function StoredResultsView({ results }: { results: StoredResults }) {
+  const navigate = useNavigate();
+  const [notice, setNotice] = useNotice();
+  const { responses, profile } = results;
+  const createdAt = useMemo(() => new Date(results.createdAt), [results.createdAt]);
+  // createdAt is ISO 8601 in UTC, so its first ten characters are the day it was taken.
+  const takenOn = results.createdAt.slice(0, 10);
+  const answered = hasAnswers(responses);
+  const benchmark = useBenchmark(profile, answered);
+  // The report is dated when the audit was taken; the comparison is with others as they are now.
+  const input: ReportInput = useMemo(
+    () => ({ responses, generatedAt: createdAt, context: { benchmark }, answered }),
+    [responses, createdAt, benchmark, answered],
+  );
+  const resultsState: ResultsState = {
+    responses,
+    overallScore: overallScore(scoreAreas(responses)),
+    ...(profile.serviceType || profile.size ? { profile } : {}),
+  };
+
+  function retake() {
+    const scores = scoreAreas(responses);
+    const earlier: EarlierResult = { takenOn, scores, overall: overallScore(scores) };
+    startRetake({ responses, profile, earlier });
+    navigate('/audit-tool');
+  }
+
+  return (
+    <>
+      <p className="page__intro">The results of the audit you took on {formatDay(takenOn)}</p>
+      <ReportViewSlot input={input} />
+
+      <div className="button-row results-actions">
+        <DownloadReportButton
+          makeReport={async () => (await loadReportView()).buildReport(responses, createdAt, { benchmark })}
+          onNotice={setNotice}
+        />
+        <button type="button" className="button button--secondary" onClick={retake}>
+          Retake with these answers
+        </button>
+        <Link to="/email-results" state={resultsState} className="button button--ghost">
+          Email Results
+        </Link>
+      </div>
+      <p className="results-actions__hint">
+        “Retake with these answers” opens the audit with your answers filled in: change any that have moved
+        on, and your new results show the change in each area.
+      </p>
+      <NoticeRegion notice={notice} />
+
+      <ResultsClosing />
+    </>
+  );
+}
+
+/** The link's results are gone (erased, past retention, or never there): say so, and offer the audit. */
+function ExpiredLink() {
+  return (
+    <SiteLayout>
+      <div className="not-found">
+        <h1 className="results-expired__title">This results link has expired or been removed</h1>
+        <p className="not-found__text">
+          Saved results are deleted when you ask us to erase them, or once we no longer keep them. You can
+          take the audit again at any time.
+        </p>
+        <Link to="/audit-tool" className="button button--primary">
+          Take the audit
+        </Link>
+      </div>
+    </SiteLayout>
+  );
+}

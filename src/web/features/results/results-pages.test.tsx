@@ -1,0 +1,178 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMPARISON_PENDING, describeSegment, type Benchmark } from '../../../core';
+import type { StoredResults } from '../../../shared/results-link';
+import { BrowserRouter, useLocation } from '../../router';
+import { pushLocation } from '../../router/history';
+import { ResultsLinkPage } from './results-link-page';
+import { loadReportView } from './report-view-slot';
+import { ResultsPage } from './results-page';
+
+const FULL = { 0: 1, 1: 2, 2: 3, 3: 4, 4: 5 } as const;
+const ANSWERS = { operational: FULL, compliance: FULL, quality: FULL, training: FULL, data: FULL };
+const TOKEN = 'A'.repeat(43);
+
+const FIGURES = { median: 50, lowerQuartile: 40, upperQuartile: 70 };
+const AVAILABLE: Benchmark = {
+  status: 'available',
+  basis: 'segment',
+  profile: { serviceType: 'home_care', size: 'under_25' },
+  responses: 10,
+  areas: { operational: FIGURES, compliance: FIGURES, quality: FIGURES, training: FIGURES, data: FIGURES },
+};
+
+type Answer = Response | 'network';
+/** A fake API: each path's answer, every call remembered. */
+function stubApi(answers: Record<string, () => Answer>): string[] {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    calls.push(url);
+    if (url === '/api/events') return new Response(null, { status: 204 });
+    const answer = answers[url.split('?')[0]!]?.() ?? new Response('{}', { status: 404 });
+    if (answer === 'network') throw new TypeError('Failed to fetch');
+    return answer;
+  });
+  return calls;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function Where() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+function renderAt(path: string, Page: () => React.ReactElement, state: unknown = null) {
+  pushLocation(path, { state, replace: true });
+  return render(
+    <BrowserRouter>
+      <Page />
+      <Where />
+    </BrowserRouter>,
+  );
+}
+
+// The view's own chunk, loaded once up front: the pages show it as soon as their data is in.
+beforeAll(() => loadReportView());
+beforeEach(() => vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callback(0)));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
+
+describe('ResultsPage (/audit-results)', () => {
+  it("asks for the visitor's segment and shows the comparison once it arrives", async () => {
+    const calls = stubApi({ '/api/benchmark': () => json(AVAILABLE) });
+    renderAt('/audit-results', ResultsPage, {
+      responses: ANSWERS,
+      overallScore: 60,
+      profile: { serviceType: 'home_care', size: 'under_25' },
+    });
+    expect((await screen.findByText(/compared with 10/)).textContent).toContain(
+      `compared with 10 ${describeSegment(AVAILABLE.profile)} who have taken this audit`,
+    );
+    expect(calls).toContain('/api/benchmark?segment=home_care%3Aunder_25');
+    expect(screen.getAllByText('Providers like you: median 50%')).toHaveLength(5);
+    expect(screen.getByRole('region', { name: 'Your priorities' })).toBeTruthy();
+  });
+
+  it('says comparisons come later when there are too few audits', async () => {
+    stubApi({ '/api/benchmark': () => json({ status: 'too_few', minResponses: 10 }) });
+    renderAt('/audit-results', ResultsPage, { responses: ANSWERS, overallScore: 60 });
+    expect(await screen.findByText(COMPARISON_PENDING)).toBeTruthy();
+  });
+
+  it.each([
+    ['an error status', () => json({ error: { code: 'internal_error' } }, 500)],
+    ['no answer', () => 'network' as const],
+    ['a body that is not a benchmark', () => json({ status: 'available', areas: {} })],
+  ])('shows the results without any comparison after %s', async (_name, answer) => {
+    const calls = stubApi({ '/api/benchmark': answer });
+    renderAt('/audit-results', ResultsPage, { responses: ANSWERS, overallScore: 60 });
+    expect(await screen.findByRole('region', { name: 'Your priorities' })).toBeTruthy();
+    await waitFor(() => expect(calls.some((url) => url.startsWith('/api/benchmark'))).toBe(true));
+    expect(screen.queryByText(/Providers like you|compared with/)).toBeNull();
+    expect(screen.queryByText(COMPARISON_PENDING)).toBeNull();
+  });
+
+  it('asks for no comparison without answers', async () => {
+    const calls = stubApi({});
+    renderAt('/audit-results', ResultsPage);
+    expect(await screen.findByRole('region', { name: 'By CQC key question' })).toBeTruthy();
+    expect(calls.filter((url) => url.startsWith('/api/benchmark'))).toEqual([]);
+  });
+});
+
+describe('ResultsLinkPage (/results/<token>)', () => {
+  const STORED: StoredResults = {
+    createdAt: '2026-11-02T09:30:00.000Z',
+    responses: ANSWERS,
+    profile: { serviceType: 'nursing' },
+  };
+
+  it('loads the stored results and compares them with the stored profile', async () => {
+    const calls = stubApi({
+      [`/api/results/${TOKEN}`]: () => json(STORED),
+      '/api/benchmark': () => json(AVAILABLE),
+    });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    expect(screen.getByText('Loading your results…')).toBeTruthy();
+    expect(await screen.findByText('The results of the audit you took on 2 November 2026')).toBeTruthy();
+    expect(await screen.findAllByText('Providers like you: median 50%')).toHaveLength(5);
+    expect(calls).toContain('/api/benchmark?segment=nursing%3Aany');
+  });
+
+  it('"Retake with these answers" opens the audit at the first section with the answers and the earlier result', async () => {
+    stubApi({ [`/api/results/${TOKEN}`]: () => json(STORED), '/api/benchmark': () => 'network' });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    await userEvent.click(await screen.findByRole('button', { name: 'Retake with these answers' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/audit-tool'));
+    const saved = JSON.parse(window.sessionStorage.getItem('care-audit:audit-in-progress') ?? '{}');
+    expect(saved).toMatchObject({
+      section: 0,
+      responses: ANSWERS,
+      profile: { serviceType: 'nursing' },
+      earlier: {
+        takenOn: '2026-11-02',
+        scores: { operational: 60, compliance: 60, quality: 60, training: 60, data: 60 },
+        overall: 60,
+      },
+    });
+  });
+
+  it('says plainly that an expired or erased link is gone, and offers the audit', async () => {
+    stubApi({
+      [`/api/results/${TOKEN}`]: () => json({ error: { code: 'not_found', message: 'Not found' } }, 404),
+    });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'This results link has expired or been removed',
+    });
+    expect(heading).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Take the audit' }).getAttribute('href')).toBe('/audit-tool');
+  });
+
+  it('asks nothing of the API for an address that holds no token', async () => {
+    const calls = stubApi({});
+    renderAt('/results/not-a-token', ResultsLinkPage);
+    expect(await screen.findByRole('heading', { name: /expired or been removed/ })).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('offers to try again when the results could not be loaded, and then shows them', async () => {
+    let fail = true;
+    stubApi({
+      [`/api/results/${TOKEN}`]: () => (fail ? 'network' : json(STORED)),
+      '/api/benchmark': () => json({ status: 'too_few', minResponses: 10 }),
+    });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your results could not be loaded.');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(COMPARISON_PENDING)).toBeTruthy();
+  });
+});

@@ -1,0 +1,176 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  AREA_ADVICE,
+  AREAS,
+  COMPARISON_PENDING,
+  NOT_A_CQC_RATING,
+  STATEMENT_INSIGHTS,
+  buildReport,
+  describeSegment,
+  type Benchmark,
+  type Responses,
+} from '../../../core';
+import { ResultsView } from './results-view';
+
+/** Every statement of an area rated the same. */
+function rated(ratings: Record<string, number>): Responses {
+  return Object.fromEntries(
+    Object.entries(ratings).map(([area, rating]) => [
+      area,
+      { 0: rating, 1: rating, 2: rating, 3: rating, 4: rating },
+    ]),
+  ) as Responses;
+}
+
+// Area scores 100, 80, 60, 40, 20.
+const STEPPED = rated({ operational: 5, compliance: 4, quality: 3, training: 2, data: 1 });
+
+const AVAILABLE: Benchmark = {
+  status: 'available',
+  basis: 'segment',
+  profile: { serviceType: 'residential', size: '25_99' },
+  responses: 12,
+  areas: {
+    operational: { median: 60, lowerQuartile: 40, upperQuartile: 80 },
+    compliance: { median: 60, lowerQuartile: 40, upperQuartile: 80 },
+    quality: { median: 60, lowerQuartile: 40, upperQuartile: 80 },
+    training: { median: 60, lowerQuartile: 40, upperQuartile: 80 },
+    data: { median: 60, lowerQuartile: 40, upperQuartile: 80 },
+  },
+};
+
+function renderReport(responses: Responses, context = {}, answered = true) {
+  return render(
+    <ResultsView
+      report={buildReport(responses, new Date('2026-11-23T10:00:00Z'), context)}
+      answered={answered}
+    />,
+  );
+}
+
+/** An element's text as it reads, spaces collapsed. */
+function text(element: Element | null | undefined): string {
+  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function card(title: string) {
+  return screen.getByRole('heading', { level: 3, name: title }).closest('li') as HTMLElement;
+}
+
+describe('ResultsView', () => {
+  it('names the weakest statements, lowest first, at most five, each with its next step', () => {
+    renderReport(STEPPED);
+    const section = screen.getByRole('region', { name: 'Your priorities' });
+    const items = within(within(section).getByRole('list')).getAllByRole('listitem');
+    // Data Management (all 1s) comes before Staff Training (all 2s); five is the limit.
+    expect(items).toHaveLength(5);
+    STATEMENT_INSIGHTS.data.forEach((insight, index) => {
+      expect(text(within(items[index]!).getByRole('heading', { level: 3 }))).toContain(insight.label);
+      expect(text(items[index])).toContain(`Next step: ${insight.nextStep}`);
+      expect(text(items[index])).toContain('Data Management · you rated it 1 of 5');
+    });
+  });
+
+  it('says so when no statement is rated 1 or 2, and leaves priorities out without answers', () => {
+    renderReport(rated({ operational: 3, compliance: 3, quality: 3, training: 3, data: 3 }));
+    expect(text(screen.getByRole('region', { name: 'Your priorities' }))).toContain(
+      'You rated no statement 1 or 2',
+    );
+    cleanup();
+    renderReport({}, {}, false);
+    expect(screen.queryAllByRole('region', { name: 'Your priorities' })).toHaveLength(0);
+  });
+
+  it("gives each area its band's advice and keeps the spec's list word for word", () => {
+    renderReport(STEPPED);
+    const bands = {
+      operational: 'sustain',
+      compliance: 'sustain',
+      quality: 'next_steps',
+      training: 'foundations',
+      data: 'foundations',
+    } as const;
+    for (const area of AREAS) {
+      const areaCard = card(area.title);
+      expect(text(areaCard)).toContain(AREA_ADVICE[area.id][bands[area.id]]);
+      within(areaCard).getByRole('heading', { level: 4, name: 'AI Recommendations' });
+      expect(
+        within(areaCard)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(area.recommendations);
+    }
+    // 80%+ is introduced as what to check; below, as what to put in place.
+    expect(text(card('Compliance & Regulations'))).toContain('Check that each of these is in place');
+    expect(text(card('Service Quality'))).toContain('What we recommend you put in place:');
+    expect(
+      within(card('Data Management')).getByRole('heading', { level: 4, name: 'Build the foundations' }),
+    ).toBeTruthy();
+  });
+
+  it('scores each CQC key question and says it is not a CQC rating', () => {
+    renderReport(STEPPED);
+    const section = screen.getByRole('region', { name: 'By CQC key question' });
+    expect(text(section)).toContain(NOT_A_CQC_RATING);
+    const rows = within(section).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Safe',
+      'Effective',
+      'Caring',
+      'Responsive',
+      'Well-led',
+    ]);
+    const report = buildReport(STEPPED);
+    rows.forEach((row, index) => {
+      expect(text(within(row).getAllByRole('cell')[0])).toContain(`${report.keyQuestions[index]!.score}%`);
+    });
+  });
+
+  it('shows the median and position per area, and whom it compares with, past the threshold', () => {
+    renderReport(STEPPED, { benchmark: AVAILABLE });
+    expect(screen.getByText(/compared with 12/).textContent).toContain(
+      `compared with 12 ${describeSegment(AVAILABLE.profile)} who have taken this audit`,
+    );
+    expect(text(card('Operational Efficiency'))).toContain(
+      'Providers like you: median 60% Your position: Top quarter',
+    );
+    expect(text(card('Compliance & Regulations'))).toContain('Your position: Third quarter');
+    expect(text(card('Staff Training & Support'))).toContain('Your position: Second quarter');
+    expect(text(card('Data Management'))).toContain('Your position: Lower quarter');
+    expect(screen.queryByText(COMPARISON_PENDING)).toBeNull();
+  });
+
+  it('says comparisons come later below the threshold, once, and nothing while the figures are unknown', () => {
+    renderReport(STEPPED, { benchmark: { status: 'too_few', minResponses: 10 } });
+    expect(screen.getAllByText(COMPARISON_PENDING)).toHaveLength(1);
+    expect(screen.queryByText(/Providers like you/)).toBeNull();
+    cleanup();
+    renderReport(STEPPED);
+    expect(screen.queryByText(COMPARISON_PENDING)).toBeNull();
+    expect(screen.queryByText(/Providers like you|compared with/)).toBeNull();
+  });
+
+  it('shows the change per area and overall on a retake, signed in words', () => {
+    renderReport(STEPPED, {
+      earlier: {
+        takenOn: '2026-11-01',
+        scores: { operational: 80, compliance: 80, quality: 60, training: 60, data: 21 },
+        overall: 60,
+      },
+    });
+    expect(text(screen.getByRole('region', { name: 'Overall Score' }))).toContain(
+      '0 points since your audit on 1 November 2026',
+    );
+    expect(text(card('Operational Efficiency'))).toContain('+20 points since your audit on 1 November 2026');
+    expect(text(card('Compliance & Regulations'))).toContain('0 points since');
+    expect(text(card('Staff Training & Support'))).toContain('−20 points since');
+    expect(text(card('Data Management'))).toContain('−1 point since');
+  });
+
+  it('shows no change without an earlier result', () => {
+    renderReport(STEPPED);
+    expect(screen.queryByText(/since your audit/)).toBeNull();
+  });
+});

@@ -1,0 +1,3 @@
+import { ResultsLinkPage } from '../features/results/results-link-page';
+
+export default ResultsLinkPage;
