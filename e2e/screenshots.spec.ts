@@ -173,6 +173,39 @@ for (const viewport of VIEWPORTS) {
       }
     });
 
+    test('audit: the optional "About your service" step, its choices and its actions', async ({ page }) => {
+      await page.goto('/audit-tool');
+      for (const [index, ratings] of STEPPED_ANSWERS.entries()) {
+        await rateSection(page, ratings);
+        await page.getByRole('button', { name: index < 4 ? 'Next Section' : 'Complete Audit' }).click();
+      }
+      await expect(page.getByRole('heading', { level: 2, name: /About your service/ })).toBeFocused();
+      await page.getByRole('radio', { name: 'Residential care' }).check();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, 'the step scrolls sideways').toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: `test-results/screenshots/${viewport.name}-audit-about-service.png`,
+        fullPage: true,
+      });
+      // Every choice is a target at least 44 px high, and one line: no label wraps.
+      for (const choice of await boxesOf(page, '.choice')) {
+        expect(choice.height).toBeGreaterThanOrEqual(44);
+        expect(choice.height).toBeLessThan(60);
+      }
+      const [nav] = await boxesOf(page, '.audit-section__nav');
+      const results = (await page.getByRole('button', { name: 'See my results' }).boundingBox())!;
+      if (phone) await expectEvenStack(page, '.audit-section__nav');
+      else {
+        // The main action on the right as on every section, "Skip" beside it, Previous on the left; one line.
+        const skip = (await page.getByRole('button', { name: 'Skip this question' }).boundingBox())!;
+        const previous = (await page.getByRole('button', { name: 'Previous' }).boundingBox())!;
+        expect(results.x + results.width).toBeCloseTo(nav.right, 0);
+        expect(results.x - (skip.x + skip.width)).toBeLessThanOrEqual(16);
+        expect(previous.x).toBeCloseTo(nav.left, 0);
+        expect([skip.y, previous.y]).toEqual([results.y, results.y]);
+      }
+    });
+
     test('a short page: the footer reaches the window bottom; its rule spans only its content', async ({
       page,
       consoleErrors,

@@ -96,7 +96,11 @@ export function AboutServiceStep({ progress, save, onPrevious, entered }: AboutS
         <button type="button" className="button button--secondary" onClick={() => finish({})}>
           Skip this question
         </button>
-        <button type="button" className="button button--secondary" onClick={onPrevious}>
+        <button
+          type="button"
+          className="button button--secondary audit-section__previous"
+          onClick={onPrevious}
+        >
           Previous
         </button>
       </div>

@@ -66,7 +66,7 @@ export function AuditPage() {
         <h1>AI Care Management Audit</h1>
         <div className="audit-progress">
           <div className="audit-progress__labels">
-            <span>{`All ${AREAS.length} sections answered`}</span>
+            <span>All sections answered</span>
             <span>100% complete</span>
           </div>
           <ProgressBar value={100} label="Audit progress" valueText="100% complete" />
