@@ -7,7 +7,8 @@
  * handle, and it deletes every temporary directory, also on Ctrl-C.
  * `npm run bench -- --only mail` measures the outbox under a burst and the idle server's memory
  * alone (no build, no browser), into bench-results-mail.json; `--only leads` the team workspace's
- * lead list on 10,000 leads alone, into bench-results-leads.json.
+ * lead list on 10,000 leads alone, into bench-results-leads.json; `--only benchmark` the comparison
+ * with other providers on 100,000 stored audits alone, into bench-results-benchmark.json.
  * See docs/decisions/0006-benchmark.md for what is measured and why these tools.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -20,6 +21,7 @@ import { loadEmailApi, loadHomePage, type LoadOptions } from './bench/api-load';
 import { otherLoad, type Measured } from './bench/cpu-usage';
 import { measureLighthouse, type LighthouseFigures } from './bench/lighthouse';
 import { measureIdleMemory } from './bench/idle-memory';
+import { benchmarkReadMarkdown, measureBenchmarkRead } from './bench/benchmark-read';
 import { leadListMarkdown, measureLeadList } from './bench/lead-list';
 import { mailMarkdown, type MailFigures } from './bench/mail-report';
 import { measureMailThroughput } from './bench/mail-throughput';
@@ -46,7 +48,7 @@ const MAIL_BURST = { burstSeconds: 4, connections: 20, drainLimitSeconds: 180 } 
 
 // `--only mail`: the outbox and memory figures alone (no build, no browser, no PostgreSQL), written
 // to their own file so a full run's results stay. The other parts share one server and the build.
-const PARTS = ['mail', 'leads'] as const;
+const PARTS = ['mail', 'leads', 'benchmark'] as const;
 const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg === -1 ? undefined : process.argv[onlyArg + 1];
 if (only !== undefined && !PARTS.includes(only as (typeof PARTS)[number])) {
@@ -196,6 +198,28 @@ async function mainLeadsOnly(): Promise<void> {
   );
 }
 
+// The issue's size for the comparison with other providers: 100,000 stored audits.
+const BENCHMARK_READ = { audits: 100_000, runs: 15, stores: 2_000 } as const;
+
+/** `--only benchmark`: prints the comparison's figures and writes bench-results-benchmark.json. */
+async function mainBenchmarkOnly(): Promise<void> {
+  step('waiting for a quiet machine');
+  const background = await waitForQuiet();
+  step(`the comparison with other providers on PGlite with ${BENCHMARK_READ.audits} audits`);
+  const benchmarkRead = await measureBenchmarkRead(BENCHMARK_READ);
+  const results = {
+    date: new Date().toISOString(),
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    backgroundBeforeMeasuring: background,
+    benchmarkRead,
+  };
+  writeFileSync(path.join(root, 'bench-results-benchmark.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${benchmarkReadMarkdown(benchmarkRead)}\n`);
+  console.log(
+    `${results.date.slice(0, 10)}, ${results.durationSeconds} s. All figures: bench-results-benchmark.json`,
+  );
+}
+
 async function main(): Promise<void> {
   const { chromePath, postgresBin } = ensureTools();
 
@@ -271,6 +295,9 @@ async function main(): Promise<void> {
   step(`the team's lead list on PGlite with ${LEAD_LIST.leads} leads`);
   const leadList = await measureLeadList(LEAD_LIST);
 
+  step(`the comparison with other providers on PGlite with ${BENCHMARK_READ.audits} audits`);
+  const benchmarkRead = await measureBenchmarkRead(BENCHMARK_READ);
+
   const partial: Omit<BenchResults, 'goals'> = {
     date: new Date().toISOString(),
     machine: machine(chromePath, postgresBin),
@@ -284,6 +311,7 @@ async function main(): Promise<void> {
     api: { pgliteEmail, pgliteHome, postgresEmail, postgresEmailInfoLog, storeInIsolation },
     mail,
     leadList,
+    benchmarkRead,
   };
   const results: BenchResults = { ...partial, goals: evaluateGoals(partial) };
 
@@ -298,7 +326,8 @@ async function main(): Promise<void> {
 }
 
 try {
-  await (only === 'mail' ? mainMailOnly() : only === 'leads' ? mainLeadsOnly() : main());
+  const parts = { mail: mainMailOnly, leads: mainLeadsOnly, benchmark: mainBenchmarkOnly };
+  await (only === undefined ? main() : parts[only as (typeof PARTS)[number]]());
 } catch (error) {
   console.error('bench: failed:', error);
   process.exitCode = 1;

@@ -1,6 +1,7 @@
 import { BUDGETS } from '../budgets';
 import type { FirstLoad } from '../first-load';
 import type { LoadFigures } from './api-load';
+import { benchmarkReadMarkdown, type BenchmarkReadFigures } from './benchmark-read';
 import { table } from './markdown-table';
 import { LEAD_LIST_GOAL_MS, leadListMarkdown, type LeadListFigures } from './lead-list';
 import type { LighthouseFigures } from './lighthouse';
@@ -33,6 +34,8 @@ export interface BenchResults {
   mail: MailFigures;
   /** The team workspace's lead list on 10,000 leads (`npm run bench -- --only leads` alone). */
   leadList: LeadListFigures;
+  /** The comparison with other providers on 100,000 audits (`npm run bench -- --only benchmark` alone). */
+  benchmarkRead: BenchmarkReadFigures;
   goals: Goal[];
 }
 
@@ -259,6 +262,8 @@ export function markdown(results: BenchResults): string {
     mailMarkdown(results.mail),
     '',
     leadListMarkdown(results.leadList),
+    '',
+    benchmarkReadMarkdown(results.benchmarkRead),
     '',
     '**Goals**',
     '',
