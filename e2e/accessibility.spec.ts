@@ -135,7 +135,9 @@ test.describe('motion, announcements, focus and colour', () => {
     await page.getByLabel('Additional Notes (Optional)').pressSequentially('Hello');
     await expect(page.getByLabel('Additional Notes (Optional)')).toBeFocused();
     await expect(page.getByLabel('Additional Notes (Optional)')).toHaveValue('Hello');
-    // The answered-questions counter is polite live text too.
+    // The answered-questions counter is polite live text too (on a new audit: the finished one
+    // opens at its last step, "About your service").
+    await page.evaluate(() => sessionStorage.clear());
     await page.goto('/audit-tool');
     await expect(page.getByText(/of 5 questions answered/)).toHaveAttribute('aria-live', 'polite');
   });

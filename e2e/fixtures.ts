@@ -110,6 +110,8 @@ export async function completeAudit(
   await answerAboutService(page, profile);
   await expect(page).toHaveURL(/\/audit-results$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your AI Audit Results' })).toBeVisible();
+  // The results themselves come a moment after the heading (their own chunk): wait for them too.
+  await expect(page.getByRole('progressbar', { name: 'Overall score' })).toBeVisible();
 }
 
 /** The step after the last section: choose the given options and see the results, or skip it. */
