@@ -2,14 +2,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AREA_IDS,
   AREAS,
+  COMPARISON_PENDING,
+  NOT_A_CQC_RATING,
   buildReport,
+  describeSegment,
   reportFileName,
+  type Benchmark,
   type Rating,
   type Report,
   type Responses,
 } from '../core';
 import { readPdf, readPdfInfo, type PdfText } from './pdf-text';
 import { CLOSING_LINE, REPORT_TITLE, formatReportDate, renderReportPdf, toLatin1 } from './render-pdf';
+import { NO_PRIORITIES, PRIORITIES_INTRO, statementCount } from './report-words';
 
 const GENERATED_AT = new Date('2026-11-22T10:00:00Z');
 
@@ -53,6 +58,12 @@ const cases = [
     areas: AREAS.map((a) => `${a.title}: 100% (Excellent)`),
   },
   {
+    name: 'every answer 1',
+    report: buildReport(everyAnswer(1), GENERATED_AT),
+    overall: ['Overall Score: 20%', 'Assessment: Needs Improvement'],
+    areas: AREAS.map((a) => `${a.title}: 20% (Needs Improvement)`),
+  },
+  {
     name: 'mixed answers',
     report: buildReport(MIXED, GENERATED_AT),
     overall: ['Overall Score: 56%', 'Assessment: Fair'],
@@ -91,10 +102,51 @@ describe('renderReportPdf', () => {
       ...overall,
       'Area Assessments:',
       ...areas,
+      'Your priorities',
+      'By CQC key question',
       'Implementation Roadmap',
       CLOSING_LINE,
     ])('says "%s"', async (text) => {
       expect(rendered.all).toContain(text);
+    });
+
+    it('gives each area its band advice and the words before its recommendations', () => {
+      for (const area of report.areas) {
+        const from = rendered.all.indexOf(area.title, rendered.all.indexOf('Area Assessments:'));
+        const block = rendered.all.slice(from);
+        expect(block).toContain(normalise(toLatin1(`${area.advice.heading} ${area.advice.text}`)));
+        expect(block).toContain(normalise(toLatin1(area.recommendationsIntro)));
+      }
+    });
+
+    it('shows the score by CQC key question and says it is not a CQC rating', () => {
+      const view = rendered.all.slice(rendered.all.indexOf('By CQC key question'));
+      expect(view).toContain(`${NOT_A_CQC_RATING}.`);
+      for (const kq of report.keyQuestions)
+        expect(view).toContain(`${kq.keyQuestion} (${statementCount(kq.statements)}) ${kq.score}%`);
+      expect(rendered.all.indexOf('By CQC key question')).toBeGreaterThan(
+        rendered.all.indexOf(report.areas[4].recommendations[2]),
+      );
+    });
+
+    it('lists the priorities before the areas, or says there are none', () => {
+      const { all } = rendered;
+      const section = all.slice(all.indexOf('Your priorities'), all.indexOf('Area Assessments:'));
+      if (report.priorities.length === 0) {
+        expect(section).toContain(NO_PRIORITIES);
+        expect(section).not.toContain(PRIORITIES_INTRO);
+        return;
+      }
+      expect(section).toContain(PRIORITIES_INTRO);
+      report.priorities.forEach((priority, i) => {
+        expect(section).toContain(
+          normalise(
+            toLatin1(
+              `${i + 1}. ${priority.label} ${priority.areaTitle} · Your rating: ${priority.rating} of 5 ${priority.nextStep}`,
+            ),
+          ),
+        );
+      });
     });
 
     it('lists every recommendation of every area', async () => {
@@ -127,8 +179,8 @@ describe('renderReportPdf', () => {
   });
 
   it.each([
-    ['mixed answers', cases[1].report, 2],
-    ['long recommendations', cases[3].report, 3],
+    ['mixed answers', cases[2].report, 3],
+    ['long recommendations', cases[4].report, 4],
   ])('breaks the %s report over at least %i pages', async (_name, report, minimum) => {
     const { pages } = await readPdf(await renderReportPdf(report));
     expect(pages.length).toBeGreaterThanOrEqual(minimum);
@@ -164,6 +216,70 @@ describe('renderReportPdf', () => {
   });
 });
 
+describe('the comparison with other providers and the change since an earlier audit', () => {
+  const others = {
+    operational: { median: 60, lowerQuartile: 48, upperQuartile: 72 }, // 72: third quarter (upper edge)
+    compliance: { median: 56, lowerQuartile: 44, upperQuartile: 68 }, // 40: lower quarter
+    quality: { median: 70, lowerQuartile: 60, upperQuartile: 80 }, // 88: top quarter
+    training: { median: 60, lowerQuartile: 52, upperQuartile: 76 }, // 52: second quarter (lower edge)
+    data: { median: 28, lowerQuartile: 20, upperQuartile: 40 }, // 28: third quarter (the median)
+  };
+  const profile = { serviceType: 'home_care', size: 'under_25' } as const;
+  const benchmark: Benchmark = {
+    status: 'available',
+    basis: 'segment',
+    profile,
+    responses: 12,
+    areas: others,
+  };
+  const earlier = {
+    takenOn: '2026-06-30',
+    scores: { operational: 60, compliance: 40, quality: 89, training: 40, data: 36 },
+    overall: 48,
+  };
+
+  it('shows each area’s median and position past the threshold, and who it compares with', async () => {
+    const report = buildReport(MIXED, GENERATED_AT, { benchmark });
+    const { all } = await readPdf(await renderReportPdf(report));
+    expect(all).toContain(
+      toLatin1(`Compared with 12 ${describeSegment(profile)} who have taken this audit.`),
+    );
+    expect(describeSegment(profile)).toMatch(/^home care providers supporting .*25 people$/);
+    const positions = ['Third quarter', 'Lower quarter', 'Top quarter', 'Second quarter', 'Third quarter'];
+    report.areas.forEach((area, i) => {
+      expect(all).toContain(
+        `${area.title}: ${area.score}% (${area.rating}) Providers like you: median ${others[area.id].median}% · Your position: ${positions[i]}`,
+      );
+    });
+    expect(all).not.toContain(COMPARISON_PENDING);
+  });
+
+  it('says once that comparisons come later below the threshold', async () => {
+    const report = buildReport(MIXED, GENERATED_AT, { benchmark: { status: 'too_few', minResponses: 10 } });
+    const { all } = await readPdf(await renderReportPdf(report));
+    expect(all.split(COMPARISON_PENDING)).toHaveLength(2);
+    expect(all).not.toContain('Providers like you');
+  });
+
+  it('says nothing comparative without a benchmark', async () => {
+    const { all } = await readPdf(await renderReportPdf(buildReport(MIXED, GENERATED_AT)));
+    expect(all).not.toContain(COMPARISON_PENDING);
+    expect(all).not.toContain('Providers like you');
+    expect(all).not.toContain('Compared with');
+    expect(all).not.toMatch(/since \d+ \w+ \d{4}|No change/);
+  });
+
+  it('shows the change overall and per area on a retake, a fall with a minus', async () => {
+    const report = buildReport(MIXED, GENERATED_AT, { earlier });
+    const { all } = await readPdf(await renderReportPdf(report));
+    expect(all).toContain('Overall Score: 56% Assessment: Fair +8 points since 30 June 2026');
+    expect(all).toContain('Operational Efficiency: 72% (Good) +12 points since 30 June 2026');
+    expect(all).toContain('Compliance & Regulations: 40% (Fair) No change since 30 June 2026');
+    expect(all).toContain('Service Quality: 88% (Excellent) -1 point since 30 June 2026');
+    expect(all).toContain('Data Management: 28% (Needs Improvement) -8 points since 30 June 2026');
+  });
+});
+
 describe('toLatin1', () => {
   it.each([
     ['person’s', "person's"],
@@ -172,6 +288,7 @@ describe('toLatin1', () => {
     ['Months 1–2', 'Months 1-2'],
     ['a — b', 'a - b'],
     ['wait…', 'wait...'],
+    ['−8 points', '-8 points'],
     ['Café £5 ½', 'Café £5 ½'],
     ['Compliance & Regulations', 'Compliance & Regulations'],
     ['→ ✓ 😀', '? ? ??'],

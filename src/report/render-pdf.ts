@@ -1,5 +1,27 @@
 import type { jsPDF } from 'jspdf';
-import type { AreaResult, RatingLabel, Report, RoadmapPhase, Tone } from '../core';
+import {
+  toneFor,
+  type AreaResult,
+  type KeyQuestionScore,
+  type Priority,
+  type RatingLabel,
+  type Report,
+  type RoadmapPhase,
+  type Tone,
+} from '../core';
+import {
+  KEY_QUESTIONS_HEADING,
+  KEY_QUESTIONS_INTRO,
+  NOT_A_CQC_RATING_SENTENCE,
+  NO_PRIORITIES,
+  PRIORITIES_HEADING,
+  PRIORITIES_INTRO,
+  areaComparisonText,
+  changeSince,
+  comparisonIntro,
+  ratingGiven,
+  statementCount,
+} from './report-words';
 
 type Rgb = readonly [number, number, number];
 type FontStyle = 'normal' | 'bold' | 'italic';
@@ -33,6 +55,11 @@ const FOOTER_TEXT_Y = 288.5;
 const BODY_LINE_HEIGHT = 4.8;
 const BULLET_GAP = 1.4;
 const BULLET_INDENT = 6;
+const SECTION_HEADING = 10;
+const AREA_HEADLINE = 10.5;
+const KEY_QUESTION_ROW = 7;
+const KEY_QUESTION_BAR_X = MARGIN + 62;
+const KEY_QUESTION_BAR_WIDTH = CONTENT_WIDTH - 62 - 16;
 
 const WHITE: Rgb = [255, 255, 255];
 const COLOURS = {
@@ -60,6 +87,7 @@ const TYPE = {
   assessment: { size: 12, style: 'bold', colour: COLOURS.body },
   sectionHeading: { size: 14, style: 'bold', colour: COLOURS.brand },
   itemHeading: { size: 11.5, style: 'bold', colour: COLOURS.ink },
+  label: { size: 10, style: 'bold', colour: COLOURS.ink },
   body: { size: 10, style: 'normal', colour: COLOURS.body },
   aside: { size: 9.5, style: 'normal', colour: COLOURS.muted },
   closing: { size: 9.5, style: 'italic', colour: COLOURS.muted },
@@ -83,8 +111,10 @@ export async function renderReportPdf(report: Report): Promise<Uint8Array<ArrayB
 
   const pen: Pen = { doc, y: 0 };
   drawTitleBand(pen, report.generatedAt);
-  drawOverall(pen, report.overall);
-  drawAreas(pen, report.areas);
+  drawOverall(pen, report);
+  drawPriorities(pen, report.priorities);
+  drawAreas(pen, report);
+  drawKeyQuestions(pen, report.keyQuestions);
   drawRoadmap(pen, report.roadmap);
   drawClosingLine(pen);
   drawFooters(doc);
@@ -104,6 +134,7 @@ const TO_ASCII: Record<string, string> = {
   '\u2013': '-',
   '\u2014': '-',
   '\u2026': '...',
+  '\u2212': '-',
 };
 
 /**
@@ -112,7 +143,7 @@ const TO_ASCII: Record<string, string> = {
  */
 export function toLatin1(text: string): string {
   return text
-    .replace(/[\u2018\u2019\u201C\u201D\u2013\u2014\u2026]/g, (c) => TO_ASCII[c])
+    .replace(/[\u2018\u2019\u201C\u201D\u2013\u2014\u2026\u2212]/g, (c) => TO_ASCII[c])
     .replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 }
 
@@ -153,8 +184,9 @@ function drawTitleBand(pen: Pen, generatedAt: Date): void {
   pen.y = TITLE_BAND_HEIGHT + 12;
 }
 
-function drawOverall(pen: Pen, overall: Report['overall']): void {
+function drawOverall(pen: Pen, report: Report): void {
   const { doc } = pen;
+  const { overall, earlier } = report;
   const top = pen.y - 4;
   const height = 34;
   const inset = 7;
@@ -162,21 +194,113 @@ function drawOverall(pen: Pen, overall: Report['overall']): void {
   doc.roundedRect(MARGIN, top, CONTENT_WIDTH, height, 2, 2, 'F');
   drawText(doc, `Overall Score: ${overall.score}%`, MARGIN + inset, top + 12, TYPE.overallScore);
   drawText(doc, `Assessment: ${overall.rating}`, MARGIN + inset, top + 20, TYPE.assessment);
+  if (overall.change !== undefined && earlier) {
+    const change = changeSince(overall.change, earlier.takenOn);
+    drawText(doc, change, PAGE_WIDTH - MARGIN - inset, top + 20, TYPE.aside, 'right');
+  }
   drawScoreBar(doc, MARGIN + inset, top + 24.5, CONTENT_WIDTH - 2 * inset, 4, overall.score, overall.tone);
   pen.y = top + height + 12;
 }
 
-function drawAreas(pen: Pen, areas: readonly AreaResult[]): void {
-  drawSectionHeading(pen, 'Area Assessments:');
-  for (const area of areas) drawArea(pen, area);
+/** The weakest statements, each with its rating and next step, or a sentence that there are none. */
+function drawPriorities(pen: Pen, priorities: readonly Priority[]): void {
+  drawSectionHeading(pen, PRIORITIES_HEADING);
+  if (priorities.length === 0) {
+    drawWrapped(pen, NO_PRIORITIES, MARGIN, CONTENT_WIDTH, TYPE.body);
+    pen.y += 7;
+    return;
+  }
+  drawWrapped(pen, PRIORITIES_INTRO, MARGIN, CONTENT_WIDTH, TYPE.aside);
+  pen.y += 3;
+  priorities.forEach((priority, index) => {
+    breakPageIfPast(pen, BLOCK_LIMIT);
+    drawText(pen.doc, `${index + 1}.`, MARGIN, pen.y, TYPE.label);
+    drawWrapped(pen, priority.label, MARGIN + BULLET_INDENT, CONTENT_WIDTH - BULLET_INDENT, TYPE.label);
+    const meta = `${priority.areaTitle} · ${ratingGiven(priority.rating)}`;
+    drawWrapped(pen, meta, MARGIN + BULLET_INDENT, CONTENT_WIDTH - BULLET_INDENT, TYPE.aside);
+    pen.y += 0.6;
+    drawWrapped(pen, priority.nextStep, MARGIN + BULLET_INDENT, CONTENT_WIDTH - BULLET_INDENT, TYPE.body);
+    pen.y += 3.5;
+  });
+  pen.y += 4;
 }
 
-function drawArea(pen: Pen, area: AreaResult): void {
-  breakPageIfPast(pen, BLOCK_LIMIT);
+function drawAreas(pen: Pen, report: Report): void {
+  const earlierOn = report.earlier?.takenOn;
+  // Who the areas are compared with, or that comparisons come later; nothing without a benchmark.
+  const comparison = comparisonIntro(report.comparison);
+  const introLines = comparison ? wrappedLines(pen.doc, comparison, CONTENT_WIDTH, TYPE.aside).length : 0;
+  // The heading and that sentence stay with the first area rather than end a page on their own.
+  const [first] = report.areas;
+  if (first) {
+    const lead = SECTION_HEADING + introLines * BODY_LINE_HEIGHT + 4 + areaLead(pen.doc, first, earlierOn);
+    breakPageIfPast(pen, Math.min(BLOCK_LIMIT, BULLET_LIMIT - lead));
+  }
+  drawSectionHeading(pen, 'Area Assessments:');
+  if (comparison) {
+    drawWrapped(pen, comparison, MARGIN, CONTENT_WIDTH, TYPE.aside);
+    pen.y += 4;
+  }
+  for (const area of report.areas) drawArea(pen, area, earlierOn);
+}
+
+/** The change since an earlier audit and the comparison with others, whichever the area has. */
+function areaNotes(area: AreaResult, earlierOn: string | undefined): string[] {
+  return [
+    area.change !== undefined && earlierOn ? changeSince(area.change, earlierOn) : undefined,
+    area.comparison ? areaComparisonText(area.comparison) : undefined,
+  ].filter((note) => note !== undefined);
+}
+
+/** How far down the page an area reaches from its headline to its first recommendation. */
+function areaLead(doc: jsPDF, area: AreaResult, earlierOn: string | undefined): number {
+  const notes = areaNotes(area, earlierOn).length;
+  const advice = wrappedLines(doc, area.advice.text, CONTENT_WIDTH, TYPE.body).length;
+  // Notes, the advice heading and text, the words before the list and its first line.
+  return AREA_HEADLINE + 3 + (notes + 1 + advice + 2) * BODY_LINE_HEIGHT;
+}
+
+function drawArea(pen: Pen, area: AreaResult, earlierOn: string | undefined): void {
+  // The headline, its notes, the advice and the start of the list stay on one page.
+  breakPageIfPast(pen, Math.min(BLOCK_LIMIT, BULLET_LIMIT - areaLead(pen.doc, area, earlierOn)));
   drawText(pen.doc, areaHeadline(area.title, area.score, area.rating), MARGIN, pen.y, TYPE.itemHeading);
   drawScoreBar(pen.doc, MARGIN, pen.y + 2.5, CONTENT_WIDTH, 2.5, area.score, area.tone);
-  pen.y += 10.5;
+  pen.y += AREA_HEADLINE;
+  const notes = areaNotes(area, earlierOn);
+  for (const note of notes) drawWrapped(pen, note, MARGIN, CONTENT_WIDTH, TYPE.aside);
+  if (notes.length > 0) pen.y += 1.5;
+  drawWrapped(pen, area.advice.heading, MARGIN, CONTENT_WIDTH, TYPE.label);
+  drawWrapped(pen, area.advice.text, MARGIN, CONTENT_WIDTH, TYPE.body);
+  pen.y += 1.5;
+  drawWrapped(pen, area.recommendationsIntro, MARGIN, CONTENT_WIDTH, TYPE.aside);
+  pen.y += 0.6;
   drawBullets(pen, area.recommendations);
+  pen.y += 5;
+}
+
+/** A score per CQC key question with its bar, and the words that it is not a CQC rating. */
+function drawKeyQuestions(pen: Pen, keyQuestions: readonly KeyQuestionScore[]): void {
+  drawSectionHeading(pen, KEY_QUESTIONS_HEADING);
+  drawWrapped(pen, KEY_QUESTIONS_INTRO, MARGIN, CONTENT_WIDTH, TYPE.aside);
+  drawWrapped(pen, NOT_A_CQC_RATING_SENTENCE, MARGIN, CONTENT_WIDTH, TYPE.label);
+  pen.y += 3;
+  for (const kq of keyQuestions) {
+    breakPageIfPast(pen, BULLET_LIMIT);
+    const { doc } = pen;
+    drawText(doc, kq.keyQuestion, MARGIN, pen.y, TYPE.label);
+    drawText(doc, `(${statementCount(kq.statements)})`, MARGIN + 24, pen.y, TYPE.aside);
+    drawScoreBar(
+      doc,
+      KEY_QUESTION_BAR_X,
+      pen.y - 2.6,
+      KEY_QUESTION_BAR_WIDTH,
+      2.5,
+      kq.score,
+      toneFor(kq.score),
+    );
+    drawText(doc, `${kq.score}%`, PAGE_WIDTH - MARGIN, pen.y, TYPE.label, 'right');
+    pen.y += KEY_QUESTION_ROW;
+  }
   pen.y += 5;
 }
 
@@ -217,10 +341,11 @@ function phaseStep(area: RoadmapPhase['areas'][number]): string {
 }
 
 function drawSectionHeading(pen: Pen, text: string): void {
-  breakPageIfPast(pen, BLOCK_LIMIT);
+  // A heading keeps a few lines of its section with it rather than end a page.
+  breakPageIfPast(pen, Math.min(BLOCK_LIMIT, BULLET_LIMIT - SECTION_HEADING - 4 * BODY_LINE_HEIGHT));
   drawText(pen.doc, text, MARGIN, pen.y, TYPE.sectionHeading);
   drawRule(pen.doc, pen.y + 2.5, COLOURS.brandTint, 0.5);
-  pen.y += 10;
+  pen.y += SECTION_HEADING;
 }
 
 function drawBullets(pen: Pen, items: readonly string[]): void {
@@ -229,20 +354,19 @@ function drawBullets(pen: Pen, items: readonly string[]): void {
     // Drawn as a dot rather than "•", which is not in Latin-1.
     pen.doc.setFillColor(...COLOURS.brand);
     pen.doc.circle(MARGIN + 1.8, pen.y - 1.2, 0.8, 'F');
-    pen.y = drawWrapped(
-      pen.doc,
-      item,
-      MARGIN + BULLET_INDENT,
-      pen.y,
-      CONTENT_WIDTH - BULLET_INDENT,
-      TYPE.body,
-    );
+    // A bullet is short and never split: begun by 270 mm, its last line still clears the footer.
+    for (const line of wrappedLines(pen.doc, item, CONTENT_WIDTH - BULLET_INDENT, TYPE.body)) {
+      pen.doc.text(line, MARGIN + BULLET_INDENT, pen.y);
+      pen.y += BODY_LINE_HEIGHT;
+    }
     pen.y += BULLET_GAP;
   }
 }
 
 function drawClosingLine(pen: Pen): void {
-  breakPageIfPast(pen, BLOCK_LIMIT);
+  // One line with nothing after it, so it may go as low as a list's last line (270 mm, with its
+  // rule 10 mm above) rather than open a page of its own.
+  breakPageIfPast(pen, BULLET_LIMIT - 10);
   pen.y += 2;
   drawRule(pen.doc, pen.y, COLOURS.rule, 0.3);
   pen.y += 8;
@@ -300,15 +424,22 @@ function fillRect(doc: jsPDF, x: number, y: number, width: number, height: numbe
   doc.rect(x, y, width, height, 'F');
 }
 
-/** Draws the text wrapped to the width; returns the baseline after its last line. */
-function drawWrapped(doc: jsPDF, text: string, x: number, y: number, width: number, type: TypeStyle): number {
-  useType(doc, type);
-  const lines = doc.splitTextToSize(toLatin1(text), width) as string[];
-  for (const line of lines) {
-    doc.text(line, x, y);
-    y += BODY_LINE_HEIGHT;
+/**
+ * Draws the text wrapped to the width from the pen's position and moves the pen below it. A
+ * paragraph (advice, a next step) may be long, so it carries on over a page break once past 270 mm.
+ */
+function drawWrapped(pen: Pen, text: string, x: number, width: number, type: TypeStyle): void {
+  for (const line of wrappedLines(pen.doc, text, width, type)) {
+    breakPageIfPast(pen, BULLET_LIMIT);
+    pen.doc.text(line, x, pen.y);
+    pen.y += BODY_LINE_HEIGHT;
   }
-  return y;
+}
+
+/** The lines the text wraps to at the width, in the type it is drawn in (which this sets). */
+function wrappedLines(doc: jsPDF, text: string, width: number, type: TypeStyle): string[] {
+  useType(doc, type);
+  return doc.splitTextToSize(toLatin1(text), width) as string[];
 }
 
 // Every string reaches the page through here (or drawWrapped), so all of it is made Latin-1.

@@ -25,7 +25,7 @@ export const KEY_QUESTIONS_HEADING = 'By CQC key question';
 
 /** Introduces the key-question scores; every view follows it with NOT_A_CQC_RATING, set apart. */
 export const KEY_QUESTIONS_INTRO =
-  'A score for each of the five questions CQC asks of every service, from the audit statements that give evidence for it.';
+  'A score for each of the five questions CQC asks of every service, from the statements that give evidence for it.';
 
 /** The words every view by key question carries, as a sentence. */
 export const NOT_A_CQC_RATING_SENTENCE = `${NOT_A_CQC_RATING}.`;
