@@ -110,6 +110,10 @@ test.describe('insight that depends on the answers', () => {
     await type.getByRole('radio', { name: 'Home care' }).check();
     await size.getByRole('radio', { name: 'Under 25' }).check();
     await expectNoAxeViolations(page);
+    // A reload keeps the step and the choices, like the answers.
+    await page.reload();
+    await expect(type.getByRole('radio', { name: 'Home care' })).toBeChecked();
+    await expect(size.getByRole('radio', { name: 'Under 25' })).toBeChecked();
 
     // The audit goes to the benchmark on the way to the results: no address, no identifier.
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/audits') && r.method() === 'POST');
