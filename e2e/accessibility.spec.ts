@@ -1,5 +1,6 @@
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS } from '../scripts/chromium-flags';
+import { COMPARISON_PENDING, type Benchmark } from '../src/core';
 import {
   NOT_FOUND_RESOURCE,
   STEPPED_ANSWERS,
@@ -9,6 +10,48 @@ import {
   rateSection,
   test,
 } from './fixtures';
+import { messagesTo } from './mail';
+
+const FIGURES = { median: 60, lowerQuartile: 40, upperQuartile: 80 };
+/** Figures as `GET /api/benchmark` gives them past the threshold, whatever the suite's database holds. */
+const AVAILABLE: Benchmark = {
+  status: 'available',
+  basis: 'segment',
+  profile: { serviceType: 'residential', size: '25_99' },
+  responses: 24,
+  areas: { operational: FIGURES, compliance: FIGURES, quality: FIGURES, training: FIGURES, data: FIGURES },
+};
+
+/** The results after an audit, with the comparison the benchmark API is made to answer. */
+async function resultsWithBenchmark(page: Page, benchmark: Benchmark) {
+  await page.route('**/api/benchmark?*', (route) => route.fulfill({ json: benchmark }));
+  await completeAudit(page, STEPPED_ANSWERS);
+  const shown = benchmark.status === 'available' ? 'Providers like you: median 60%' : COMPARISON_PENDING;
+  await expect(page.getByText(shown).first()).toBeVisible();
+}
+
+/**
+ * A live private results link, as the visitor's e-mail carries it: one audit e-mailed per test
+ * that needs it (the e-mail form solves its proof of work like a visitor's browser).
+ */
+async function privateResultsLink(page: Page): Promise<string> {
+  const address = `a11y-link-${Date.now()}-${Math.random().toString(36).slice(2)}@care-home.test`;
+  await completeAudit(page, STEPPED_ANSWERS);
+  await page.getByRole('link', { name: 'Email Results' }).click();
+  await page.getByLabel('Email Address *').fill(address);
+  await page.getByRole('button', { name: 'Send Results to Email' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Email Sent Successfully!' })).toBeVisible();
+  const [mail] = await messagesTo(address);
+  const link = /https?:\/\/[^\s"<>]+\/results\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0];
+  expect(link, 'a results link in the e-mail').toBeTruthy();
+  return link!;
+}
+
+async function openPrivateResults(page: Page) {
+  await page.goto(await privateResultsLink(page));
+  await expect(page.getByText('The results of the audit you took on', { exact: false })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your priorities' })).toBeVisible();
+}
 
 // WCAG 2.2 AA beyond what axe sees (issue 4): reflow, text resize, motion, announcements, focus,
 // target size, colour. Each screen is reached the way a visitor reaches it.
@@ -22,6 +65,8 @@ const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
     },
   },
   { name: 'results', open: (page) => completeAudit(page, STEPPED_ANSWERS) },
+  { name: 'results with a benchmark', open: (page) => resultsWithBenchmark(page, AVAILABLE) },
+  { name: 'private results link', open: openPrivateResults },
   {
     name: 'e-mail',
     open: async (page) => {
@@ -249,5 +294,58 @@ test.describe('information pages', () => {
     await page.getByRole('link', { name: 'Email Results' }).click();
     await page.getByRole('link', { name: 'Read our privacy notice' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeFocused();
+  });
+});
+
+test.describe('results states pass axe', () => {
+  test('with a comparison past the threshold', async ({ page }) => {
+    await resultsWithBenchmark(page, AVAILABLE);
+    await expect(page.getByText('Your position: Top quarter')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('below the threshold, saying comparisons come later', async ({ page }) => {
+    await resultsWithBenchmark(page, { status: 'too_few', minResponses: 10 });
+    await expect(page.getByText(/Providers like you/)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test('on the private results page, its loading state and its retake', async ({ page }) => {
+    const link = await privateResultsLink(page);
+    // Held until the loading state has been checked, then answered by the real API.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/results/*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(link);
+    await expect(page.getByText('Loading your results…')).toBeVisible();
+    await expectNoAxeViolations(page);
+    release();
+    await expect(page.getByRole('region', { name: 'Your priorities' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'By CQC key question' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+  });
+
+  test('when the results behind a link are gone', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(NOT_FOUND_RESOURCE);
+    const link = await privateResultsLink(page);
+    // Erased after the page was sent: the API's 404 is what the page then meets.
+    await page.route('**/api/results/*', (route) =>
+      route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'Not found' } } }),
+    );
+    await page.goto(link);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This results link has expired or been removed' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Take the audit' }).click();
+    await expect(page).toHaveURL(/\/audit-tool$/);
+    // A link whose token was never issued (or is past retention) is the site's 404 page.
+    const dead = await page.goto(link.replace(/[A-Za-z0-9_-]{43}$/, 'A'.repeat(43)));
+    expect(dead?.status()).toBe(404);
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
   });
 });

@@ -129,16 +129,28 @@ export const NOT_FOUND_ROUTE: Route = notFound;
  */
 export function routeFor(pathname: string): Route {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (
-    ROUTES.find(
-      (route) =>
-        route.status === 200 &&
-        (route.private
-          ? normalised.startsWith(`${route.path}/`) && !normalised.slice(route.path.length + 1).includes('/')
-          : route.path === normalised),
-    ) ?? NOT_FOUND_ROUTE
+  const route = ROUTES.find(
+    (candidate) =>
+      candidate.status === 200 &&
+      (candidate.private
+        ? normalised.startsWith(`${candidate.path}/`) &&
+          !normalised.slice(candidate.path.length + 1).includes('/')
+        : candidate.path === normalised),
   );
+  if (!route || (route.private && pathname === servedNotFoundAt)) return NOT_FOUND_ROUTE;
+  return route;
 }
+
+/**
+ * Only the server knows whether a private page's token is live; for a dead one it answers the
+ * not-found page, and the app must then hydrate that page, not the private one its path names. The
+ * served document's title says which it is (the build writes each page's title from this table),
+ * read once as the app starts, before any navigation retitles the document.
+ */
+const servedNotFoundAt =
+  typeof document !== 'undefined' && document.title === NOT_FOUND_ROUTE.title
+    ? window.location.pathname
+    : undefined;
 
 /**
  * The path the build pre-renders a route at: its own, or for a private page one with a stand-in

@@ -1,4 +1,5 @@
-import { NOT_A_CQC_RATING, ratingFor, type KeyQuestionScore } from '../../../core';
+import { NOT_A_CQC_RATING, ratingFor, toneFor, type KeyQuestionScore } from '../../../core';
+import { ProgressBar } from '../../ui/progress-bar';
 
 /** The answers seen through CQC's five key questions, a score for each, and what that is not. */
 export function KeyQuestionView({ scores }: { scores: readonly KeyQuestionScore[] }) {
@@ -10,26 +11,28 @@ export function KeyQuestionView({ scores }: { scores: readonly KeyQuestionScore[
         questions CQC asks of every service; a key question’s score is the average of your answers to its
         statements, to help you see where your evidence is thinner.
       </p>
-      <table className="key-questions__table">
-        <thead>
-          <tr>
-            <th scope="col">Key question</th>
-            <th scope="col">Score</th>
-            <th scope="col">Statements</th>
-          </tr>
-        </thead>
-        <tbody>
-          {scores.map(({ keyQuestion, score, statements }) => (
-            <tr key={keyQuestion}>
-              <th scope="row">{keyQuestion}</th>
-              <td>
-                {score}% <span className="key-questions__rating">{ratingFor(score)}</span>
-              </td>
-              <td>{statements}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ul className="key-questions__list">
+        {scores.map(({ keyQuestion, score, statements }) => {
+          const rating = ratingFor(score);
+          const tone = toneFor(score);
+          return (
+            <li key={keyQuestion} className="key-question">
+              <p className="key-question__head">
+                <span className="key-question__name">{keyQuestion}</span>
+                <span className={`score-badge score-badge--${tone}`}>{score}%</span>
+                <span className={`rating-label rating-label--${tone}`}>{rating}</span>
+              </p>
+              <ProgressBar
+                value={score}
+                label={`${keyQuestion} score`}
+                valueText={`${score}%, ${rating}`}
+                tone={tone}
+              />
+              <p className="key-question__from">From {statements} statements</p>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

@@ -114,17 +114,20 @@ describe('ResultsView', () => {
     renderReport(STEPPED);
     const section = screen.getByRole('region', { name: 'By CQC key question' });
     expect(text(section)).toContain(NOT_A_CQC_RATING);
-    const rows = within(section).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+    const items = within(section).getAllByRole('listitem');
+    const report = buildReport(STEPPED);
+    expect(items.map((item) => item.querySelector('.key-question__name')?.textContent)).toEqual([
       'Safe',
       'Effective',
       'Caring',
       'Responsive',
       'Well-led',
     ]);
-    const report = buildReport(STEPPED);
-    rows.forEach((row, index) => {
-      expect(text(within(row).getAllByRole('cell')[0])).toContain(`${report.keyQuestions[index]!.score}%`);
+    report.keyQuestions.forEach(({ keyQuestion, score, statements }, index) => {
+      const bar = within(items[index]!).getByRole('progressbar', { name: `${keyQuestion} score` });
+      expect(bar.getAttribute('aria-valuenow')).toBe(String(score));
+      expect(text(items[index])).toContain(`${score}%`);
+      expect(text(items[index])).toContain(`From ${statements} statements`);
     });
   });
 
