@@ -11,7 +11,7 @@ import { openDatabase } from '../../src/server/db/open-database';
 import { answersScoring } from '../../src/server/testing/audit-fixtures';
 import { testConfig } from '../../src/server/testing/test-config';
 import { table } from './markdown-table';
-import { median, round } from './stats';
+import { round, timed } from './stats';
 
 /** What the comparison with other providers costs with many audits stored, on PGlite. */
 export interface BenchmarkReadFigures {
@@ -31,20 +31,6 @@ export interface BenchmarkReadFigures {
 }
 
 const SEGMENTS = ['all', 'residential:any', 'residential:25_99', 'any:100_plus'] as const;
-
-async function timed(
-  runs: number,
-  call: () => Promise<unknown>,
-): Promise<{ medianMs: number; maxMs: number }> {
-  for (let i = 0; i < 3; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await call();
-    times.push(performance.now() - start);
-  }
-  return { medianMs: round(median(times), 2), maxMs: round(Math.max(...times), 2) };
-}
 
 // Each audit gets a maturity of its own and ratings around it, so scores spread as real ones would
 // rather than all bunching at 60; a quarter skip the profile question, some answer half of it.
@@ -136,7 +122,7 @@ export async function measureBenchmarkRead(options: {
       const params = [profile.serviceType ?? null, profile.size ?? null];
       aggregateOnRead.push({
         segment,
-        ...(await timed(options.runs, () => db.query(aggregateSql(), params))),
+        ...(await timed(options.runs, () => db.query(aggregateSql(), params), 2)),
       });
     }
 
@@ -155,7 +141,7 @@ export async function measureBenchmarkRead(options: {
           segment,
           basis: body.basis ?? 'too few',
           responses: body.responses ?? 0,
-          ...(await timed(options.runs, get)),
+          ...(await timed(options.runs, get, 2)),
         });
       }
     } finally {

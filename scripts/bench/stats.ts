@@ -11,3 +11,22 @@ export function round(value: number, digits = 0): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
 }
+
+/**
+ * Runs `call` three times to warm up, then `runs` times timed one after another: the median and the
+ * slowest, in milliseconds rounded to `digits` places.
+ */
+export async function timed(
+  runs: number,
+  call: () => Promise<unknown>,
+  digits: number,
+): Promise<{ medianMs: number; maxMs: number }> {
+  for (let i = 0; i < 3; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await call();
+    times.push(performance.now() - start);
+  }
+  return { medianMs: round(median(times), digits), maxMs: round(Math.max(...times), digits) };
+}
