@@ -1,3 +1,3 @@
-export { BrowserRouter, StaticRouter, useLocation, useNavigate, type Preload } from './router';
+export { BrowserRouter, StaticRouter, useLocation, useNavigate, usePrefetch, type Preload } from './router';
 export { Link } from './link';
 export type { RouterLocation } from './history';

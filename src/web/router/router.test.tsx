@@ -50,6 +50,17 @@ function Probe() {
   return <p>{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
 }
 
+/** A preload the test settles by hand. */
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
 describe('hydrating a pre-rendered page', () => {
   it('renders once when the location has no navigation state, as the pre-render had none', () => {
     window.history.replaceState(null, '', '/audit-tool');
@@ -69,16 +80,6 @@ describe('hydrating a pre-rendered page', () => {
 });
 
 describe('navigating', () => {
-  function deferred() {
-    let resolve!: () => void;
-    let reject!: (error: Error) => void;
-    const promise = new Promise<void>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    return { promise, resolve, reject };
-  }
-
   function page(preload: (path: string) => Promise<unknown>) {
     window.history.replaceState(null, '', '/');
     const container = hydrate(
@@ -123,5 +124,27 @@ describe('navigating', () => {
     act(() => link.dispatchEvent(event));
     expect(preload).not.toHaveBeenCalled();
     expect(event.defaultPrevented).toBe(false);
+  });
+});
+
+describe('prefetching the next screen', () => {
+  function Prefetcher({ path }: { path: string }) {
+    const prefetch = router.usePrefetch();
+    return (
+      <button type="button" onClick={() => prefetch(path)}>
+        prefetch
+      </button>
+    );
+  }
+
+  it('asks for the screen by its path and stays where it is, even when the load fails', async () => {
+    const load = deferred();
+    const preload = vi.fn(() => load.promise);
+    const container = hydrate('/', <Prefetcher path="/audit-results" />, preload);
+    act(() => container.querySelector('button')?.click());
+    expect(preload).toHaveBeenCalledWith('/audit-results');
+    // A rejected prefetch is swallowed: no unhandled rejection, no navigation.
+    await act(async () => load.reject(new Error('chunk failed')));
+    expect(window.location.pathname).toBe('/');
   });
 });

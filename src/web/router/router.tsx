@@ -60,6 +60,15 @@ export function useLocation(): RouterLocation {
 }
 
 /**
+ * Fetches a screen's code ahead of a navigation the visitor is about to make, so it shows at once.
+ * A failure is ignored here: the navigation itself tries again and explains.
+ */
+export function usePrefetch(): (pathname: string) => void {
+  const preload = useContext(PreloadContext);
+  return useCallback((pathname) => void preload(pathname).catch(() => undefined), [preload]);
+}
+
+/**
  * Navigates once the next screen's code has arrived, so the current screen stays until the new
  * one can replace it. A failed load navigates anyway and the error screen explains.
  */

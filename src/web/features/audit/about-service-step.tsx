@@ -12,7 +12,7 @@ import { sendCompletedAudit } from '../../api/audits';
 import type { AuditProgress } from '../../audit-state/audit-session';
 import { newIdempotencyKey } from '../../audit-state/idempotency-key';
 import type { ResultsState } from '../../audit-state/results-state';
-import { useNavigate } from '../../router';
+import { useNavigate, usePrefetch } from '../../router';
 
 interface AboutServiceStepProps {
   progress: AuditProgress;
@@ -31,8 +31,11 @@ interface AboutServiceStepProps {
  */
 export function AboutServiceStep({ progress, save, onPrevious, entered }: AboutServiceStepProps) {
   const navigate = useNavigate();
+  const prefetch = usePrefetch();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const profile = progress.profile ?? {};
+  // The results are one click away: fetch their screen and report view now, so they show at once.
+  useEffect(() => prefetch('/audit-results'), [prefetch]);
   useEffect(() => {
     // Keyboard and screen-reader users start at the top of the new step.
     if (entered) headingRef.current?.focus();
