@@ -11,7 +11,13 @@ const SHARED_CODE =
 
 // The report model with its written content (what the results screens and the e-mail screen show)
 // is a chunk of its own, taken before the shared group: the audit's pages never load it.
-const REPORT_CODE = /[\\/]src[\\/]core[\\/](insight[\\/]|report\.ts|benchmark\.ts|roadmap\.ts)/;
+const REPORT_CODE =
+  /[\\/]src[\\/]core[\\/](insight[\\/]|report\.ts|report-words\.ts|benchmark\.ts|roadmap\.ts)/;
+
+// The long date ("12 November 2026") is a tiny chunk of its own, also taken before the shared
+// group: the report words use it, and the private results page names its audit's day before the
+// report chunk loads, so it belongs in neither; the audit's pages never load it.
+const DAY_CODE = /[\\/]src[\\/]core[\\/]format-day\.ts/;
 
 /**
  * Vite wraps each dynamic import in a helper that preloads the imported chunk's own imports. Ours
@@ -47,6 +53,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'report', test: REPORT_CODE, minShareCount: 2, includeDependenciesRecursively: false },
+            { name: 'format-day', test: DAY_CODE, minShareCount: 2 },
             { name: 'shared', test: SHARED_CODE, minShareCount: 2 },
           ],
         },

@@ -8,3 +8,5 @@ export * from './profile';
 export * from './benchmark';
 export * from './insight';
 export * from './report';
+export * from './format-day';
+export * from './report-words';

@@ -3,10 +3,14 @@ import {
   AREA_IDS,
   AREAS,
   COMPARISON_PENDING,
-  NOT_A_CQC_RATING,
+  KEY_QUESTIONS_INTRO,
+  NOT_A_CQC_RATING_SENTENCE,
+  NO_PRIORITIES,
+  PRIORITIES_INTRO,
   buildReport,
   describeSegment,
   reportFileName,
+  statementCount,
   type Benchmark,
   type Rating,
   type Report,
@@ -14,7 +18,6 @@ import {
 } from '../core';
 import { readPdf, readPdfInfo, type PdfText } from './pdf-text';
 import { CLOSING_LINE, REPORT_TITLE, formatReportDate, renderReportPdf, toLatin1 } from './render-pdf';
-import { NO_PRIORITIES, PRIORITIES_INTRO, statementCount } from './report-words';
 
 const GENERATED_AT = new Date('2026-11-22T10:00:00Z');
 
@@ -121,7 +124,7 @@ describe('renderReportPdf', () => {
 
     it('shows the score by CQC key question and says it is not a CQC rating', () => {
       const view = rendered.all.slice(rendered.all.indexOf('By CQC key question'));
-      expect(view).toContain(`${NOT_A_CQC_RATING}.`);
+      expect(view).toContain(normalise(toLatin1(`${KEY_QUESTIONS_INTRO} ${NOT_A_CQC_RATING_SENTENCE}`)));
       for (const kq of report.keyQuestions)
         expect(view).toContain(`${kq.keyQuestion} (${statementCount(kq.statements)}) ${kq.score}%`);
       expect(rendered.all.indexOf('By CQC key question')).toBeGreaterThan(
@@ -242,7 +245,9 @@ describe('the comparison with other providers and the change since an earlier au
     const report = buildReport(MIXED, GENERATED_AT, { benchmark });
     const { all } = await readPdf(await renderReportPdf(report));
     expect(all).toContain(
-      toLatin1(`Compared with 12 ${describeSegment(profile)} who have taken this audit.`),
+      toLatin1(
+        `Each area is compared with 12 ${describeSegment(profile)} who have taken this audit. Your position says which quarter of their scores yours falls in.`,
+      ),
     );
     expect(describeSegment(profile)).toMatch(/^home care providers supporting .*25 people$/);
     const positions = ['Third quarter', 'Lower quarter', 'Top quarter', 'Second quarter', 'Third quarter'];
@@ -265,18 +270,20 @@ describe('the comparison with other providers and the change since an earlier au
     const { all } = await readPdf(await renderReportPdf(buildReport(MIXED, GENERATED_AT)));
     expect(all).not.toContain(COMPARISON_PENDING);
     expect(all).not.toContain('Providers like you');
-    expect(all).not.toContain('Compared with');
-    expect(all).not.toMatch(/since \d+ \w+ \d{4}|No change/);
+    expect(all).not.toContain('compared with');
+    expect(all).not.toMatch(/since your audit|No change/);
   });
 
   it('shows the change overall and per area on a retake, a fall with a minus', async () => {
     const report = buildReport(MIXED, GENERATED_AT, { earlier });
     const { all } = await readPdf(await renderReportPdf(report));
-    expect(all).toContain('Overall Score: 56% Assessment: Fair +8 points since 30 June 2026');
-    expect(all).toContain('Operational Efficiency: 72% (Good) +12 points since 30 June 2026');
-    expect(all).toContain('Compliance & Regulations: 40% (Fair) No change since 30 June 2026');
-    expect(all).toContain('Service Quality: 88% (Excellent) -1 point since 30 June 2026');
-    expect(all).toContain('Data Management: 28% (Needs Improvement) -8 points since 30 June 2026');
+    expect(all).toContain('Overall Score: 56% Assessment: Fair +8 points since your audit on 30 June 2026');
+    expect(all).toContain('Operational Efficiency: 72% (Good) +12 points since your audit on 30 June 2026');
+    expect(all).toContain('Compliance & Regulations: 40% (Fair) No change since your audit on 30 June 2026');
+    expect(all).toContain('Service Quality: 88% (Excellent) -1 point since your audit on 30 June 2026');
+    expect(all).toContain(
+      'Data Management: 28% (Needs Improvement) -8 points since your audit on 30 June 2026',
+    );
   });
 });
 

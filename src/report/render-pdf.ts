@@ -1,15 +1,5 @@
 import type { jsPDF } from 'jspdf';
 import {
-  toneFor,
-  type AreaResult,
-  type KeyQuestionScore,
-  type Priority,
-  type RatingLabel,
-  type Report,
-  type RoadmapPhase,
-  type Tone,
-} from '../core';
-import {
   KEY_QUESTIONS_HEADING,
   KEY_QUESTIONS_INTRO,
   NOT_A_CQC_RATING_SENTENCE,
@@ -21,7 +11,15 @@ import {
   comparisonIntro,
   ratingGiven,
   statementCount,
-} from './report-words';
+  toneFor,
+  type AreaResult,
+  type KeyQuestionScore,
+  type Priority,
+  type RatingLabel,
+  type Report,
+  type RoadmapPhase,
+  type Tone,
+} from '../core';
 
 type Rgb = readonly [number, number, number];
 type FontStyle = 'normal' | 'bold' | 'italic';

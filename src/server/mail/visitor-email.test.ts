@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   AREA_IDS,
   COMPARISON_PENDING,
-  NOT_A_CQC_RATING,
+  KEY_QUESTIONS_INTRO,
+  NOT_A_CQC_RATING_SENTENCE,
+  NO_PRIORITIES,
+  PRIORITIES_INTRO,
   buildReport,
   medianText,
   reportFileName,
+  statementCount,
   type Benchmark,
   type Rating,
   type Responses,
 } from '../../core';
-import { NO_PRIORITIES, PRIORITIES_INTRO, statementCount } from '../../report/report-words';
 import { COMPLETE_ANSWERS } from '../testing/requests';
 import { VIEW_ONLINE, visitorEmail, type RenderedEmail } from './visitor-email';
 
@@ -129,7 +132,7 @@ describe('the visitor’s e-mail', () => {
   it.each(bothParts(email))(
     'shows the view by CQC key question and what it is not, in its %s part',
     (_, text) => {
-      expect(text).toContain(`${NOT_A_CQC_RATING}.`);
+      expect(text).toContain(`${KEY_QUESTIONS_INTRO} ${NOT_A_CQC_RATING_SENTENCE}`);
       const view = text.slice(text.search(/By CQC key question/i));
       for (const kq of report.keyQuestions)
         expect(view).toMatch(
@@ -164,7 +167,7 @@ describe('the visitor’s e-mail', () => {
 
     it.each(bothParts(shown))('shows each area’s median and position past the threshold (%s)', (_, text) => {
       expect(text).toContain(
-        'Compared with 42 residential care providers supporting 25–99 people who have taken this audit.',
+        'Each area is compared with 42 residential care providers supporting 25–99 people who have taken this audit. Your position says which quarter of their scores yours falls in.',
       );
       const positions = ['Top quarter', 'Third quarter', 'Second quarter', 'Third quarter', 'Lower quarter'];
       AREA_IDS.forEach((id, i) => {
@@ -188,22 +191,28 @@ describe('the visitor’s e-mail', () => {
     it.each(bothParts(email))('says nothing comparative without a benchmark (%s)', (_, text) => {
       expect(text).not.toContain(COMPARISON_PENDING);
       expect(text).not.toContain('Providers like you');
-      expect(text).not.toContain('Compared with');
+      expect(text).not.toContain('compared with');
     });
   });
 
   it.each(
     bothParts(visitorEmail(buildReport(COMPLETE_ANSWERS, GENERATED_AT, { earlier: EARLIER }), context)),
   )('shows the change since the earlier audit, overall and per area (%s)', (_, text) => {
-    expect(text).toMatch(/Overall score:? 66% \(?Good\)? \+3 points since 1 August 2026/);
-    expect(text).toMatch(/Operational Efficiency:? 80% \(Excellent\) \+20 points since 1 August 2026/);
-    expect(text).toMatch(/Compliance & Regulations:? 96% \(Excellent\) No change since 1 August 2026/);
-    expect(text).toMatch(/Service Quality:? 52% \(Fair\) −1 point since 1 August 2026/);
-    expect(text).toMatch(/Data Management:? 32% \(Needs Improvement\) −8 points since 1 August 2026/);
+    expect(text).toMatch(/Overall score:? 66% \(?Good\)? \+3 points since your audit on 1 August 2026/);
+    expect(text).toMatch(
+      /Operational Efficiency:? 80% \(Excellent\) \+20 points since your audit on 1 August 2026/,
+    );
+    expect(text).toMatch(
+      /Compliance & Regulations:? 96% \(Excellent\) No change since your audit on 1 August 2026/,
+    );
+    expect(text).toMatch(/Service Quality:? 52% \(Fair\) −1 point since your audit on 1 August 2026/);
+    expect(text).toMatch(
+      /Data Management:? 32% \(Needs Improvement\) −8 points since your audit on 1 August 2026/,
+    );
   });
 
   it.each(bothParts(email))('shows no change without an earlier audit (%s)', (_, text) => {
-    expect(text).not.toMatch(/since \d+ \w+ \d{4}|No change/);
+    expect(text).not.toMatch(/since your audit|No change/);
   });
 
   describe('the private results link', () => {

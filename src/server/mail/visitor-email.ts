@@ -1,5 +1,4 @@
 import type { AreaResult, KeyQuestionScore, Priority, Report, RoadmapPhase, Tone } from '../../core';
-import { reportFileName, toneFor } from '../../core';
 import {
   KEY_QUESTIONS_HEADING,
   KEY_QUESTIONS_INTRO,
@@ -12,7 +11,9 @@ import {
   comparisonIntro,
   ratingGiven,
   statementCount,
-} from '../../report/report-words';
+  reportFileName,
+  toneFor,
+} from '../../core';
 import { escapeHtml as e } from '../escape-html';
 import { longDate } from './format';
 
@@ -188,7 +189,7 @@ const INTRO = 'Thank you for completing the audit.';
 const ROADMAP_INTRO =
   'Weakest areas first, in three phases over six months. Each area’s recommendations are listed with its score above.';
 
-/** "+3 points since 1 August 2026" for a retake; empty otherwise. */
+/** "+3 points since your audit on 1 August 2026" for a retake; empty otherwise. */
 function overallChange(report: Report): string {
   const { change } = report.overall;
   return change !== undefined && report.earlier ? changeSince(change, report.earlier.takenOn) : '';

@@ -1,15 +1,21 @@
-import { NOT_A_CQC_RATING, ratingFor, toneFor, type KeyQuestionScore } from '../../../core';
+import {
+  KEY_QUESTIONS_HEADING,
+  KEY_QUESTIONS_INTRO,
+  NOT_A_CQC_RATING_SENTENCE,
+  ratingFor,
+  statementCount,
+  toneFor,
+  type KeyQuestionScore,
+} from '../../../core';
 import { ProgressBar } from '../../ui/progress-bar';
 
 /** The answers seen through CQC's five key questions, a score for each, and what that is not. */
 export function KeyQuestionView({ scores }: { scores: readonly KeyQuestionScore[] }) {
   return (
     <section className="card key-questions" aria-labelledby="key-questions-title">
-      <h2 id="key-questions-title">By CQC key question</h2>
+      <h2 id="key-questions-title">{KEY_QUESTIONS_HEADING}</h2>
       <p>
-        <strong>{NOT_A_CQC_RATING}.</strong> Each statement gives evidence for one or more of the five
-        questions CQC asks of every service; a key question’s score is the average of your answers to its
-        statements, to help you see where your evidence is thinner.
+        {KEY_QUESTIONS_INTRO} <strong>{NOT_A_CQC_RATING_SENTENCE}</strong>
       </p>
       <ul className="key-questions__list">
         {scores.map(({ keyQuestion, score, statements }) => {
@@ -28,7 +34,7 @@ export function KeyQuestionView({ scores }: { scores: readonly KeyQuestionScore[
                 valueText={`${score}%, ${rating}`}
                 tone={tone}
               />
-              <p className="key-question__from">From {statements} statements</p>
+              <p className="key-question__from">From {statementCount(statements)}</p>
             </li>
           );
         })}

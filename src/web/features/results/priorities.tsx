@@ -1,4 +1,11 @@
-import { dsptStandardName, type Priority } from '../../../core';
+import {
+  NO_PRIORITIES,
+  PRIORITIES_HEADING,
+  PRIORITIES_INTRO,
+  dsptStandardName,
+  ratingGiven,
+  type Priority,
+} from '../../../core';
 
 /**
  * "Your priorities": the statements rated 1 or 2, lowest first, each with the next step to take.
@@ -7,17 +14,12 @@ import { dsptStandardName, type Priority } from '../../../core';
 export function Priorities({ priorities }: { priorities: readonly Priority[] }) {
   return (
     <section className="card priorities" aria-labelledby="priorities-title">
-      <h2 id="priorities-title">Your priorities</h2>
+      <h2 id="priorities-title">{PRIORITIES_HEADING}</h2>
       {priorities.length === 0 ? (
-        <p className="priorities__none">
-          You rated no statement 1 or 2, so nothing stands out as urgent. The advice for each area below says
-          how to build on what you have.
-        </p>
+        <p className="priorities__none">{NO_PRIORITIES}</p>
       ) : (
         <>
-          <p className="priorities__intro">
-            The statements you rated lowest, weakest first, with a next step for each.
-          </p>
+          <p className="priorities__intro">{PRIORITIES_INTRO}</p>
           <ol className="priorities__list">
             {priorities.map((priority) => (
               <PriorityItem key={`${priority.areaId}-${priority.question}`} priority={priority} />
@@ -34,7 +36,7 @@ function PriorityItem({ priority }: { priority: Priority }) {
     <li className="priority">
       <h3 className="priority__title">{priority.label}</h3>
       <p className="priority__meta">
-        {priority.areaTitle} · you rated it {priority.rating} of 5
+        {priority.areaTitle} · {ratingGiven(priority.rating)}
       </p>
       <p className="priority__step">
         <strong>Next step:</strong> {priority.nextStep}

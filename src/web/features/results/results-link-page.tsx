@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { hasAnswers, overallScore, scoreAreas, type EarlierResult } from '../../../core';
+import { formatDay, hasAnswers, overallScore, scoreAreas, type EarlierResult } from '../../../core';
 import { resultsTokenFromPath, type StoredResults } from '../../../shared/results-link';
 import { fetchStoredResults, type StoredResultsAnswer } from '../../api/stored-results';
 import { startRetake } from '../../audit-state/audit-session';
@@ -8,7 +8,6 @@ import { Link, useLocation, useNavigate } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { NoticeRegion, useNotice } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
-import { formatDay } from './format-day';
 import { DownloadReportButton } from './download-report-button';
 import { ResultsClosing } from './results-closing';
 import type { ReportInput } from './report-view';

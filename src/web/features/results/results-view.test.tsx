@@ -5,10 +5,16 @@ import {
   AREA_ADVICE,
   AREAS,
   COMPARISON_PENDING,
-  NOT_A_CQC_RATING,
+  KEY_QUESTIONS_INTRO,
+  NOT_A_CQC_RATING_SENTENCE,
+  NO_PRIORITIES,
+  PRIORITIES_INTRO,
   STATEMENT_INSIGHTS,
   buildReport,
+  comparisonIntro,
   describeSegment,
+  ratingGiven,
+  statementCount,
   type Benchmark,
   type Responses,
 } from '../../../core';
@@ -66,18 +72,19 @@ describe('ResultsView', () => {
     const items = within(within(section).getByRole('list')).getAllByRole('listitem');
     // Data Management (all 1s) comes before Staff Training (all 2s); five is the limit.
     expect(items).toHaveLength(5);
+    expect(text(section)).toContain(PRIORITIES_INTRO);
     STATEMENT_INSIGHTS.data.forEach((insight, index) => {
       expect(text(within(items[index]!).getByRole('heading', { level: 3 }))).toContain(insight.label);
       expect(text(items[index])).toContain(`Next step: ${insight.nextStep}`);
-      expect(text(items[index])).toContain('Data Management · you rated it 1 of 5');
+      expect(text(items[index])).toContain(`Data Management · ${ratingGiven(1)}`);
     });
   });
 
   it('says so when no statement is rated 1 or 2, and leaves priorities out without answers', () => {
     renderReport(rated({ operational: 3, compliance: 3, quality: 3, training: 3, data: 3 }));
-    expect(text(screen.getByRole('region', { name: 'Your priorities' }))).toContain(
-      'You rated no statement 1 or 2',
-    );
+    const priorities = screen.getByRole('region', { name: 'Your priorities' });
+    expect(text(priorities)).toContain(NO_PRIORITIES);
+    expect(within(priorities).queryByRole('list')).toBeNull();
     cleanup();
     renderReport({}, {}, false);
     expect(screen.queryAllByRole('region', { name: 'Your priorities' })).toHaveLength(0);
@@ -113,7 +120,8 @@ describe('ResultsView', () => {
   it('scores each CQC key question and says it is not a CQC rating', () => {
     renderReport(STEPPED);
     const section = screen.getByRole('region', { name: 'By CQC key question' });
-    expect(text(section)).toContain(NOT_A_CQC_RATING);
+    expect(text(section)).toContain(`${KEY_QUESTIONS_INTRO} ${NOT_A_CQC_RATING_SENTENCE}`);
+    expect(within(section).getByText(NOT_A_CQC_RATING_SENTENCE).tagName).toBe('STRONG');
     const items = within(section).getAllByRole('listitem');
     const report = buildReport(STEPPED);
     expect(items.map((item) => item.querySelector('.key-question__name')?.textContent)).toEqual([
@@ -127,15 +135,17 @@ describe('ResultsView', () => {
       const bar = within(items[index]!).getByRole('progressbar', { name: `${keyQuestion} score` });
       expect(bar.getAttribute('aria-valuenow')).toBe(String(score));
       expect(text(items[index])).toContain(`${score}%`);
-      expect(text(items[index])).toContain(`From ${statements} statements`);
+      expect(text(items[index])).toContain(`From ${statementCount(statements)}`);
     });
   });
 
   it('shows the median and position per area, and whom it compares with, past the threshold', () => {
     renderReport(STEPPED, { benchmark: AVAILABLE });
-    expect(screen.getByText(/compared with 12/).textContent).toContain(
-      `compared with 12 ${describeSegment(AVAILABLE.profile)} who have taken this audit`,
+    const intro = `Each area is compared with 12 ${describeSegment(AVAILABLE.profile)} who have taken this audit. Your position says which quarter of their scores yours falls in.`;
+    expect(comparisonIntro(buildReport(STEPPED, new Date(), { benchmark: AVAILABLE }).comparison)).toBe(
+      intro,
     );
+    expect(screen.getByText(intro)).toBeTruthy();
     expect(text(card('Operational Efficiency'))).toContain(
       'Providers like you: median 60% Your position: Top quarter',
     );
@@ -143,6 +153,16 @@ describe('ResultsView', () => {
     expect(text(card('Staff Training & Support'))).toContain('Your position: Second quarter');
     expect(text(card('Data Management'))).toContain('Your position: Lower quarter');
     expect(screen.queryByText(COMPARISON_PENDING)).toBeNull();
+  });
+
+  it('says when the areas are compared with all providers because too few like yours have taken part', () => {
+    renderReport(STEPPED, { benchmark: { ...AVAILABLE, basis: 'all', responses: 40 } });
+    expect(
+      screen.getByText(
+        `Too few providers like yours have taken part yet, so each area is compared with all 40 ${describeSegment({})} who have taken this audit. Your position says which quarter of their scores yours falls in.`,
+      ),
+    ).toBeTruthy();
+    expect(text(card('Operational Efficiency'))).toContain('Your position: Top quarter');
   });
 
   it('says comparisons come later below the threshold, once, and nothing while the figures are unknown', () => {
@@ -164,10 +184,10 @@ describe('ResultsView', () => {
       },
     });
     expect(text(screen.getByRole('region', { name: 'Overall Score' }))).toContain(
-      '0 points since your audit on 1 November 2026',
+      'No change since your audit on 1 November 2026',
     );
     expect(text(card('Operational Efficiency'))).toContain('+20 points since your audit on 1 November 2026');
-    expect(text(card('Compliance & Regulations'))).toContain('0 points since');
+    expect(text(card('Compliance & Regulations'))).toContain('No change since');
     expect(text(card('Staff Training & Support'))).toContain('−20 points since');
     expect(text(card('Data Management'))).toContain('−1 point since');
   });

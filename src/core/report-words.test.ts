@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { COMPARISON_PENDING } from './benchmark';
+import { formatDay } from './format-day';
+import { describeSegment } from './profile';
+import type { ReportComparison } from './report';
+import {
+  areaComparisonParts,
+  areaComparisonText,
+  changeParts,
+  changeSince,
+  comparisonIntro,
+  ratingGiven,
+  statementCount,
+} from './report-words';
+
+const POSITION = ' Your position says which quarter of their scores yours falls in.';
+
+describe('formatDay', () => {
+  it('names a day in full, in UTC, and nothing for a day that is not one', () => {
+    expect(formatDay('2026-11-12')).toBe('12 November 2026');
+    expect(formatDay('2026-01-01')).toBe('1 January 2026');
+    expect(formatDay('2026-12-31')).toBe('31 December 2026');
+    expect(formatDay('not-a-day')).toBeUndefined();
+    expect(formatDay('')).toBeUndefined();
+  });
+});
+
+describe('changeSince', () => {
+  it('signs the change in words, one point singular, zero as no change', () => {
+    expect(changeSince(8, '2026-11-12')).toBe('+8 points since your audit on 12 November 2026');
+    expect(changeSince(1, '2026-11-12')).toBe('+1 point since your audit on 12 November 2026');
+    expect(changeSince(0, '2026-11-12')).toBe('No change since your audit on 12 November 2026');
+    expect(changeSince(-1, '2026-11-12')).toBe('−1 point since your audit on 12 November 2026');
+    expect(changeSince(-100, '2026-11-12')).toBe('−100 points since your audit on 12 November 2026');
+  });
+
+  it('still says the change when the earlier day is malformed', () => {
+    expect(changeSince(-8, '2026-13-45')).toBe('−8 points since your last audit');
+  });
+
+  it('is its parts joined, so the results page that styles the amount says the same', () => {
+    expect(changeParts(-8, '2026-11-12')).toEqual({
+      amount: '−8 points',
+      since: 'since your audit on 12 November 2026',
+    });
+  });
+});
+
+describe('comparisonIntro', () => {
+  const available = (basis: 'segment' | 'all', responses: number): ReportComparison => ({
+    status: 'shown',
+    basis,
+    comparedWith: basis === 'all' ? describeSegment({}) : 'home care providers supporting under 25 people',
+    responses,
+  });
+
+  it('names providers like yours, or all providers when too few like yours have taken part', () => {
+    expect(comparisonIntro(available('segment', 10))).toBe(
+      `Each area is compared with 10 home care providers supporting under 25 people who have taken this audit.${POSITION}`,
+    );
+    expect(comparisonIntro(available('all', 40))).toBe(
+      `Too few providers like yours have taken part yet, so each area is compared with all 40 ${describeSegment({})} who have taken this audit.${POSITION}`,
+    );
+    expect(comparisonIntro(available('segment', 1))).toContain('with 1 home care');
+    expect(comparisonIntro(available('segment', 1))).toContain('who has taken this audit.');
+  });
+
+  it('says comparisons come later below the threshold, and nothing without a benchmark', () => {
+    expect(comparisonIntro({ status: 'too_few' })).toBe(COMPARISON_PENDING);
+    expect(comparisonIntro(undefined)).toBeUndefined();
+  });
+});
+
+describe('the short phrases', () => {
+  it('words a rating, a count of statements and an area comparison', () => {
+    expect(ratingGiven(2)).toBe('Your rating: 2 of 5');
+    expect(statementCount(1)).toBe('1 statement');
+    expect(statementCount(9)).toBe('9 statements');
+    const comparison = { median: 64, position: 'third_quarter', positionLabel: 'Third quarter' } as const;
+    expect(areaComparisonParts(comparison)).toEqual({
+      median: 'Providers like you: median 64%',
+      position: 'Your position: Third quarter',
+    });
+    expect(areaComparisonText(comparison)).toBe(
+      'Providers like you: median 64% · Your position: Third quarter',
+    );
+  });
+});
