@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database';
 import type { ClaimedMessage } from '../outbox/outbox-store';
 import type { DeliverMessage } from '../outbox/outbox-worker';
 import { findEmailRequest, replaceResultsToken, type StoredEmailRequest } from '../requests/email-requests';
-import { isWellFormedResultsToken } from '../requests/results-tokens';
+import { isWellFormedSecret } from '../secrets';
 import type { MailTransport } from './mail-transport';
 import { teamEmail } from './team-email';
 import { visitorEmail } from './visitor-email';
@@ -105,7 +105,7 @@ export async function composeOutboxMail(
 /** The results token a visitor's message carries in its payload, if it carries one. */
 function payloadToken(message: ClaimedMessage): string | undefined {
   const token = (message.payload as { resultsToken?: unknown } | null)?.resultsToken;
-  return isWellFormedResultsToken(token) ? token : undefined;
+  return isWellFormedSecret(token) ? token : undefined;
 }
 
 /**

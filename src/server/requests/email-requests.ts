@@ -8,7 +8,7 @@ import {
 } from '../../core';
 import type { StoredResults } from '../../shared/results-link';
 import type { Queryable } from '../db/database';
-import { isWellFormedResultsToken, newResultsToken, resultsTokenHashHex } from './results-tokens';
+import { isWellFormedSecret, newSecret, secretHash } from '../secrets';
 
 /** A request as the route stores it: the scores are the server's own, from `report`. */
 export interface NewEmailRequest {
@@ -21,8 +21,9 @@ export interface NewEmailRequest {
   /** The service type and size the visitor gave; absent or {} when they skipped the question. */
   profile?: ServiceProfile;
   /**
-   * The results link's token (newResultsToken()). Its hash is stored with the request and the token
-   * itself goes to the visitor's message; absent, the message makes one when it is sent.
+   * The results link's token (newSecret()). Only its hash is stored with the request; the token
+   * itself lives in the visitor's outbox message until that is sent, then only in their e-mail.
+   * Absent, the message makes one when it is sent.
    */
   resultsToken?: string;
 }
@@ -136,7 +137,7 @@ export async function storeEmailRequest(
       request.profile?.serviceType ?? null,
       request.profile?.size ?? null,
       request.resultsToken ?? null,
-      request.resultsToken === undefined ? null : resultsTokenHashHex(request.resultsToken),
+      request.resultsToken === undefined ? null : secretHash(request.resultsToken, 'hex'),
     ],
   );
   const row = rows[0];
@@ -192,7 +193,7 @@ export async function findStoredResults(
   token: string,
   retentionDays: number,
 ): Promise<StoredResults | undefined> {
-  if (!isWellFormedResultsToken(token)) return undefined;
+  if (!isWellFormedSecret(token)) return undefined;
   const { rows } = await db.query<{
     responses: unknown;
     service_type: string | null;
@@ -203,7 +204,7 @@ export async function findStoredResults(
        FROM email_requests
       WHERE results_token_hash = decode($1, 'hex')
         AND created_at >= now() - make_interval(days => $2::int)`,
-    [resultsTokenHashHex(token), retentionDays],
+    [secretHash(token, 'hex'), retentionDays],
   );
   const row = rows[0];
   if (!row) return undefined;
@@ -221,10 +222,10 @@ export async function findStoredResults(
  * failed message's payload is cleared; its e-mail, as far as we know, never reached the visitor).
  */
 export async function replaceResultsToken(db: Queryable, requestId: string): Promise<string | undefined> {
-  const token = newResultsToken();
+  const token = newSecret();
   const { rowCount } = await db.query(
     `UPDATE email_requests SET results_token_hash = decode($2, 'hex') WHERE id = $1`,
-    [requestId, resultsTokenHashHex(token)],
+    [requestId, secretHash(token, 'hex')],
   );
   return rowCount === 1 ? token : undefined;
 }

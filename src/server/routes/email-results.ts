@@ -14,7 +14,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-errors';
 import { storeEmailRequest } from '../requests/email-requests';
-import { newResultsToken } from '../requests/results-tokens';
+import { newSecret } from '../secrets';
 
 export interface EmailResultsOptions {
   db: Database;
@@ -92,7 +92,7 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
           consentWording: consent === true ? CONSENT_WORDING : null,
           profile: sanitizeProfile(profile),
           // The private results link the visitor's e-mail carries; only its hash is stored.
-          resultsToken: newResultsToken(),
+          resultsToken: newSecret(),
         },
         { visitor: email, team: config.leadsTo, webhook: config.webhook?.url },
         { max: config.rateLimit.perRecipient, windowMs: config.rateLimit.perRecipientWindowMs },

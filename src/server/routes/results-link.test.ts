@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import type { Queryable } from '../db/database';
 import { storeEmailRequest } from '../requests/email-requests';
 import { eraseAddress, purgeExpiredRequests } from '../requests/lead-records';
-import { newResultsToken } from '../requests/results-tokens';
+import { newSecret } from '../secrets';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
 import { COMPLETE_ANSWERS, postEmailRequest, validBody } from '../testing/requests';
 import { FIXTURE_PAGES, FIXTURE_PRIVATE_PAGE, writeSiteFixture } from '../testing/site-fixture';
@@ -73,7 +73,7 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
 
   /** Stores a request as the API does, with a token of its own; resolves with the token. */
   async function storeWithLink(email = 'manager@care-home.example', db: Queryable = t.db): Promise<string> {
-    const token = newResultsToken();
+    const token = newSecret();
     const result = await storeEmailRequest(
       db,
       {
@@ -240,7 +240,7 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
 
     it('a well-formed token nobody was given, and one a character away from a real one', async () => {
       const token = await storeWithLink();
-      await expectGone(newResultsToken());
+      await expectGone(newSecret());
       const last = token.at(-1) === 'A' ? 'B' : 'A';
       await expectGone(`${token.slice(0, -1)}${last}`);
     });

@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
 import { SIGN_IN_LIMIT } from '../team/sign-in-tokens';
-import { secretHash } from '../team/team-sessions';
+import { secretHash } from '../secrets';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
 import {
   memoryTransport,

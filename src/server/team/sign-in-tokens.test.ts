@@ -7,7 +7,7 @@ import {
   SIGN_IN_LIMIT,
   SIGN_IN_LINK_TTL_MS,
 } from './sign-in-tokens';
-import { newSecret, secretHash } from './team-sessions';
+import { newSecret, secretHash } from '../secrets';
 
 const MEMBER = 'member@care-audit.example';
 const TEAM = [MEMBER, 'other@care-audit.example'];

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import { normalizeEmail } from '../requests/email-requests';
-import { isWellFormedSecret, newSecret, secretHash } from './team-sessions';
+import { isWellFormedSecret, newSecret, secretHash } from '../secrets';
 import { msInterval } from '../db/ms-interval';
 
 /**

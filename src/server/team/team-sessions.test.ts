@@ -5,11 +5,10 @@ import {
   deleteSession,
   endSessionsOfFormerMembers,
   findSession,
-  newSecret,
-  secretHash,
   SESSION_IDLE_MS,
   SESSION_LIFETIME_MS,
 } from './team-sessions';
+import { newSecret, secretHash } from '../secrets';
 
 const MEMBER = 'member@care-audit.example';
 const OTHER = 'other@care-audit.example';

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { msInterval } from '../db/ms-interval';
+import { isWellFormedSecret, newSecret, secretHash } from '../secrets';
 
 /**
  * Team sessions, kept in the database so every server instance on one PostgreSQL database knows
@@ -19,21 +19,6 @@ export interface TeamSession {
   email: string;
   /** When it ends if nothing else ends it sooner: 12 hours after the last request, or its 7 days. */
   expiresAt: Date;
-}
-
-/** SHA-256 of a secret, base64url: what the tables keep of a sign-in token or a session. */
-export function secretHash(secret: string): string {
-  return createHash('sha256').update(secret).digest('base64url');
-}
-
-/** 32 random bytes in base64url (43 characters). */
-export function newSecret(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** A well-formed secret as newSecret() makes them; anything else is refused without a query. */
-export function isWellFormedSecret(value: unknown): value is string {
-  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 
 /**
