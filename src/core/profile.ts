@@ -43,12 +43,17 @@ export function sanitizeProfile(value: unknown): ServiceProfile {
   };
 }
 
+/** Whether the visitor gave either part of the profile (a skipped question gives neither). */
+export function hasProfile(profile: ServiceProfile): boolean {
+  return profile.serviceType !== undefined || profile.size !== undefined;
+}
+
 /**
  * The segment a profile belongs to, as `GET /api/benchmark?segment=` takes it:
  * "<service type>:<size band>", either part "any"; "all" when neither is known.
  */
 export function segmentOf(profile: ServiceProfile): string {
-  if (!profile.serviceType && !profile.size) return 'all';
+  if (!hasProfile(profile)) return 'all';
   return `${profile.serviceType ?? 'any'}:${profile.size ?? 'any'}`;
 }
 

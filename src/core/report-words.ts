@@ -1,7 +1,7 @@
 import { COMPARISON_PENDING, medianText } from './benchmark';
 import { formatDay } from './format-day';
 import { NOT_A_CQC_RATING } from './insight';
-import { signedChange, type AreaComparison, type Report } from './report';
+import { signedChange, type AreaComparison, type AreaResult, type Report } from './report';
 
 /**
  * The sentences the results page, the e-mail and the PDF print around the report's figures,
@@ -54,6 +54,23 @@ export function changeParts(points: number, takenOn: string): { amount: string; 
 export function changeSince(points: number, takenOn: string): string {
   const { amount, since } = changeParts(points, takenOn);
   return `${amount} ${since}`;
+}
+
+/** A retake's overall change, "+3 points since your audit on …"; undefined for a first audit. */
+export function overallChangeText(report: Report): string | undefined {
+  const { change } = report.overall;
+  return change !== undefined && report.earlier ? changeSince(change, report.earlier.takenOn) : undefined;
+}
+
+/**
+ * The lines under an area's score in the e-mail and the PDF, whichever apply: its change since the
+ * earlier audit (`earlierOn`, a retake's), then where it stands against other providers.
+ */
+export function areaNotes(area: AreaResult, earlierOn: string | undefined): string[] {
+  return [
+    area.change !== undefined && earlierOn ? changeSince(area.change, earlierOn) : undefined,
+    area.comparison ? areaComparisonText(area.comparison) : undefined,
+  ].filter((note) => note !== undefined);
 }
 
 /**

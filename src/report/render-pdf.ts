@@ -6,9 +6,9 @@ import {
   NO_PRIORITIES,
   PRIORITIES_HEADING,
   PRIORITIES_INTRO,
-  areaComparisonText,
-  changeSince,
+  areaNotes,
   comparisonIntro,
+  overallChangeText,
   ratingGiven,
   statementCount,
   toneFor,
@@ -184,7 +184,7 @@ function drawTitleBand(pen: Pen, generatedAt: Date): void {
 
 function drawOverall(pen: Pen, report: Report): void {
   const { doc } = pen;
-  const { overall, earlier } = report;
+  const { overall } = report;
   const top = pen.y - 4;
   const height = 34;
   const inset = 7;
@@ -192,10 +192,8 @@ function drawOverall(pen: Pen, report: Report): void {
   doc.roundedRect(MARGIN, top, CONTENT_WIDTH, height, 2, 2, 'F');
   drawText(doc, `Overall Score: ${overall.score}%`, MARGIN + inset, top + 12, TYPE.overallScore);
   drawText(doc, `Assessment: ${overall.rating}`, MARGIN + inset, top + 20, TYPE.assessment);
-  if (overall.change !== undefined && earlier) {
-    const change = changeSince(overall.change, earlier.takenOn);
-    drawText(doc, change, PAGE_WIDTH - MARGIN - inset, top + 20, TYPE.aside, 'right');
-  }
+  const change = overallChangeText(report);
+  if (change) drawText(doc, change, PAGE_WIDTH - MARGIN - inset, top + 20, TYPE.aside, 'right');
   drawScoreBar(doc, MARGIN + inset, top + 24.5, CONTENT_WIDTH - 2 * inset, 4, overall.score, overall.tone);
   pen.y = top + height + 12;
 }
@@ -240,14 +238,6 @@ function drawAreas(pen: Pen, report: Report): void {
     pen.y += 4;
   }
   for (const area of report.areas) drawArea(pen, area, earlierOn);
-}
-
-/** The change since an earlier audit and the comparison with others, whichever the area has. */
-function areaNotes(area: AreaResult, earlierOn: string | undefined): string[] {
-  return [
-    area.change !== undefined && earlierOn ? changeSince(area.change, earlierOn) : undefined,
-    area.comparison ? areaComparisonText(area.comparison) : undefined,
-  ].filter((note) => note !== undefined);
 }
 
 /** How far down the page an area reaches from its headline to its first recommendation. */

@@ -11,9 +11,10 @@ export type Band = (typeof BANDS)[number]['id'];
 
 /** The band of a percentage: below 60 foundations, 60–79 next steps, 80+ sustain. */
 export function bandFor(percent: number): Band {
-  if (percent >= 80) return 'sustain';
-  if (percent >= 60) return 'next_steps';
-  return 'foundations';
+  // BANDS run from the lowest threshold up: the band is the last one whose threshold is reached.
+  let band: Band = BANDS[0].id;
+  for (const candidate of BANDS) if (percent >= candidate.min) band = candidate.id;
+  return band;
 }
 
 /** The heading a band's advice is shown under. */

@@ -1,4 +1,11 @@
-import { AREA_IDS, type AreaBenchmark, type AreaId, type Benchmark, type ServiceProfile } from '../../core';
+import {
+  AREA_IDS,
+  hasProfile,
+  type AreaBenchmark,
+  type AreaId,
+  type Benchmark,
+  type ServiceProfile,
+} from '../../core';
 import type { Queryable } from '../db/database';
 import { areaBenchmark, totalCount, type ScoreCount } from './statistics';
 
@@ -53,9 +60,8 @@ export async function readBenchmark(
   // Every audit adds one to each area, so any area's histogram counts the audits.
   const inSegment = totalCount(segment[AREA_IDS[0]]);
   const inAll = totalCount(all[AREA_IDS[0]]);
-  const isEveryone = profile.serviceType === undefined && profile.size === undefined;
 
-  if (!isEveryone && inSegment >= minResponses) {
+  if (hasProfile(profile) && inSegment >= minResponses) {
     return { status: 'available', basis: 'segment', profile, responses: inSegment, areas: figures(segment) };
   }
   if (inAll >= minResponses && inAll > 0) {

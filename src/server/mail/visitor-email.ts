@@ -6,9 +6,9 @@ import {
   NO_PRIORITIES,
   PRIORITIES_HEADING,
   PRIORITIES_INTRO,
-  areaComparisonText,
-  changeSince,
+  areaNotes,
   comparisonIntro,
+  overallChangeText,
   ratingGiven,
   statementCount,
   reportFileName,
@@ -125,11 +125,7 @@ ${paragraph(e(PRIORITIES_INTRO))}
 }
 
 function areaBlock(area: AreaResult, report: Report): string {
-  const notes = [
-    area.change !== undefined && report.earlier ? changeSince(area.change, report.earlier.takenOn) : '',
-    area.comparison ? areaComparisonText(area.comparison) : '',
-  ]
-    .filter(Boolean)
+  const notes = areaNotes(area, report.earlier?.takenOn)
     .map((note) => small(e(note)))
     .join('');
   return `<tr><td style="padding:18px 0;border-top:1px solid ${C.rule}">
@@ -189,15 +185,10 @@ const INTRO = 'Thank you for completing the audit.';
 const ROADMAP_INTRO =
   'Weakest areas first, in three phases over six months. Each area’s recommendations are listed with its score above.';
 
-/** "+3 points since your audit on 1 August 2026" for a retake; empty otherwise. */
-function overallChange(report: Report): string {
-  const { change } = report.overall;
-  return change !== undefined && report.earlier ? changeSince(change, report.earlier.takenOn) : '';
-}
-
 /** The visitor's e-mail as HTML: tables and inline styles, 600 px wide, for Outlook, Gmail and phones alike. */
 export function visitorHtml(report: Report, context: VisitorEmailContext): string {
   const { overall } = report;
+  const change = overallChangeText(report);
   const preheader = `Your overall score is ${overall.score}% (${overall.rating}). Your full report is attached as a PDF.`;
   return `<!DOCTYPE html>
 <html lang="en-GB" xmlns="http://www.w3.org/1999/xhtml">
@@ -229,7 +220,7 @@ export function visitorHtml(report: Report, context: VisitorEmailContext): strin
 <p style="margin:0;${FONT};font-size:15px;line-height:22px;color:${C.body}">Overall score</p>
 <p style="margin:4px 0 12px;${FONT};font-size:40px;line-height:46px;font-weight:bold;color:${C.ink}">${e(overall.score)}% <span style="font-size:20px;line-height:26px;color:${C.body}">${e(overall.rating)}</span></p>
 ${bar(overall.score, overall.tone, 12)}
-${overallChange(report) ? small(e(overallChange(report)), 'margin:10px 0 0') : ''}
+${change ? small(e(change), 'margin:10px 0 0') : ''}
 </td></tr></table>
 ${paragraph(`${e(INTRO)} The full report is attached as a PDF (${e(reportFileName(report.generatedAt))}).`, 'margin-top:20px')}
 ${context.resultsUrl ? button(context.resultsUrl, VIEW_ONLINE) : ''}
@@ -274,10 +265,8 @@ function textPriorities(priorities: readonly Priority[]): string {
 
 function textArea(area: AreaResult, report: Report): string {
   const lines = [`${area.title}: ${area.score}% (${area.rating})`];
-  if (area.change !== undefined && report.earlier)
-    lines.push(`  ${changeSince(area.change, report.earlier.takenOn)}`);
-  if (area.comparison) lines.push(`  ${areaComparisonText(area.comparison)}`);
   lines.push(
+    ...areaNotes(area, report.earlier?.takenOn).map((note) => `  ${note}`),
     `  ${area.advice.heading}. ${area.advice.text}`,
     `  AI Recommendations. ${area.recommendationsIntro}`,
     textList(area.recommendations, '    '),
@@ -288,7 +277,7 @@ function textArea(area: AreaResult, report: Report): string {
 /** The same e-mail as plain text, for clients and readers that prefer it. */
 export function visitorText(report: Report, context: VisitorEmailContext): string {
   const { overall } = report;
-  const change = overallChange(report);
+  const change = overallChangeText(report);
   const online = context.resultsUrl ? `\n${VIEW_ONLINE}:\n${context.resultsUrl}\n` : '';
   const comparison = comparisonIntro(report.comparison);
   const keyQuestions = report.keyQuestions

@@ -2,7 +2,9 @@ import { useCallback, useSyncExternalStore } from 'react';
 import {
   AREA_IDS,
   AREAS,
+  hasProfile,
   isAreaComplete,
+  sanitizeProfile,
   sanitizeResponses,
   type EarlierResult,
   type Responses,
@@ -55,7 +57,7 @@ function read(): AuditProgress {
       responses,
       // The step after the last section only makes sense for an audit with every statement rated.
       ...(parsed.aboutService === true && complete ? { aboutService: true } : {}),
-      ...(profile.serviceType || profile.size ? { profile } : {}),
+      ...(hasProfile(profile) ? { profile } : {}),
       ...(typeof parsed.idempotencyKey === 'string' && UUID.test(parsed.idempotencyKey)
         ? { idempotencyKey: parsed.idempotencyKey }
         : {}),
@@ -113,11 +115,11 @@ export function startRetake({
   earlier: EarlierResult;
 }) {
   forgetReportedUsage();
-  const known = profile ? profileFromState({ profile }) : {};
+  const known = sanitizeProfile(profile);
   saveAuditProgress({
     section: 0,
     responses: sanitizeResponses(responses),
-    ...(known.serviceType || known.size ? { profile: known } : {}),
+    ...(hasProfile(known) ? { profile: known } : {}),
     earlier,
   });
 }

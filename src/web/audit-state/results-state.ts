@@ -1,6 +1,8 @@
 import {
   AREA_IDS,
+  overallScore,
   sanitizeProfile,
+  scoreAreas,
   sanitizeResponses,
   type EarlierResult,
   type Responses,
@@ -15,6 +17,23 @@ export interface ResultsState {
   profile?: ServiceProfile;
   /** For a retake ("Retake with these answers"): the result the change per area is shown against. */
   earlier?: EarlierResult;
+}
+
+/**
+ * The state that opens the results (or the e-mail screen) for these answers: the score worked out
+ * from them, the profile ({} when the question was skipped), the earlier result only for a retake.
+ */
+export function resultsStateFor(
+  responses: Responses,
+  profile: ServiceProfile = {},
+  earlier?: EarlierResult,
+): ResultsState {
+  return {
+    responses,
+    overallScore: overallScore(scoreAreas(responses)),
+    profile,
+    ...(earlier ? { earlier } : {}),
+  };
 }
 
 /**

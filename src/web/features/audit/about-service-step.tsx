@@ -2,8 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import {
   SERVICE_TYPES,
   SIZE_BANDS,
-  overallScore,
-  scoreAreas,
+  hasProfile,
   type ServiceProfile,
   type ServiceType,
   type SizeBand,
@@ -11,7 +10,7 @@ import {
 import { sendCompletedAudit } from '../../api/audits';
 import type { AuditProgress } from '../../audit-state/audit-session';
 import { newIdempotencyKey } from '../../audit-state/idempotency-key';
-import type { ResultsState } from '../../audit-state/results-state';
+import { resultsStateFor } from '../../audit-state/results-state';
 import { useNavigate, usePrefetch } from '../../router';
 
 interface AboutServiceStepProps {
@@ -49,16 +48,10 @@ export function AboutServiceStep({ progress, save, onPrevious, entered }: AboutS
     const { responses, earlier } = progress;
     // Made once for this completed audit and kept with it: going back and on again resends the same key.
     const idempotencyKey = progress.idempotencyKey ?? newIdempotencyKey();
-    const known = given.serviceType || given.size ? given : undefined;
+    const known = hasProfile(given) ? given : undefined;
     save({ ...progress, idempotencyKey, profile: known });
     sendCompletedAudit({ idempotencyKey, responses, ...(known ? { profile: known } : {}) });
-    const state: ResultsState = {
-      responses,
-      overallScore: overallScore(scoreAreas(responses)),
-      profile: known ?? {},
-      ...(earlier ? { earlier } : {}),
-    };
-    navigate('/audit-results', { state });
+    navigate('/audit-results', { state: resultsStateFor(responses, known, earlier) });
   }
 
   return (

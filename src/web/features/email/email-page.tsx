@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { hasAnswers, overallScore as overallOf, scoreAreas } from '../../../core';
+import { hasAnswers, hasProfile, overallScore as overallOf, scoreAreas } from '../../../core';
 import { emailAddressProblem } from '../../../shared/email-address';
 import { EMAIL_REQUEST_MESSAGES, tooManyRequestsMessage } from '../../../shared/email-request-rules';
 import { HONEYPOT_FIELD, PROOF_FIELD } from '../../../shared/bot-check';
@@ -11,7 +11,7 @@ import {
   earlierFromState,
   profileFromState,
   responsesFromState,
-  type ResultsState,
+  resultsStateFor,
 } from '../../audit-state/results-state';
 import { useLocation, useNavigate } from '../../router';
 import { BackLink } from '../../ui/back-link';
@@ -53,7 +53,7 @@ export function EmailPage() {
   const earlier = useMemo(() => earlierFromState(location.state), [location.state]);
   const auditTaken = hasAnswers(responses);
   // Back to the results with everything they came with: the profile's comparison, a retake's change.
-  const resultsState: ResultsState = { responses, overallScore, profile, ...(earlier ? { earlier } : {}) };
+  const resultsState = resultsStateFor(responses, profile, earlier);
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   const [notice, setNotice] = useNotice();
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -94,7 +94,7 @@ export function EmailPage() {
         email: address,
         message: values.message.trim() || undefined,
         responses,
-        ...(profile.serviceType || profile.size ? { profile } : {}),
+        ...(hasProfile(profile) ? { profile } : {}),
         consent: values.consent,
         [HONEYPOT_FIELD]: values.honeypot,
         [PROOF_FIELD]: proof,

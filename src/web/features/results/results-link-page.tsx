@@ -3,7 +3,7 @@ import { formatDay, hasAnswers, overallScore, scoreAreas, type EarlierResult } f
 import { resultsTokenFromPath, type StoredResults } from '../../../shared/results-link';
 import { fetchStoredResults, type StoredResultsAnswer } from '../../api/stored-results';
 import { startRetake } from '../../audit-state/audit-session';
-import type { ResultsState } from '../../audit-state/results-state';
+import { resultsStateFor } from '../../audit-state/results-state';
 import { Link, useLocation, useNavigate } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { NoticeRegion, useNotice } from '../../ui/notice';
@@ -85,11 +85,7 @@ function StoredResultsView({ results }: { results: StoredResults }) {
     () => ({ responses, generatedAt: createdAt, context: { benchmark }, answered }),
     [responses, createdAt, benchmark, answered],
   );
-  const resultsState: ResultsState = {
-    responses,
-    overallScore: overallScore(scoreAreas(responses)),
-    ...(profile.serviceType || profile.size ? { profile } : {}),
-  };
+  const resultsState = resultsStateFor(responses, profile);
 
   function retake() {
     const scores = scoreAreas(responses);

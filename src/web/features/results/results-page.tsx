@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { AREAS, hasAnswers, isAreaComplete, overallScore, scoreAreas } from '../../../core';
+import { AREAS, hasAnswers, isAreaComplete } from '../../../core';
 import { Link, useLocation } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { NoticeRegion, useNotice } from '../../ui/notice';
@@ -10,7 +10,7 @@ import {
   earlierFromState,
   profileFromState,
   responsesFromState,
-  type ResultsState,
+  resultsStateFor,
 } from '../../audit-state/results-state';
 import { reportUsage } from '../../usage/report-usage';
 import { DownloadReportButton } from './download-report-button';
@@ -33,12 +33,7 @@ export function ResultsPage() {
   );
   // The e-mail screen gets the profile too (its e-mail compares with the same providers), and the
   // earlier result so that "Back to Results" shows the change again.
-  const resultsState: ResultsState = {
-    responses,
-    overallScore: overallScore(scoreAreas(responses)),
-    ...(profile.serviceType || profile.size ? { profile } : {}),
-    ...(earlier ? { earlier } : {}),
-  };
+  const resultsState = resultsStateFor(responses, profile, earlier);
   const [notice, setNotice] = useNotice();
   const complete = AREAS.every((area) => isAreaComplete(responses, area.id));
   useEffect(() => (complete ? reportUsage('completed') : undefined), [complete]);
