@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AREA_IDS, isAreaComplete, type Responses } from '../core';
 import { responsesSchema } from './email-request';
 import { serviceProfileSchema } from './service-profile-schema';
+import { UUID_PATTERN } from './uuid';
 
 /**
  * `POST /api/audits`: one completed audit for the anonymous benchmark. No address and no identifier
@@ -11,7 +12,7 @@ import { serviceProfileSchema } from './service-profile-schema';
 export const auditSubmissionSchema = z.object(
   {
     idempotencyKey: z.string({ error: 'The idempotency key must be a UUID' }).check(
-      z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+      z.regex(UUID_PATTERN, {
         error: 'The idempotency key must be a UUID',
       }),
     ),

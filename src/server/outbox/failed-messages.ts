@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database';
-import { isUuid } from '../db/uuid';
+import { isUuid } from '../../shared/uuid';
 import { recordActivity } from '../team/team-activity';
 import type { OutboxKind, OutboxStatus } from './outbox-store';
 

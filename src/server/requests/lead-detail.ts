@@ -1,7 +1,7 @@
 import { AREAS, sanitizeResponses } from '../../core';
 import type { LeadDetail as LeadDetailJson } from '../../shared/team-api';
 import type { Database } from '../db/database';
-import { isUuid } from '../db/uuid';
+import { isUuid } from '../../shared/uuid';
 import type { OutboxKind, OutboxStatus } from '../outbox/outbox-store';
 import type { Consent } from './email-requests';
 import type { LeadNote } from './lead-follow-up';

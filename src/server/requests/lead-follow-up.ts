@@ -6,7 +6,7 @@ import {
   type LeadNote as LeadNoteJson,
 } from '../../shared/team-api';
 import type { Database } from '../db/database';
-import { isUuid } from '../db/uuid';
+import { isUuid } from '../../shared/uuid';
 import { recordActivity } from '../team/team-activity';
 
 /**

@@ -10,6 +10,7 @@ import {
   type Responses,
   type ServiceProfile,
 } from '../../core';
+import { isUuid } from '../../shared/uuid';
 import { forgetReportedUsage } from '../usage/report-usage';
 import { earlierFromState, profileFromState } from './results-state';
 
@@ -36,7 +37,6 @@ export interface AuditProgress {
 
 const STORAGE_KEY = 'care-audit:audit-in-progress';
 const BLANK: AuditProgress = { section: 0, responses: {} };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -58,7 +58,7 @@ function read(): AuditProgress {
       // The step after the last section only makes sense for an audit with every statement rated.
       ...(parsed.aboutService === true && complete ? { aboutService: true } : {}),
       ...(hasProfile(profile) ? { profile } : {}),
-      ...(typeof parsed.idempotencyKey === 'string' && UUID.test(parsed.idempotencyKey)
+      ...(typeof parsed.idempotencyKey === 'string' && isUuid(parsed.idempotencyKey)
         ? { idempotencyKey: parsed.idempotencyKey }
         : {}),
       ...(earlier ? { earlier } : {}),
