@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { hasAnswers, hasProfile, overallScore as overallOf, scoreAreas } from '../../../core';
 import { emailAddressProblem } from '../../../shared/email-address';
 import { EMAIL_REQUEST_MESSAGES, tooManyRequestsMessage } from '../../../shared/email-request-rules';
@@ -60,6 +60,11 @@ export function EmailPage() {
   // Counts failed validations, so the form moves focus to the address after each one (and only then).
   const [invalidSubmits, setInvalidSubmits] = useState(0);
   const sentHeading = useRef<HTMLHeadingElement>(null);
+  // Once the sent screen is committed, its heading takes focus. An effect, not the next animation
+  // frame: under load React may not have rendered the heading by then, and focus would stay behind.
+  useEffect(() => {
+    if (phase.name === 'sent') sentHeading.current?.focus();
+  }, [phase.name]);
   const { takeProof, prepare } = useProofOfWork();
 
   function emailInput(email: string) {
@@ -102,7 +107,6 @@ export function EmailPage() {
       reportUsage('email_requested');
       setNotice(NOTICES.sent);
       setPhase({ name: 'sent', email: address });
-      requestAnimationFrame(() => sentHeading.current?.focus());
     } catch (error) {
       setPhase({ name: 'form' });
       setNotice(failureNotice(error));
