@@ -55,6 +55,29 @@ describe('buildReport', () => {
   });
 });
 
+describe('buildReport: the answers, for the appendix', () => {
+  it("lists all 25 statements in the audit's order, each with the rating given", () => {
+    const report = buildReport({ compliance: { 0: 5, 4: 1 } });
+    expect(report.answers.map((a) => a.id)).toEqual(AREAS.map((a) => a.id));
+    expect(report.answers.flatMap((a) => a.statements)).toHaveLength(25);
+    const compliance = report.answers[1];
+    expect(compliance.title).toBe('Compliance & Regulations');
+    expect(compliance.statements.map((s) => s.text)).toEqual(AREAS[1].questions);
+    expect(compliance.statements.map((s) => s.rating)).toEqual([5, undefined, undefined, undefined, 1]);
+  });
+
+  it('leaves out a rating that is not 1–5 rather than print it', () => {
+    const report = buildReport({ data: { 0: 7 as never, 1: 0 as never, 2: 3 } });
+    expect(report.answers[4].statements.map((s) => s.rating)).toEqual([
+      undefined,
+      undefined,
+      3,
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
 describe('buildReport: band advice and the recommendations intro follow each area score', () => {
   it('56 and 60, 76 and 80: the band changes at 60 and at 80', () => {
     const report = buildReport(EDGES);

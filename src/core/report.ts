@@ -13,7 +13,7 @@ import {
 } from './insight';
 import { describeSegment } from './profile';
 import { ratingFor, toneFor, type RatingLabel, type Tone } from './rating';
-import type { Responses } from './responses';
+import { isRating, type Rating, type Responses } from './responses';
 import { roadmapFor, type RoadmapPhase } from './roadmap';
 import { overallScore, scoreAreas, type AreaScores } from './scoring';
 
@@ -68,6 +68,19 @@ export interface ReportContext {
   earlier?: EarlierResult;
 }
 
+/** One statement as the visitor rated it; `rating` is absent when it was left unanswered. */
+export interface AnsweredStatement {
+  text: string;
+  rating?: Rating;
+}
+
+/** An area's five statements with the ratings given, in the order the audit asks them. */
+export interface AnsweredArea {
+  id: AreaId;
+  title: string;
+  statements: AnsweredStatement[];
+}
+
 /** Everything a report says: the results screen, the PDF and the e-mail all read this. */
 export interface Report {
   generatedAt: Date;
@@ -79,6 +92,8 @@ export interface Report {
   keyQuestions: KeyQuestionScore[];
   comparison?: ReportComparison;
   earlier?: { takenOn: string };
+  /** Every statement and the rating given, for the PDF's appendix. */
+  answers: AnsweredArea[];
 }
 
 /**
@@ -128,7 +143,19 @@ export function buildReport(
     keyQuestions: keyQuestionScores(responses),
     ...(benchmark ? { comparison: comparisonOf(benchmark) } : {}),
     ...(earlier ? { earlier: { takenOn: earlier.takenOn } } : {}),
+    answers: answersOf(responses),
   };
+}
+
+function answersOf(responses: Responses): AnsweredArea[] {
+  return AREAS.map((area) => ({
+    id: area.id,
+    title: area.title,
+    statements: area.questions.map((text, index) => {
+      const rating = responses[area.id]?.[index];
+      return isRating(rating) ? { text, rating } : { text };
+    }),
+  }));
 }
 
 function comparisonOf(benchmark: Benchmark): ReportComparison {

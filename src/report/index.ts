@@ -1,2 +1,2 @@
 // What the server (and anything else outside the browser) may import: no DOM code here.
-export { renderReportPdf } from './render-pdf';
+export { renderReportPdf, type ReportContact } from './render-pdf';

@@ -100,8 +100,21 @@ const REPORT_DATE = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
+/** How the reader reaches the company: printed on the report's last page. */
+export interface ReportContact {
+  /** BOOKING_URL: where a free consultation is booked. */
+  bookingUrl: string;
+  /** CONTACT_EMAIL */
+  contactEmail: string;
+  /** PUBLIC_URL: the site's own origin. */
+  webAddress: string;
+}
+
 /** The report as an A4 PDF. The browser download and the e-mail attachment both come from here. */
-export async function renderReportPdf(report: Report): Promise<Uint8Array<ArrayBuffer>> {
+export async function renderReportPdf(
+  report: Report,
+  _contact?: ReportContact,
+): Promise<Uint8Array<ArrayBuffer>> {
   // Loaded on demand so jsPDF (hundreds of kB) stays out of the site's first page load.
   const { jsPDF } = await import('jspdf');
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
