@@ -24,6 +24,7 @@ import { teamApi } from './routes/team-api';
 import { auditsRoutes } from './routes/audits';
 import { benchmarkRoutes } from './routes/benchmark';
 import { usageEventsRoutes } from './routes/usage-events';
+import { reportPdfRoutes } from './routes/report-pdf';
 import { registerSecurityHeaders } from './security-headers';
 import { loadSite, registerSite, sendSiteFile } from './site/static-site';
 import { RESULTS_PATH } from '../shared/results-link';
@@ -118,12 +119,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     deps.mailTransport ??
     (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'mail')));
   app.log.info(`e-mail goes to ${transport.description}`);
-  // Only when it renders a first PDF does the thread start (see pdf-thread.ts).
-  const pdfThread = startPdfThread();
+  // One PDF thread for the e-mail attachment and the download (see pdf-thread.ts). It never stops
+  // when idle: a download is a person waiting, and downloads are rare, so with the usual idle stop
+  // most of them would start a new thread.
+  const pdfThread = startPdfThread({ idleStopMs: Infinity });
+  const renderPdf = deps.renderPdf ?? pdfThread.render;
   const requestMail = mailDelivery(db, transport, {
     mailFrom: config.mailFrom,
     links: config.links,
-    renderPdf: deps.renderPdf ?? pdfThread.render,
+    renderPdf,
     publicUrl: config.publicUrl,
     benchmarkMinResponses: config.benchmarkMinResponses,
   });
@@ -138,6 +142,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     { ...config.mail, pollIntervalMs: pollIntervalMs(config), log: app.log },
   );
   let retention: RetentionJob | undefined;
+  // Started when the server listens (not for a test's inject): the first render in a new thread
+  // takes about 400 ms (starting the thread, loading the renderer and its font) against 10–15 ms
+  // for later ones, and the first download should not wait for that. Not awaited: listening does not wait.
+  app.addHook('onListen', async () => {
+    if (!deps.renderPdf) void pdfThread.warmUp();
+  });
   app.addHook('onReady', async () => {
     // Only this process can have the PGlite directory open, so any claim in it is from an earlier run.
     if (db.kind === 'pglite') await releaseAllClaims(db, config.mail.maxAttempts);
@@ -168,6 +178,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(auditsRoutes, { db, config });
   await app.register(benchmarkRoutes, { db, config });
+  await app.register(reportPdfRoutes, { db, config, renderPdf });
   await app.register(resultsLinkRoutes, {
     db,
     retentionDays: config.retentionDays,

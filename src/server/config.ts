@@ -29,6 +29,8 @@ export interface Config {
     eventsPerClientPerMinute: number;
     /** Completed audits (POST /api/audits) per client address per `perClientWindowMs`, per server instance. */
     auditsPerClient: number;
+    /** Report PDFs (POST /api/report) per client address per `perClientWindowMs`, per server instance. */
+    reportsPerClient: number;
   };
   /** BENCHMARK_MIN_RESPONSES: how many anonymous completed audits (in a segment) before any comparison is shown. */
   benchmarkMinResponses: number;
@@ -159,6 +161,9 @@ const environmentSchema = z.object({
   // Its own bucket, more generous than the e-mail form's: one office may complete several audits
   // (a retake, colleagues), and an audit sends no e-mail to anyone.
   RATE_LIMIT_AUDITS_PER_CLIENT: integer(1, 1_000_000, 30),
+  // Its own bucket too: each download renders a PDF (CPU, not e-mail), and a visitor may download
+  // the report several times (before and after a retake, for colleagues).
+  RATE_LIMIT_REPORTS_PER_CLIENT: integer(1, 1_000_000, 30),
   BENCHMARK_MIN_RESPONSES: integer(1, 1_000_000, 10),
   RETENTION_DAYS: integer(1, 36_500, 365),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -247,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       perRecipientWindowMs: RATE_WINDOW_RECIPIENT_MS,
       eventsPerClientPerMinute: e.RATE_LIMIT_EVENTS_PER_CLIENT,
       auditsPerClient: e.RATE_LIMIT_AUDITS_PER_CLIENT,
+      reportsPerClient: e.RATE_LIMIT_REPORTS_PER_CLIENT,
     },
     benchmarkMinResponses: e.BENCHMARK_MIN_RESPONSES,
     retentionDays: e.RETENTION_DAYS,

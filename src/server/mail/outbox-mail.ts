@@ -1,5 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import { buildReport, reportFileName, type Benchmark, type Report } from '../../core';
+import type { ReportContact } from '../../report';
 import { resultsLink } from '../../shared/results-link';
 import { readBenchmark } from '../benchmark/read-benchmark';
 import type { Config } from '../config';
@@ -12,7 +13,17 @@ import type { MailTransport } from './mail-transport';
 import { teamEmail } from './team-email';
 import { visitorEmail } from './visitor-email';
 
-export type RenderPdf = (report: Report) => Promise<Uint8Array>;
+/** Renders a report's PDF; `contact` is what its last page prints (booking link, e-mail, web address). */
+export type RenderPdf = (report: Report, contact: ReportContact) => Promise<Uint8Array>;
+
+/** The company's contact details as this server is configured: the same in the e-mail and the download. */
+export function reportContact(config: Pick<Config, 'links' | 'publicUrl'>): ReportContact {
+  return {
+    bookingUrl: config.links.bookingUrl,
+    contactEmail: config.links.contactEmail,
+    webAddress: config.publicUrl,
+  };
+}
 
 export interface OutboxMailContext {
   mailFrom: string;
@@ -86,7 +97,7 @@ export async function composeOutboxMail(
     consented: request.consent !== null,
     ...(visitor.resultsToken ? { resultsUrl: resultsLink(context.publicUrl, visitor.resultsToken) } : {}),
   });
-  const pdf = await context.renderPdf(report);
+  const pdf = await context.renderPdf(report, reportContact(context));
   return {
     ...common,
     subject,

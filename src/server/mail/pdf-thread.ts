@@ -1,31 +1,66 @@
 import type { Report } from '../../core';
+import type { ReportContact } from '../../report';
 import type { RenderPdf } from './outbox-mail';
 import { startWorkerCalls } from './worker-calls';
+
+/** What the PDF thread is sent for one render. */
+export interface PdfRequest {
+  report: Report;
+  contact: ReportContact;
+}
 
 /** Renders report PDFs in a worker thread of their own. */
 export interface PdfThread {
   render: RenderPdf;
+  /**
+   * Starts the thread now, with one throw-away render, so that the first download does not wait
+   * for it. Resolves when the thread is ready; never rejects (a failure shows at the next render).
+   */
+  warmUp(): Promise<void>;
+  /** Whether the thread is up now. */
+  readonly running: boolean;
   /** Ends the thread; renders still waiting are rejected. A later `render` starts a new one. */
   close(): Promise<void>;
 }
+
+// A PDF thread left idle this long ends (its memory is returned), and the next render starts another.
+const IDLE_STOP_MS = 90_000;
+
+const WARM_UP_CONTACT: ReportContact = {
+  bookingUrl: 'https://example.invalid/book',
+  contactEmail: 'warm-up@example.invalid',
+  webAddress: 'https://example.invalid',
+};
 
 /**
  * Rendering a report's PDF takes ~10 ms of CPU. On the main thread, renders one after another run
  * as one long task that holds up every request meanwhile (200 renders, 8 at a time: event-loop
  * delay p99 150–250 ms); in a thread of their own they run beside the requests, on another core
- * (p99 5–12 ms). The thread starts with the first render, so a server that sends no e-mail never
- * pays for it (about 250 ms to start, and the memory jsPDF takes).
+ * (p99 5–12 ms). The thread starts with the first render, or with `warmUp`.
  */
-export function startPdfThread(): PdfThread {
-  const thread = startWorkerCalls<Report, Uint8Array<ArrayBuffer>>('./pdf-thread-worker.ts');
+export function startPdfThread(options: { idleStopMs?: number } = {}): PdfThread {
+  const thread = startWorkerCalls<PdfRequest, Uint8Array<ArrayBuffer>>(
+    './pdf-thread-worker.ts',
+    {},
+    { idleStopMs: options.idleStopMs ?? IDLE_STOP_MS },
+  );
+  const render: RenderPdf = async (report, contact) => {
+    try {
+      return await thread.call({ report, contact });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`the PDF thread could not render the report: ${reason}`, { cause: error });
+    }
+  };
   return {
-    render: async (report) => {
-      try {
-        return await thread.call(report);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`the PDF thread could not render the report: ${reason}`, { cause: error });
-      }
+    render,
+    get running() {
+      return thread.running;
+    },
+    warmUp: async () => {
+      // A real render, not only the thread's start: it also loads the renderer's modules and font.
+      const { buildReport } = await import('../../core');
+      await render(buildReport({}, new Date()), WARM_UP_CONTACT).catch(() => undefined);
     },
     close: () => thread.close(),
   };

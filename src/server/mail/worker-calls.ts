@@ -17,7 +17,7 @@ export interface WorkerCalls<Request, Result> {
 }
 
 export interface WorkerCallsOptions {
-  /** How long the thread may sit idle before it ends (default 90 s). */
+  /** How long the thread may sit idle before it ends (default 90 s; Infinity: it never does). */
   idleStopMs?: number;
 }
 
@@ -49,6 +49,8 @@ export function startWorkerCalls<Request, Result>(
   // call starts another (~250 ms).
   const stopWhenIdle = (running: RunningThread<Result>) => {
     clearTimeout(idleTimer);
+    // setTimeout takes Infinity as 1 ms: a thread meant to stay up must not get a timer at all.
+    if (idleStopMs === Infinity) return;
     idleTimer = setTimeout(() => {
       if (current !== running || running.pending.size > 0) return;
       current = undefined;

@@ -30,7 +30,8 @@ export const BOT_CHECK_FAILED_MESSAGE =
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-async function requireJson(request: FastifyRequest): Promise<void> {
+/** An `onRequest` hook: 415 for a body that is not JSON, before it is read. */
+export async function requireJson(request: FastifyRequest): Promise<void> {
   // Checked before the body is read: a form post or text body is refused, not parsed.
   if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) {
     throw new HttpError(
