@@ -22,7 +22,8 @@ const STANDARD_FONTS = join(
   'standard_fonts/',
 );
 
-async function openPdf(bytes: Uint8Array) {
+/** Opens a PDF with pdf.js (the caller destroys it). */
+export async function openPdf(bytes: Uint8Array) {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js takes ownership of the buffer it is given, so it gets a copy.
   return getDocument({
