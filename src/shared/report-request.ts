@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { AREA_IDS, type AreaId } from '../core';
 import { responsesSchema } from './email-request';
+import { utcDay } from './report-day';
 import { serviceProfileSchema } from './service-profile-schema';
 
 /**
@@ -14,17 +15,6 @@ export const EARLIEST_REPORT_DAY = '2020-01-01';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** `YYYY-MM-DD` of a moment, in UTC. */
-export function utcDay(moment: Date): string {
-  return moment.toISOString().slice(0, 10);
-}
-
-/** The visitor's own calendar day, which in a time zone east of UTC may already be tomorrow's. */
-export function localDay(moment: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
-}
 
 /** Whether `day` is YYYY-MM-DD and a day of the calendar (2026-02-30 is not). */
 function isCalendarDay(day: string): boolean {
@@ -89,7 +79,4 @@ export const reportRequestSchema = z.strictObject(
 
 export type ReportRequest = z.output<typeof reportRequestSchema>;
 
-/** The moment a report dated `day` is built for: midday UTC, the same calendar day in every UK time. */
-export function reportMoment(day: string): Date {
-  return new Date(`${day}T12:00:00Z`);
-}
+export { localDay, reportMoment, utcDay } from './report-day';

@@ -42,6 +42,9 @@ describe('PrivacyPage', () => {
     expect(text).toContain('When you complete the audit, your browser sends us your ratings');
     expect(text).toContain('without anything that identifies you');
     expect(text).not.toContain('We do not receive them');
+    // The download is made on the server from the ratings sent, and nothing of them is kept.
+    expect(text).toContain('When you download the report, your browser sends us your ratings');
+    expect(text).toContain('keep nothing of what you sent');
   });
 
   it('lists what the benchmark stores, what it never stores, and for how long', () => {

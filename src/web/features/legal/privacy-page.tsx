@@ -21,8 +21,13 @@ export function PrivacyPage() {
           The audit runs in your browser. Your answers are kept in your browser for this tab only, so that a
           reload does not lose them, and are gone when you close the tab. When you complete the audit, your
           browser sends us your ratings without anything that identifies you, for the anonymous comparison
-          with other providers described below. We receive nothing else unless you ask us to e-mail your
-          results. We set no cookies and use no analytics or advertising trackers.
+          with other providers described below. We receive nothing else unless you download the report or ask
+          us to e-mail your results. We set no cookies and use no analytics or advertising trackers.
+        </p>
+        <p>
+          When you download the report, your browser sends us your ratings (and your type of service and size,
+          if you gave them) so that our server can make the PDF; we send it straight back and keep nothing of
+          what you sent.
         </p>
         <p>
           To see how the audit is used, your browser tells us when a step happens (an audit started, a section

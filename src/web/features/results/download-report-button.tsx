@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import type { Report } from '../../../core';
+import type { ReportRequest } from '../../../shared/report-request';
 import type { NoticeContent } from '../../ui/notice';
 import { reportUsage } from '../../usage/report-usage';
 
+const FAILED = 'The report could not be created. Please try again.';
+
 /**
- * "Download Full Report": the PDF of the report the page shows, with the same comparison and
- * change, built when pressed (so it carries the figures that have arrived by then).
+ * "Download Full Report": the server renders the PDF of the report the page shows (the same
+ * answers, day, profile and earlier result) and the browser saves it.
  */
 export function DownloadReportButton({
-  makeReport,
+  reportRequest,
   onNotice: setNotice,
 }: {
-  makeReport: () => Promise<Report>;
+  reportRequest: () => ReportRequest;
   onNotice: (notice: NoticeContent | null) => void;
 }) {
   const [busy, setBusy] = useState(false);
@@ -20,17 +22,16 @@ export function DownloadReportButton({
     setBusy(true);
     setNotice(null);
     try {
-      // The PDF library is loaded only now, never with the page.
-      const { downloadReport } = await import('../../../report/download');
-      await downloadReport(await makeReport());
+      // The download's code is loaded only now, never with the page.
+      const { downloadReport } = await import('./download-report');
+      await downloadReport(reportRequest());
       reportUsage('pdf_downloaded');
     } catch (error) {
       console.warn('Report download failed', error);
-      setNotice({
-        variant: 'error',
-        title: 'Error',
-        text: 'The report could not be created. Please try again.',
-      });
+      // Too many downloads: the server's message says when to try again. Anything else: the same words.
+      // Told by name, not instanceof: the class lives in the module loaded on the click.
+      const refused = error instanceof Error && error.name === 'DownloadRefused';
+      setNotice({ variant: 'error', title: 'Error', text: refused ? error.message : FAILED });
     } finally {
       setBusy(false);
     }

@@ -101,7 +101,7 @@ function StoredResultsView({ results }: { results: StoredResults }) {
 
       <div className="button-row results-actions">
         <DownloadReportButton
-          makeReport={async () => (await loadReportView()).buildReport(responses, createdAt, { benchmark })}
+          reportRequest={() => ({ date: takenOn, responses, profile })}
           onNotice={setNotice}
         />
         <button type="button" className="button button--secondary" onClick={retake}>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { AREAS, hasAnswers, isAreaComplete } from '../../../core';
+import { localDay } from '../../../shared/report-day';
 import { Link, useLocation } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { NoticeRegion, useNotice } from '../../ui/notice';
@@ -15,7 +16,7 @@ import {
 import { reportUsage } from '../../usage/report-usage';
 import { DownloadReportButton } from './download-report-button';
 import type { ReportInput } from './report-view';
-import { loadReportView, ReportViewSlot } from './report-view-slot';
+import { ReportViewSlot } from './report-view-slot';
 import { ResultsClosing } from './results-closing';
 import { useBenchmark } from './use-benchmark';
 
@@ -49,9 +50,13 @@ export function ResultsPage() {
 
       <div className="button-row results-actions">
         <DownloadReportButton
-          makeReport={async () =>
-            (await loadReportView()).buildReport(responses, new Date(), { benchmark, earlier })
-          }
+          reportRequest={() => ({
+            // Today as the visitor's calendar has it: the day the page shows the report for.
+            date: localDay(),
+            responses,
+            profile,
+            ...(earlier ? { earlier: { takenOn: earlier.takenOn, scores: earlier.scores } } : {}),
+          })}
           onNotice={setNotice}
         />
         <Link to="/email-results" state={resultsState} className="button button--secondary">

@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localDay } from '../../../shared/report-day';
+import type { StoredResults } from '../../../shared/results-link';
+import { BrowserRouter } from '../../router';
+import { pushLocation } from '../../router/history';
+import { loadReportView } from './report-view-slot';
+import { ResultsLinkPage } from './results-link-page';
+import { ResultsPage } from './results-page';
+
+const FULL = { 0: 1, 1: 2, 2: 3, 3: 4, 4: 5 } as const;
+const ANSWERS = { operational: FULL, compliance: FULL, quality: FULL, training: FULL, data: FULL };
+const TOKEN = 'B'.repeat(43);
+const EARLIER = {
+  takenOn: '2026-10-01',
+  scores: { operational: 40, compliance: 40, quality: 40, training: 40, data: 40 },
+  overall: 40,
+};
+const PDF = () =>
+  new Response(new Uint8Array([37, 80, 68, 70]), { headers: { 'content-type': 'application/pdf' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fake API: `/api/report` answers as given, and its request bodies are kept. */
+function stubApi(report: () => Response, stored?: StoredResults): unknown[] {
+  const bodies: unknown[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url === '/api/report') {
+      bodies.push(JSON.parse(String(init?.body)));
+      return report();
+    }
+    if (stored && url === `/api/results/${TOKEN}`) return json(stored);
+    if (url.startsWith('/api/benchmark')) return json({ status: 'too_few', minResponses: 10 });
+    return new Response(null, { status: 204 });
+  });
+  return bodies;
+}
+
+function renderAt(path: string, Page: () => React.ReactElement, state: unknown = null) {
+  pushLocation(path, { state, replace: true });
+  return render(
+    <BrowserRouter>
+      <Page />
+    </BrowserRouter>,
+  );
+}
+
+const press = async () =>
+  userEvent.click(await screen.findByRole('button', { name: 'Download Full Report' }));
+
+beforeAll(() => loadReportView());
+beforeEach(() => {
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callback(0));
+  // jsdom has no blob URLs, and a click on a download link would navigate.
+  URL.createObjectURL = () => 'blob:report';
+  URL.revokeObjectURL = () => undefined;
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.sessionStorage.clear();
+});
+
+describe('"Download Full Report"', () => {
+  it('on the results page sends today, the answers, the profile and a retake’s earlier scores', async () => {
+    const bodies = stubApi(PDF);
+    renderAt('/audit-results', ResultsPage, {
+      responses: ANSWERS,
+      overallScore: 60,
+      profile: { serviceType: 'home_care' },
+      earlier: EARLIER,
+    });
+    await press();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    // The earlier overall is not sent: the server works it out from the scores.
+    expect(bodies[0]).toEqual({
+      date: localDay(),
+      responses: ANSWERS,
+      profile: { serviceType: 'home_care' },
+      earlier: { takenOn: EARLIER.takenOn, scores: EARLIER.scores },
+    });
+    expect(await screen.findByRole('button', { name: 'Download Full Report' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    expect(screen.queryByText(/could not be created/)).toBeNull();
+  });
+
+  it('on a results link sends the day the audit was taken and its stored answers and profile', async () => {
+    const bodies = stubApi(PDF, {
+      createdAt: '2026-11-02T23:30:00.000Z',
+      responses: ANSWERS,
+      profile: { serviceType: 'nursing' },
+    });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    await press();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      date: '2026-11-02',
+      responses: ANSWERS,
+      profile: { serviceType: 'nursing' },
+    });
+  });
+
+  it('shows the server’s message when there were too many downloads', async () => {
+    const message = 'Too many requests. Please try again in 14 minutes.';
+    stubApi(() => json({ error: { code: 'rate_limited', message } }, 429));
+    renderAt('/audit-results', ResultsPage, { responses: ANSWERS, overallScore: 60 });
+    await press();
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it('says the report could not be created for any other failure', async () => {
+    stubApi(() => new Response('Bad gateway', { status: 502, headers: { 'content-type': 'text/html' } }));
+    renderAt('/audit-results', ResultsPage, { responses: ANSWERS, overallScore: 60 });
+    await press();
+    expect(await screen.findByText('The report could not be created. Please try again.')).toBeTruthy();
+  });
+});

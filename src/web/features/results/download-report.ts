@@ -1,0 +1,61 @@
+import { reportFileName } from '../../../core';
+import { reportMoment } from '../../../shared/report-day';
+import type { ReportRequest } from '../../../shared/report-request';
+
+/** The server refused the download for a reason the visitor should read (too many downloads). */
+export class DownloadRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DownloadRefused';
+  }
+}
+
+// FileSaver.js waits this long: some browsers start reading a blob URL after click() returns, and
+// revoking it sooner can cancel the download. Holding one small PDF for a while costs nothing.
+const REVOKE_AFTER_MS = 40_000;
+
+/** The server's own words from an API error body, or undefined when there are none. */
+async function serverMessage(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { error?: { message?: unknown } };
+    return typeof body.error?.message === 'string' ? body.error.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Asks the server for the report's PDF (`POST /api/report`, the renderer the e-mail attachment
+ * comes from) and saves it as "care-management-audit-report-YYYY-MM-DD.pdf" (browser only).
+ * Rejects with DownloadRefused on 429, with a plain Error on anything else that is not a PDF.
+ */
+export async function downloadReport(request: ReportRequest): Promise<void> {
+  const response = await fetch('/api/report', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/pdf' },
+    body: JSON.stringify(request),
+  });
+  if (response.status === 429) {
+    throw new DownloadRefused(
+      (await serverMessage(response)) ?? 'Too many requests. Please try again later.',
+    );
+  }
+  // A proxy's error page can come with 200: only a PDF is saved.
+  if (!response.ok || !/^application\/pdf\b/i.test(response.headers.get('content-type') ?? '')) {
+    throw new Error(`the report download failed: HTTP ${response.status}`);
+  }
+  const pdf = new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
+  const url = URL.createObjectURL(pdf);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = reportFileName(reportMoment(request.date));
+  // Older Firefox versions ignore click() on a link that is not in the document.
+  link.hidden = true;
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+  }
+}
