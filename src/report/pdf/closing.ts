@@ -1,0 +1,86 @@
+import type { Report } from '../../core';
+import type { ReportContact } from './contact';
+import {
+  APPENDIX_HEADING,
+  APPENDIX_INTRO,
+  BOOKING_PROMPT,
+  CLOSING_LINE,
+  NEXT_STEPS_HEADING,
+  NEXT_STEPS_INTRO,
+  POSTAL_ADDRESS,
+  RUNNING_FOOTER,
+  WEBSITE_PROMPT,
+  WRITE_TO_US,
+  ratingCell,
+} from './pdf-words';
+import type { ReportWriter } from './report-writer';
+import { writeHeading } from './section-heading';
+import { COLOURS, CONTENT_WIDTH, FOOTER_Y, MARGIN, TYPE } from './theme';
+
+/** How to take this further: the booking link, the e-mail address, the postal and web addresses. */
+export function writeNextSteps(writer: ReportWriter, contact: ReportContact): void {
+  writer.y += 18;
+  writeHeading(writer, NEXT_STEPS_HEADING, 170);
+  writer.text('P', NEXT_STEPS_INTRO, TYPE.lead, { gapAfter: 10 });
+  writer.text('P', BOOKING_PROMPT, TYPE.strong, { gapAfter: 1 });
+  writer.link(contact.bookingUrl, contact.bookingUrl, TYPE.link, { gapAfter: 10 });
+  writer.text('P', WRITE_TO_US, TYPE.strong, { gapAfter: 1 });
+  writer.link(contact.contactEmail, `mailto:${contact.contactEmail}`, TYPE.link, { gapAfter: 10 });
+  writer.text('P', WEBSITE_PROMPT, TYPE.strong, { gapAfter: 1 });
+  writer.link(contact.webAddress, contact.webAddress, TYPE.link, { gapAfter: 10 });
+  writer.text('P', POSTAL_ADDRESS, TYPE.body);
+}
+
+/** Every statement and the rating given, area by area, each as a small table. */
+export function writeAppendix(writer: ReportWriter, report: Report): void {
+  writer.newPage();
+  writeHeading(writer, APPENDIX_HEADING);
+  writer.text('P', APPENDIX_INTRO, TYPE.body, { gapAfter: 12 });
+  for (const area of report.answers) {
+    writer.keepSpace(150);
+    writer.text('H3', area.title, TYPE.h3, { gapAfter: 6 });
+    writer.table(
+      [
+        { header: 'Statement', share: 0.8 },
+        { header: 'Your rating', share: 0.2 },
+      ],
+      area.statements.map((statement) => [statement.text, ratingCell(statement.rating)]),
+      { rowHeaders: false },
+    );
+    writer.y += 16;
+  }
+}
+
+/** The spec's closing line, centred under a rule at the end of the report. */
+export function writeClosingLine(writer: ReportWriter): void {
+  writer.keepSpace(40);
+  const ruleY = writer.y + 4;
+  writer.artifact(() =>
+    writer.doc
+      .moveTo(MARGIN, ruleY)
+      .lineTo(MARGIN + CONTENT_WIDTH, ruleY)
+      .lineWidth(0.5)
+      .stroke(COLOURS.border),
+  );
+  writer.y += 16;
+  writer.text('P', CLOSING_LINE, TYPE.closing, { align: 'center' });
+}
+
+/** "Page N of M" and the running footer on every page but the cover, once M is known. */
+export function writeFooters(writer: ReportWriter): void {
+  const { doc } = writer;
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start + 1; index < start + count; index++) {
+    doc.switchToPage(index);
+    writer.artifact(() => {
+      doc
+        .moveTo(MARGIN, FOOTER_Y - 8)
+        .lineTo(MARGIN + CONTENT_WIDTH, FOOTER_Y - 8)
+        .lineWidth(0.5)
+        .stroke(COLOURS.border);
+      writer.draw(RUNNING_FOOTER, TYPE.footer, MARGIN, FOOTER_Y, CONTENT_WIDTH / 2);
+      const pageLabel = `Page ${index - start + 1} of ${count}`;
+      writer.draw(pageLabel, TYPE.footer, MARGIN + CONTENT_WIDTH / 2, FOOTER_Y, CONTENT_WIDTH / 2, 'right');
+    }, 'Pagination');
+  }
+}

@@ -1,0 +1,84 @@
+import { overallChangeText, type Report } from '../../core';
+import { formatReportDate } from './format-date';
+import {
+  APPENDIX_HEADING,
+  AREAS_HEADING,
+  METHOD_HEADING,
+  NEXT_STEPS_HEADING,
+  POSTAL_ADDRESS,
+  REPORT_TITLE,
+  ROADMAP_HEADING,
+  SUMMARY_HEADING,
+} from './pdf-words';
+import type { ReportWriter } from './report-writer';
+import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, TONE_COLOURS, TYPE } from './theme';
+import { KEY_QUESTIONS_HEADING, PRIORITIES_HEADING } from '../../core';
+
+const BAND_HEIGHT = 330;
+const RING = { x: MARGIN + 62, y: BAND_HEIGHT + 112, radius: 54, width: 13 };
+const SCORE_TEXT_X = MARGIN + 150;
+
+/** The cover: the title and date on the brand colour, then the overall score and rating. */
+export function writeCover(writer: ReportWriter, report: Report, webAddress: string): void {
+  const { doc } = writer;
+  writer.artifact(() => {
+    doc.rect(0, 0, PAGE.width, BAND_HEIGHT).fill(COLOURS.brand900);
+    doc.rect(0, BAND_HEIGHT, PAGE.width, 6).fill(COLOURS.accent700);
+    writer.draw('CARE AUDIT', { ...TYPE.coverDate, font: 'semibold', size: 11 }, MARGIN, 72, CONTENT_WIDTH);
+  });
+
+  writer.y = 132;
+  writer.text('H1', REPORT_TITLE, TYPE.coverTitle, { width: CONTENT_WIDTH * 0.8, gapAfter: 14 });
+  writer.text('P', `Generated: ${formatReportDate(report.generatedAt)}`, TYPE.coverDate);
+
+  drawScoreRing(writer, report.overall.score, TONE_COLOURS[report.overall.tone]);
+  writer.y = RING.y - 40;
+  const width = CONTENT_WIDTH - (SCORE_TEXT_X - MARGIN);
+  const at = { x: SCORE_TEXT_X, width };
+  writer.text('P', `Overall Score: ${report.overall.score}%`, TYPE.coverScore, { ...at, gapAfter: 6 });
+  writer.text('P', `Assessment: ${report.overall.rating}`, TYPE.coverRating, { ...at, gapAfter: 6 });
+  const change = overallChangeText(report);
+  if (change) writer.text('P', change, TYPE.aside, at);
+
+  writer.y = RING.y + RING.radius + 56;
+  writer.text('P', 'In this report', TYPE.h3, { gapAfter: 8 });
+  writer.list(
+    [
+      SUMMARY_HEADING,
+      METHOD_HEADING,
+      PRIORITIES_HEADING,
+      AREAS_HEADING.replace(/:$/, ''),
+      KEY_QUESTIONS_HEADING,
+      ROADMAP_HEADING,
+      NEXT_STEPS_HEADING,
+      APPENDIX_HEADING,
+    ],
+    { gap: 1 },
+  );
+
+  writer.y = PAGE.height - 96;
+  writer.text('P', `${POSTAL_ADDRESS} · ${webAddress}`, TYPE.aside);
+}
+
+/** The overall score as a ring filled to its share: decoration, as the score is printed beside it. */
+function drawScoreRing(writer: ReportWriter, score: number, colour: string): void {
+  const { doc } = writer;
+  const { x, y, radius, width } = RING;
+  writer.artifact(() => {
+    doc.circle(x, y, radius).lineWidth(width).stroke(COLOURS.track);
+    const share = Math.min(Math.max(score, 0), 100) / 100;
+    if (share >= 1) doc.circle(x, y, radius).lineWidth(width).stroke(colour);
+    else if (share > 0) {
+      const angle = share * 2 * Math.PI;
+      const endX = x + radius * Math.sin(angle);
+      const endY = y - radius * Math.cos(angle);
+      const largeArc = share > 0.5 ? 1 : 0;
+      doc
+        .path(`M ${x} ${y - radius} A ${radius} ${radius} 0 ${largeArc} 1 ${endX} ${endY}`)
+        .lineWidth(width)
+        .lineCap('round')
+        .stroke(colour);
+    }
+    writer.draw(`${score}%`, { ...TYPE.coverScore, size: 24 }, x - radius, y - 14, radius * 2, 'center');
+  });
+}

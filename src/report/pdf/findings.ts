@@ -1,0 +1,160 @@
+import {
+  KEY_QUESTIONS_HEADING,
+  KEY_QUESTIONS_INTRO,
+  NOT_A_CQC_RATING_SENTENCE,
+  NO_PRIORITIES,
+  PRIORITIES_HEADING,
+  PRIORITIES_INTRO,
+  areaNotes,
+  comparisonIntro,
+  ratingGiven,
+  statementCount,
+  toneFor,
+  type AreaResult,
+  type Priority,
+  type Report,
+  type RoadmapPhase,
+} from '../../core';
+import { barChartHeight, drawBarChart } from './bar-chart';
+import { AREAS_HEADING, ROADMAP_HEADING, ROADMAP_INTRO, keyQuestionChartAlt } from './pdf-words';
+import type { ReportWriter } from './report-writer';
+import { writeHeading } from './section-heading';
+import { COLOURS, CONTENT_WIDTH, MARGIN, TONE_COLOURS, TYPE } from './theme';
+
+const LIST_INDENT = 16;
+
+/** The weakest statements, each with its rating and next step, or a sentence that there are none. */
+export function writePriorities(writer: ReportWriter, priorities: readonly Priority[]): void {
+  writer.newPage();
+  writeHeading(writer, PRIORITIES_HEADING);
+  if (priorities.length === 0) {
+    writer.text('P', NO_PRIORITIES, TYPE.lead);
+    return;
+  }
+  writer.text('P', PRIORITIES_INTRO, TYPE.body, { gapAfter: 12 });
+  const list = writer.element('L');
+  priorities.forEach((priority, index) => {
+    const meta = `${priority.areaTitle} · ${ratingGiven(priority.rating)}`;
+    const width = CONTENT_WIDTH - LIST_INDENT;
+    const height =
+      writer.measure(priority.label, TYPE.strong, width) +
+      writer.measure(meta, TYPE.aside, width) +
+      writer.measure(priority.nextStep, TYPE.body, width) +
+      4;
+    writer.listItem(
+      list,
+      { text: `${index + 1}.`, style: { ...TYPE.strong, colour: COLOURS.brand700 } },
+      (x, top, bodyWidth) => {
+        let y = top;
+        y += writer.draw(priority.label, TYPE.strong, x, y, bodyWidth);
+        y += writer.draw(meta, TYPE.aside, x, y, bodyWidth) + 4;
+        y += writer.draw(priority.nextStep, TYPE.body, x, y, bodyWidth);
+        return y - top;
+      },
+      height,
+    );
+    writer.y += 14;
+  });
+  list.end();
+}
+
+/** "Area Assessments:" and a block per area: headline, notes, band advice and recommendations. */
+export function writeAreas(writer: ReportWriter, report: Report): void {
+  writer.newPage();
+  writeHeading(writer, AREAS_HEADING);
+  const comparison = comparisonIntro(report.comparison);
+  if (comparison) writer.text('P', comparison, TYPE.aside, { gapAfter: 12 });
+  report.areas.forEach((area, index) => {
+    if (index > 0) {
+      const ruleY = writer.y + 4;
+      writer.artifact(() =>
+        writer.doc
+          .moveTo(MARGIN, ruleY)
+          .lineTo(MARGIN + CONTENT_WIDTH, ruleY)
+          .lineWidth(0.5)
+          .stroke(COLOURS.border),
+      );
+      writer.y += 18;
+    }
+    writeArea(writer, area, report.earlier?.takenOn);
+  });
+}
+
+/** e.g. "Operational Efficiency: 72% (Good)". */
+function areaHeadline(area: AreaResult): string {
+  return `${area.title}: ${area.score}% (${area.rating})`;
+}
+
+function writeArea(writer: ReportWriter, area: AreaResult, earlierOn: string | undefined): void {
+  const notes = areaNotes(area, earlierOn);
+  const headline = areaHeadline(area);
+  // The headline, its notes, the advice and the first recommendation stay on one page.
+  const lead =
+    writer.measure(headline, TYPE.h3, CONTENT_WIDTH) +
+    16 +
+    notes.reduce((sum, note) => sum + writer.measure(note, TYPE.aside, CONTENT_WIDTH), 0) +
+    writer.measure(area.advice.heading, TYPE.strong, CONTENT_WIDTH) +
+    writer.measure(area.advice.text, TYPE.body, CONTENT_WIDTH) +
+    writer.measure(area.recommendationsIntro, TYPE.aside, CONTENT_WIDTH) +
+    40;
+  writer.keepSpace(lead);
+  writer.text('H3', headline, TYPE.h3, { gapAfter: 4 });
+  const barY = writer.y;
+  writer.artifact(() => drawScoreBar(writer, barY, area));
+  writer.y += 14;
+  for (const note of notes) writer.text('P', note, TYPE.aside, { gapAfter: 2 });
+  if (notes.length > 0) writer.y += 6;
+  writer.text('P', area.advice.heading, TYPE.strong, { gapAfter: 1 });
+  writer.text('P', area.advice.text, TYPE.body, { gapAfter: 8 });
+  writer.text('P', area.recommendationsIntro, TYPE.aside, { gapAfter: 4 });
+  writer.list(area.recommendations, { gap: 2 });
+}
+
+/** A slim bar under an area's headline: decoration, as the headline states the score. */
+function drawScoreBar(writer: ReportWriter, top: number, area: AreaResult): void {
+  const height = 5;
+  const width = CONTENT_WIDTH;
+  writer.doc.roundedRect(MARGIN, top, width, height, height / 2).fill(COLOURS.track);
+  const filled = (width * Math.min(Math.max(area.score, 0), 100)) / 100;
+  if (filled >= height) {
+    writer.doc.roundedRect(MARGIN, top, filled, height, height / 2).fill(TONE_COLOURS[area.tone]);
+  } else if (filled > 0) writer.doc.rect(MARGIN, top, filled, height).fill(TONE_COLOURS[area.tone]);
+}
+
+/** A score per CQC key question as a chart, and the words that it is not a CQC rating. */
+export function writeKeyQuestions(writer: ReportWriter, report: Report): void {
+  writer.y += 18;
+  const bars = report.keyQuestions.map((kq) => ({
+    label: `${kq.keyQuestion} (${statementCount(kq.statements)})`,
+    score: kq.score,
+    tone: toneFor(kq.score),
+  }));
+  writeHeading(writer, KEY_QUESTIONS_HEADING, 60 + barChartHeight(bars));
+  writer.text('P', KEY_QUESTIONS_INTRO, TYPE.body, { gapAfter: 4 });
+  writer.text('P', NOT_A_CQC_RATING_SENTENCE, TYPE.strong, { gapAfter: 10 });
+  writer.figure(keyQuestionChartAlt(report.keyQuestions), barChartHeight(bars), (top) =>
+    drawBarChart(writer, top, bars),
+  );
+}
+
+/** The roadmap: each phase with its timeframe and the first action for each of its areas. */
+export function writeRoadmap(writer: ReportWriter, phases: readonly RoadmapPhase[]): void {
+  writer.y += 18;
+  writeHeading(writer, ROADMAP_HEADING, 120);
+  writer.text('P', ROADMAP_INTRO, TYPE.body, { gapAfter: 10 });
+  for (const phase of phases) {
+    if (phase.areas.length === 0) continue;
+    writer.keepSpace(70);
+    writer.text('H3', phase.title, TYPE.h3, { gapAfter: 1 });
+    writer.text('P', phase.timeframe, TYPE.aside, { gapAfter: 5 });
+    writer.list(phase.areas.map(phaseStep), { gap: 2 });
+    writer.y += 8;
+  }
+}
+
+/** e.g. "Data Management (40%): Implement automated data validation". */
+function phaseStep(area: RoadmapPhase['areas'][number]): string {
+  const firstAction = area.actions[0];
+  const label = `${area.title} (${area.score}%)`;
+  return firstAction ? `${label}: ${firstAction}` : label;
+}

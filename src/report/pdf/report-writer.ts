@@ -1,0 +1,280 @@
+import {
+  COLOURS,
+  CONTENT_BOTTOM,
+  CONTENT_TOP,
+  CONTENT_WIDTH,
+  MARGIN,
+  PAGE,
+  TYPE,
+  type TypeStyle,
+} from './theme';
+
+type Doc = PDFKit.PDFDocument;
+export type Struct = PDFKit.PDFStructureElement;
+
+/** What a structure element may carry beyond what @types/pdfkit knows (PDFKit 0.20 reads both). */
+interface ElementOptions extends PDFKit.Mixins.StructureElementOptions {
+  /** A header cell's scope: the cells of its column or of its row. */
+  scope?: 'Column' | 'Row';
+  /** A figure's box on the page: left, top, right, bottom, in points from the top left. */
+  bbox?: [number, number, number, number];
+}
+
+export interface TextOptions {
+  parent?: Struct;
+  x?: number;
+  width?: number;
+  align?: 'left' | 'center' | 'right';
+  /** Space left below the text, in points. */
+  gapAfter?: number;
+}
+
+export interface TableColumn {
+  header: string;
+  /** Share of the table's width, 0–1. */
+  share: number;
+  align?: 'left' | 'right';
+}
+
+export interface TableOptions {
+  parent?: Struct;
+  /** Whether each row's first cell names the row (a header cell with row scope). */
+  rowHeaders: boolean;
+}
+
+const CELL_PADDING_X = 6;
+const CELL_PADDING_Y = 5;
+const LIST_INDENT = 16;
+
+/**
+ * Writes the report top to bottom and tags everything it writes. Each piece of text is drawn inside
+ * the structure element it belongs to, in reading order, so the structure tree reads as the page
+ * does; anything drawn only for the eye goes through `artifact`, which keeps it out of the tree.
+ * Nothing is ever drawn inside two marked sequences at once, and a page only ever breaks between
+ * elements (`keepSpace`), never inside one, so no element's text is split by page furniture.
+ */
+export class ReportWriter {
+  /** Where the next element's top goes, in points from the top of the current page. */
+  y = CONTENT_TOP;
+
+  constructor(
+    readonly doc: Doc,
+    readonly root: Struct,
+  ) {}
+
+  /** A new structure element under `parent` (the document by default), attached at once. */
+  element(type: string, options: ElementOptions = {}, parent: Struct = this.root): Struct {
+    const element = this.doc.struct(type, options as PDFKit.Mixins.StructureElementOptions);
+    parent.add(element);
+    return element;
+  }
+
+  /** Text as one element of `type` ("P", "H2", "Lbl", …) drawn at the pen; moves the pen below it. */
+  text(type: string, text: string, style: TypeStyle, options: TextOptions = {}): Struct {
+    const { parent = this.root, x = MARGIN, width = CONTENT_WIDTH, align = 'left', gapAfter = 0 } = options;
+    const element = this.element(type, {}, parent);
+    const top = this.y;
+    element.add(() => this.draw(text, style, x, top, width, align));
+    element.end();
+    this.y = top + this.measure(text, style, width) + gapAfter;
+    return element;
+  }
+
+  /** A paragraph holding one link: the annotation and its text are both inside the Link element. */
+  link(text: string, url: string, style: TypeStyle = TYPE.link, options: TextOptions = {}): void {
+    const { parent = this.root, x = MARGIN, width = CONTENT_WIDTH, gapAfter = 0 } = options;
+    const paragraph = this.element('P', {}, parent);
+    const link = this.element('Link', { alt: text }, paragraph);
+    const top = this.y;
+    // PDFKit adds the annotation to the Link element it is drawing inside (its OBJR child).
+    link.add(() => {
+      this.useStyle(style);
+      this.doc.text(text, x, top, { width, lineGap: style.lineGap, link: url, underline: true });
+    });
+    link.end();
+    paragraph.end();
+    this.y = top + this.measure(text, style, width) + gapAfter;
+  }
+
+  /** A list: each item's label (a bullet or a number) and body, kept on one page item by item. */
+  list(
+    items: readonly string[],
+    options: { parent?: Struct; label?: (index: number) => string; style?: TypeStyle; gap?: number } = {},
+  ): void {
+    const { parent = this.root, label = () => '•', style = TYPE.body, gap = 4 } = options;
+    const list = this.element('L', {}, parent);
+    items.forEach((item, index) => {
+      this.listItem(
+        list,
+        { text: label(index), style: { ...style, colour: COLOURS.brand700 } },
+        (x, top, width) => this.draw(item, style, x, top, width),
+        this.measure(item, style, CONTENT_WIDTH - LIST_INDENT),
+      );
+      this.y += gap;
+    });
+    list.end();
+  }
+
+  /**
+   * One item of a list: its label, then a body drawn by `drawBody(x, top, width)` (which returns
+   * its height); `height` is what the body needs, so the item moves to a new page whole.
+   */
+  listItem(
+    list: Struct,
+    label: { text: string; style: TypeStyle; width?: number },
+    drawBody: (x: number, top: number, width: number) => number,
+    height: number,
+  ): void {
+    const labelWidth = label.width ?? LIST_INDENT;
+    this.keepSpace(height);
+    const item = this.element('LI', {}, list);
+    const top = this.y;
+    const labelElement = this.element('Lbl', {}, item);
+    labelElement.add(() => this.draw(label.text, label.style, MARGIN, top, labelWidth - 4));
+    labelElement.end();
+    const body = this.element('LBody', {}, item);
+    let bodyHeight = 0;
+    body.add(() => {
+      bodyHeight = drawBody(MARGIN + labelWidth, top, CONTENT_WIDTH - labelWidth);
+    });
+    body.end();
+    item.end();
+    this.y = top + Math.max(bodyHeight, this.measure(label.text, label.style, labelWidth - 4));
+  }
+
+  /**
+   * A table with header cells: a row of column headers, then one row per entry. It is kept on one
+   * page (the report's tables have at most six rows), so no header row is ever repeated.
+   */
+  table(columns: readonly TableColumn[], rows: readonly (readonly string[])[], options: TableOptions): void {
+    const widths = columns.map((column) => column.share * CONTENT_WIDTH);
+    // A row's first cell is in bold when it names the row.
+    const styleOf = (column: number) =>
+      column === 0 && options.rowHeaders ? TYPE.tableRowHead : TYPE.tableCell;
+    const heightOf = (cells: readonly string[], style: (column: number) => TypeStyle) =>
+      Math.max(...cells.map((cell, i) => this.measure(cell, style(i), widths[i] - 2 * CELL_PADDING_X))) +
+      2 * CELL_PADDING_Y;
+    const headers = columns.map((c) => c.header);
+    const headerHeight = heightOf(headers, () => TYPE.tableHead);
+    const rowHeights = rows.map((row) => heightOf(row, styleOf));
+    this.keepSpace(headerHeight + rowHeights.reduce((sum, h) => sum + h, 0));
+
+    const table = this.element('Table', {}, options.parent);
+    const top = this.y;
+    this.artifact(() => this.doc.rect(MARGIN, top, CONTENT_WIDTH, headerHeight).fill(COLOURS.brand100));
+    this.row(table, columns, widths, headers, headerHeight, () => ({
+      type: 'TH',
+      scope: 'Column',
+      style: TYPE.tableHead,
+    }));
+    rows.forEach((cells, rowIndex) => {
+      const rowTop = this.y;
+      const height = rowHeights[rowIndex];
+      this.artifact(() => {
+        if (rowIndex % 2 === 1) this.doc.rect(MARGIN, rowTop, CONTENT_WIDTH, height).fill(COLOURS.panel);
+        this.doc
+          .moveTo(MARGIN, rowTop + height)
+          .lineTo(MARGIN + CONTENT_WIDTH, rowTop + height)
+          .lineWidth(0.5)
+          .stroke(COLOURS.border);
+      });
+      this.row(table, columns, widths, cells, height, (column) =>
+        column === 0 && options.rowHeaders
+          ? { type: 'TH', scope: 'Row', style: styleOf(column) }
+          : { type: 'TD', style: styleOf(column) },
+      );
+    });
+    table.end();
+  }
+
+  private row(
+    table: Struct,
+    columns: readonly TableColumn[],
+    widths: readonly number[],
+    cells: readonly string[],
+    height: number,
+    cellKind: (column: number) => { type: 'TH' | 'TD'; scope?: 'Column' | 'Row'; style: TypeStyle },
+  ): void {
+    const row = this.element('TR', {}, table);
+    const top = this.y;
+    let x = MARGIN;
+    cells.forEach((cell, column) => {
+      const { type, scope, style } = cellKind(column);
+      const element = this.element(type, scope ? { scope } : {}, row);
+      const cellX = x;
+      element.add(() =>
+        this.draw(
+          cell,
+          style,
+          cellX + CELL_PADDING_X,
+          top + CELL_PADDING_Y,
+          widths[column] - 2 * CELL_PADDING_X,
+          columns[column].align ?? 'left',
+        ),
+      );
+      element.end();
+      x += widths[column];
+    });
+    row.end();
+    this.y = top + height;
+  }
+
+  /** A chart: drawn by `draw(top)` inside a Figure whose alternative text states what it shows. */
+  figure(alt: string, height: number, draw: (top: number) => void, options: { parent?: Struct } = {}): void {
+    this.keepSpace(height);
+    const top = this.y;
+    const figure = this.element(
+      'Figure',
+      { alt, bbox: [MARGIN, top, MARGIN + CONTENT_WIDTH, top + height] },
+      options.parent,
+    );
+    figure.add(() => draw(top));
+    figure.end();
+    this.y = top + height;
+  }
+
+  /** Decoration and page furniture: drawn, but outside the structure tree. */
+  artifact(draw: () => void, type: 'Layout' | 'Pagination' = 'Layout'): void {
+    this.doc.markContent('Artifact', { type });
+    this.doc.save();
+    draw();
+    this.doc.restore();
+    this.doc.endMarkedContent();
+  }
+
+  /** Starts a new page unless `height` more points fit above the footer on this one. */
+  keepSpace(height: number): void {
+    if (this.y + height > CONTENT_BOTTOM) this.newPage();
+  }
+
+  newPage(): void {
+    this.doc.addPage();
+    // A thin band in the brand colour ties each page to the cover.
+    this.artifact(() => this.doc.rect(0, 0, PAGE.width, 8).fill(COLOURS.brand800));
+    this.y = CONTENT_TOP;
+  }
+
+  /** The height `text` takes in `style` wrapped to `width`. */
+  measure(text: string, style: TypeStyle, width: number): number {
+    this.useStyle(style);
+    return this.doc.heightOfString(text, { width, lineGap: style.lineGap });
+  }
+
+  /** Draws `text` with its top at `top`; for use inside an element's or an artifact's drawing. */
+  draw(
+    text: string,
+    style: TypeStyle,
+    x: number,
+    top: number,
+    width: number,
+    align: 'left' | 'center' | 'right' = 'left',
+  ): number {
+    this.useStyle(style);
+    this.doc.text(text, x, top, { width, lineGap: style.lineGap, align });
+    return this.measure(text, style, width);
+  }
+
+  useStyle(style: TypeStyle): void {
+    this.doc.font(style.font).fontSize(style.size).fillColor(style.colour);
+  }
+}

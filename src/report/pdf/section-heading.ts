@@ -1,0 +1,20 @@
+import type { ReportWriter } from './report-writer';
+import { COLOURS, CONTENT_WIDTH, MARGIN, TYPE } from './theme';
+
+/**
+ * A section's heading (H2) with a rule under it. `keepWithNext` is how much of the section must fit
+ * below it on the same page, so a heading never ends a page on its own.
+ */
+export function writeHeading(writer: ReportWriter, text: string, keepWithNext = 100): void {
+  writer.keepSpace(writer.measure(text, TYPE.h2, CONTENT_WIDTH) + keepWithNext);
+  writer.text('H2', text, TYPE.h2, { gapAfter: 6 });
+  const ruleY = writer.y;
+  writer.artifact(() => {
+    writer.doc
+      .moveTo(MARGIN, ruleY)
+      .lineTo(MARGIN + 48, ruleY)
+      .lineWidth(2.5)
+      .stroke(COLOURS.accent700);
+  });
+  writer.y += 14;
+}
