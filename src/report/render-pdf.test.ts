@@ -16,8 +16,29 @@ import {
   type Report,
   type Responses,
 } from '../core';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { readPdf, readPdfInfo, type PdfText } from './pdf-text';
-import { CLOSING_LINE, REPORT_TITLE, formatReportDate, renderReportPdf, toLatin1 } from './render-pdf';
+import {
+  CLOSING_LINE,
+  REPORT_TITLE,
+  formatReportDate,
+  renderReportPdf,
+  type ReportContact,
+} from './render-pdf';
+
+const CONTACT: ReportContact = {
+  bookingUrl: 'https://care-audit.example/book-a-consultation',
+  contactEmail: 'hello@care-audit.example',
+  webAddress: 'https://audit.example.com',
+};
+
+function render(report: Report): Promise<Uint8Array> {
+  return renderReportPdf(report, CONTACT);
+}
 
 const GENERATED_AT = new Date('2026-11-22T10:00:00Z');
 
@@ -96,7 +117,7 @@ describe('renderReportPdf', () => {
   describe.each(cases)('$name', ({ report, overall, areas }) => {
     let rendered: PdfText;
     beforeAll(async () => {
-      rendered = await readPdf(await renderReportPdf(report));
+      rendered = await readPdf(await render(report));
     });
 
     it.each([
@@ -117,24 +138,25 @@ describe('renderReportPdf', () => {
       for (const area of report.areas) {
         const from = rendered.all.indexOf(area.title, rendered.all.indexOf('Area Assessments:'));
         const block = rendered.all.slice(from);
-        expect(block).toContain(normalise(toLatin1(`${area.advice.heading} ${area.advice.text}`)));
-        expect(block).toContain(normalise(toLatin1(area.recommendationsIntro)));
+        expect(block).toContain(normalise(`${area.advice.heading} ${area.advice.text}`));
+        expect(block).toContain(normalise(area.recommendationsIntro));
       }
     });
 
     it('shows the score by CQC key question and says it is not a CQC rating', () => {
-      const view = rendered.all.slice(rendered.all.indexOf('By CQC key question'));
-      expect(view).toContain(normalise(toLatin1(`${KEY_QUESTIONS_INTRO} ${NOT_A_CQC_RATING_SENTENCE}`)));
+      // The last mention: the cover's list of contents names the section too.
+      const view = rendered.all.slice(rendered.all.lastIndexOf('By CQC key question'));
+      expect(view).toContain(normalise(`${KEY_QUESTIONS_INTRO} ${NOT_A_CQC_RATING_SENTENCE}`));
       for (const kq of report.keyQuestions)
         expect(view).toContain(`${kq.keyQuestion} (${statementCount(kq.statements)}) ${kq.score}%`);
-      expect(rendered.all.indexOf('By CQC key question')).toBeGreaterThan(
+      expect(rendered.all.lastIndexOf('By CQC key question')).toBeGreaterThan(
         rendered.all.indexOf(report.areas[4].recommendations[2]),
       );
     });
 
     it('lists the priorities before the areas, or says there are none', () => {
       const { all } = rendered;
-      const section = all.slice(all.indexOf('Your priorities'), all.indexOf('Area Assessments:'));
+      const section = all.slice(all.lastIndexOf('Your priorities'), all.indexOf('Area Assessments:'));
       if (report.priorities.length === 0) {
         expect(section).toContain(NO_PRIORITIES);
         expect(section).not.toContain(PRIORITIES_INTRO);
@@ -144,9 +166,7 @@ describe('renderReportPdf', () => {
       report.priorities.forEach((priority, i) => {
         expect(section).toContain(
           normalise(
-            toLatin1(
-              `${i + 1}. ${priority.label} ${priority.areaTitle} · Your rating: ${priority.rating} of 5 ${priority.nextStep}`,
-            ),
+            `${i + 1}. ${priority.label} ${priority.areaTitle} · Your rating: ${priority.rating} of 5 ${priority.nextStep}`,
           ),
         );
       });
@@ -155,8 +175,7 @@ describe('renderReportPdf', () => {
     it('lists every recommendation of every area', async () => {
       const { all } = rendered;
       for (const area of report.areas) {
-        for (const recommendation of area.recommendations)
-          expect(all).toContain(normalise(toLatin1(recommendation)));
+        for (const recommendation of area.recommendations) expect(all).toContain(normalise(recommendation));
       }
     });
 
@@ -166,18 +185,42 @@ describe('renderReportPdf', () => {
       expect(all).toContain(`${weakest.title} (${weakest.score}%): ${weakest.actions[0]}`);
     });
 
-    it('keeps body text clear of the footer (page breaks at 250 mm, 270 mm in bullets)', async () => {
+    it('keeps body text clear of the footer', async () => {
       const { pages } = rendered;
       for (const page of pages) {
-        const body = page.lines.filter((line) => !/^Page \d+ of \d+$|^Care Audit - /.test(line.text));
-        // The lowest a bullet's last wrapped line can sit: started at 270 mm, two more lines of 4.8 mm.
-        for (const line of body) expect(line.mmFromTop).toBeLessThan(281);
+        const body = page.lines.filter((line) => !/^Page \d+ of \d+$|^Care Audit · /.test(line.text));
+        // Text stops at 780 pt (275 mm) from the top; the footer's rule is at 794 pt (280 mm).
+        for (const line of body) expect(line.mmFromTop).toBeLessThan(280);
       }
     });
 
-    it('numbers its pages', async () => {
+    it('numbers every page but the cover "Page N of M"', async () => {
       const { pages } = rendered;
-      pages.forEach((page, i) => expect(page.text).toContain(`Page ${i + 1} of ${pages.length}`));
+      expect(pages[0].text).not.toMatch(/Page \d+ of/);
+      pages.slice(1).forEach((page, i) => expect(page.text).toContain(`Page ${i + 2} of ${pages.length}`));
+    });
+
+    it('ends with an appendix of every statement and the rating given', () => {
+      const { all } = rendered;
+      const appendix = all.slice(all.indexOf('Appendix: your answers', all.indexOf('Next steps')));
+      for (const area of report.answers) {
+        for (const statement of area.statements) {
+          const rating = statement.rating === undefined ? 'Not answered' : `${statement.rating} of 5`;
+          expect(appendix).toContain(normalise(`${statement.text} ${rating}`));
+        }
+      }
+      expect(appendix.indexOf(CLOSING_LINE)).toBeGreaterThan(
+        appendix.indexOf(report.answers[4].statements[4].text),
+      );
+    });
+
+    it('tells the reader how to get in touch: booking link, e-mail, web and postal address', () => {
+      const { all } = rendered;
+      const nextSteps = all.slice(all.indexOf('Next steps', all.indexOf('Implementation Roadmap')));
+      expect(nextSteps).toContain(`Book your free consultation: ${CONTACT.bookingUrl}`);
+      expect(nextSteps).toContain(`Or write to us: ${CONTACT.contactEmail}`);
+      expect(nextSteps).toContain(`Our website: ${CONTACT.webAddress}`);
+      expect(nextSteps).toContain('Care Audit, Birmingham, United Kingdom');
     });
   });
 
@@ -185,7 +228,7 @@ describe('renderReportPdf', () => {
     ['mixed answers', cases[2].report, 3],
     ['long recommendations', cases[4].report, 4],
   ])('breaks the %s report over at least %i pages', async (_name, report, minimum) => {
-    const { pages } = await readPdf(await renderReportPdf(report));
+    const { pages } = await readPdf(await render(report));
     expect(pages.length).toBeGreaterThanOrEqual(minimum);
     // Nothing is lost at a break: the closing line ends the last page.
     expect(pages.at(-1)?.text).toContain(CLOSING_LINE);
@@ -193,28 +236,46 @@ describe('renderReportPdf', () => {
 
   it('gives the same bytes for the same report, so the download and the e-mail match', async () => {
     const report = buildReport(MIXED, GENERATED_AT);
-    expect(await renderReportPdf(report)).toEqual(await renderReportPdf(report));
+    expect(await render(report)).toEqual(await render(report));
   });
 
-  it('draws Latin-1 text such as £ and é as itself and typographic punctuation as ASCII', async () => {
+  it('prints typographic punctuation, symbols and accented letters as themselves', async () => {
     const report = buildReport(MIXED, GENERATED_AT);
-    report.areas[0] = {
-      ...report.areas[0],
-      recommendations: ['Review each person’s café budget – £50 “now”'],
-    };
-    const { all } = await readPdf(await renderReportPdf(report));
-    expect(all).toContain(`Review each person's café budget - £50 "now"`);
+    const text = 'Review each person’s café budget – £50 “now” … Zoë, Łódź, Dvořák, Ærøskøbing — −8';
+    report.areas[0] = { ...report.areas[0], recommendations: [text] };
+    const { all } = await readPdf(await render(report));
+    expect(all).toContain(text);
+  });
+
+  it('embeds every font it uses, and no other (PDF/UA allows no built-in font)', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'care-audit-fonts-'));
+    try {
+      const file = join(folder, 'report.pdf');
+      await writeFile(file, await render(buildReport(MIXED, GENERATED_AT)));
+      const { stdout } = await promisify(execFile)('pdffonts', [file]);
+      // Header, rule, then one line per font: name type encoding emb sub uni object id.
+      const fonts = stdout.trim().split('\n').slice(2);
+      expect(fonts.map((line) => line.split(/\s+/)[0].replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+        'SourceSans3-Bold',
+        'SourceSans3-It',
+        'SourceSans3-Regular',
+        'SourceSans3-Semibold',
+      ]);
+      for (const line of fonts) expect(line).toMatch(/ yes +yes +yes /);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('sets the document title, subject, creator and language', async () => {
-    const bytes = await renderReportPdf(buildReport(MIXED, GENERATED_AT));
+    const bytes = await render(buildReport(MIXED, GENERATED_AT));
     const info = await readPdfInfo(bytes);
     expect(info).toMatchObject({
       Title: REPORT_TITLE,
       Subject: 'Overall score 56% (Fair)',
       Creator: 'Care Audit',
       Language: 'en-GB',
-      CreationDate: "D:20261122100000-00'00'",
+      CreationDate: 'D:20261122100000Z',
     });
   });
 });
@@ -243,11 +304,9 @@ describe('the comparison with other providers and the change since an earlier au
 
   it('shows each area’s median and position past the threshold, and who it compares with', async () => {
     const report = buildReport(MIXED, GENERATED_AT, { benchmark });
-    const { all } = await readPdf(await renderReportPdf(report));
+    const { all } = await readPdf(await render(report));
     expect(all).toContain(
-      toLatin1(
-        `Each area is compared with 12 ${describeSegment(profile)} who have taken this audit. Your position says which quarter of their scores yours falls in.`,
-      ),
+      `Each area is compared with 12 ${describeSegment(profile)} who have taken this audit. Your position says which quarter of their scores yours falls in.`,
     );
     expect(describeSegment(profile)).toMatch(/^home care providers supporting .*25 people$/);
     const positions = ['Third quarter', 'Lower quarter', 'Top quarter', 'Second quarter', 'Third quarter'];
@@ -261,13 +320,13 @@ describe('the comparison with other providers and the change since an earlier au
 
   it('says once that comparisons come later below the threshold', async () => {
     const report = buildReport(MIXED, GENERATED_AT, { benchmark: { status: 'too_few', minResponses: 10 } });
-    const { all } = await readPdf(await renderReportPdf(report));
+    const { all } = await readPdf(await render(report));
     expect(all.split(COMPARISON_PENDING)).toHaveLength(2);
     expect(all).not.toContain('Providers like you');
   });
 
   it('says nothing comparative without a benchmark', async () => {
-    const { all } = await readPdf(await renderReportPdf(buildReport(MIXED, GENERATED_AT)));
+    const { all } = await readPdf(await render(buildReport(MIXED, GENERATED_AT)));
     expect(all).not.toContain(COMPARISON_PENDING);
     expect(all).not.toContain('Providers like you');
     expect(all).not.toContain('compared with');
@@ -276,31 +335,14 @@ describe('the comparison with other providers and the change since an earlier au
 
   it('shows the change overall and per area on a retake, a fall with a minus', async () => {
     const report = buildReport(MIXED, GENERATED_AT, { earlier });
-    const { all } = await readPdf(await renderReportPdf(report));
+    const { all } = await readPdf(await render(report));
     expect(all).toContain('Overall Score: 56% Assessment: Fair +8 points since your audit on 30 June 2026');
     expect(all).toContain('Operational Efficiency: 72% (Good) +12 points since your audit on 30 June 2026');
     expect(all).toContain('Compliance & Regulations: 40% (Fair) No change since your audit on 30 June 2026');
-    expect(all).toContain('Service Quality: 88% (Excellent) -1 point since your audit on 30 June 2026');
+    expect(all).toContain('Service Quality: 88% (Excellent) −1 point since your audit on 30 June 2026');
     expect(all).toContain(
-      'Data Management: 28% (Needs Improvement) -8 points since your audit on 30 June 2026',
+      'Data Management: 28% (Needs Improvement) −8 points since your audit on 30 June 2026',
     );
-  });
-});
-
-describe('toLatin1', () => {
-  it.each([
-    ['person’s', "person's"],
-    ['‘quoted’', "'quoted'"],
-    ['“quoted”', '"quoted"'],
-    ['Months 1–2', 'Months 1-2'],
-    ['a — b', 'a - b'],
-    ['wait…', 'wait...'],
-    ['−8 points', '-8 points'],
-    ['Café £5 ½', 'Café £5 ½'],
-    ['Compliance & Regulations', 'Compliance & Regulations'],
-    ['→ ✓ 😀', '? ? ??'],
-  ])('%s → %s', (input, expected) => {
-    expect(toLatin1(input)).toBe(expected);
   });
 });
 

@@ -6,7 +6,6 @@ import {
   PRIORITIES_HEADING,
   PRIORITIES_INTRO,
   areaNotes,
-  comparisonIntro,
   ratingGiven,
   statementCount,
   toneFor,
@@ -61,9 +60,8 @@ export function writePriorities(writer: ReportWriter, priorities: readonly Prior
 /** "Area Assessments:" and a block per area: headline, notes, band advice and recommendations. */
 export function writeAreas(writer: ReportWriter, report: Report): void {
   writer.newPage();
+  // Who the areas are compared with is said once, under the summary's table.
   writeHeading(writer, AREAS_HEADING);
-  const comparison = comparisonIntro(report.comparison);
-  if (comparison) writer.text('P', comparison, TYPE.aside, { gapAfter: 12 });
   report.areas.forEach((area, index) => {
     if (index > 0) {
       const ruleY = writer.y + 4;
