@@ -1,5 +1,6 @@
 /**
- * Finds the system tools the tests need — Debian's Chromium and PostgreSQL's initdb/pg_ctl — and,
+ * Finds the system tools the tests need — Debian's Chromium, PostgreSQL's initdb/pg_ctl and
+ * poppler's pdfinfo/pdftoppm (the PDF tests read the report back with them) — and,
  * when one is missing and we run as root on Debian, installs it with apt-get. Otherwise it stops
  * with a message that says what to install. Nothing is ever skipped for lack of a tool.
  */
@@ -21,6 +22,7 @@ export function ensureTools(): Tools {
   const missing: string[] = [];
   if (!chromePath) missing.push('chromium');
   if (!postgresBin) missing.push('postgresql');
+  if (!hasPoppler()) missing.push('poppler-utils');
   if (missing.length > 0) {
     const canInstall = process.getuid?.() === 0 && existsSync('/etc/debian_version');
     if (!canInstall) {
@@ -41,8 +43,8 @@ export function ensureTools(): Tools {
     chromePath = findChromium();
     postgresBin = findPostgresBin();
   }
-  if (!chromePath || !postgresBin)
-    throw new Error('Chromium or PostgreSQL is still missing after apt-get install.');
+  if (!chromePath || !postgresBin || !hasPoppler())
+    throw new Error('Chromium, PostgreSQL or poppler-utils is still missing after apt-get install.');
   return { chromePath, postgresBin };
 }
 
@@ -51,10 +53,19 @@ function findChromium(): string | undefined {
   return candidates.find((c): c is string => Boolean(c) && existsSync(c as string));
 }
 
-function findPostgresBin(): string | undefined {
-  const onPath = (process.env.PATH ?? '')
+/** The first directory on PATH that holds every one of the programs. */
+function dirOnPath(...programs: string[]): string | undefined {
+  return (process.env.PATH ?? '')
     .split(path.delimiter)
-    .find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')));
+    .find((dir) => programs.every((program) => existsSync(path.join(dir, program))));
+}
+
+function hasPoppler(): boolean {
+  return dirOnPath('pdfinfo', 'pdftoppm') !== undefined;
+}
+
+function findPostgresBin(): string | undefined {
+  const onPath = dirOnPath('initdb', 'pg_ctl');
   if (onPath) return onPath;
   const debianRoot = '/usr/lib/postgresql';
   if (!existsSync(debianRoot)) return undefined;
