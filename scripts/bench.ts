@@ -8,7 +8,9 @@
  * `npm run bench -- --only mail` measures the outbox under a burst and the idle server's memory
  * alone (no build, no browser), into bench-results-mail.json; `--only leads` the team workspace's
  * lead list on 10,000 leads alone, into bench-results-leads.json; `--only benchmark` the comparison
- * with other providers on 100,000 stored audits alone, into bench-results-benchmark.json.
+ * with other providers on 100,000 stored audits alone, into bench-results-benchmark.json; `--only pdf`
+ * the PDF download, the download module's bytes, the PDF files and the render alone (it builds the
+ * site), into bench-results-pdf.json.
  * See docs/decisions/0006-benchmark.md for what is measured and why these tools.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -25,8 +27,9 @@ import { benchmarkReadMarkdown, measureBenchmarkRead } from './bench/benchmark-r
 import { leadListMarkdown, measureLeadList } from './bench/lead-list';
 import { mailMarkdown, type MailFigures } from './bench/mail-report';
 import { measureMailThroughput } from './bench/mail-throughput';
-import { PDF_CHUNK, pdfChunksIn } from './bench/pdf-chunks';
+import { downloadChunkBytes, measurePdfFiles, PDF_CHUNK, pdfLibraryChunksIn } from './bench/pdf-chunks';
 import { measurePdfDownload } from './bench/pdf-download';
+import { pdfGoals, pdfMarkdown, type PdfBenchFigures } from './bench/pdf-report';
 import { evaluateGoals, markdown, type BenchResults } from './bench/report';
 import { startBenchServer, type BenchServer } from './bench/servers';
 import { measureStoreInIsolation } from './bench/store-in-isolation';
@@ -48,7 +51,7 @@ const MAIL_BURST = { burstSeconds: 4, connections: 20, drainLimitSeconds: 180 } 
 
 // `--only mail`: the outbox and memory figures alone (no build, no browser, no PostgreSQL), written
 // to their own file so a full run's results stay. The other parts share one server and the build.
-const PARTS = ['mail', 'leads', 'benchmark'] as const;
+const PARTS = ['mail', 'leads', 'benchmark', 'pdf'] as const;
 const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg === -1 ? undefined : process.argv[onlyArg + 1];
 if (only !== undefined && !PARTS.includes(only as (typeof PARTS)[number])) {
@@ -220,6 +223,59 @@ async function mainBenchmarkOnly(): Promise<void> {
   );
 }
 
+// Presses after the first: enough for a p95 that is not simply the slowest.
+const PDF_PRESSES = 20;
+
+/**
+ * The PDF's figures: presses of "Download Full Report" on a server started for them (so the first
+ * is the first after a start), the browser's download module, the PDF files and the render time.
+ */
+async function measurePdf(
+  sink: SmtpTestServer,
+  chromePath: string,
+  clientDir: string,
+): Promise<PdfBenchFigures> {
+  step(`PDF download in Chromium (${PDF_PRESSES + 1} presses) on a server started for it`);
+  const server = await startServer({ smtpUrl: sink.url });
+  const download = await measurePdfDownload(server.url, { presses: PDF_PRESSES, chromePath });
+  await server.stop();
+  step('PDF files and the render time');
+  return {
+    download,
+    downloadChunk: downloadChunkBytes(clientDir),
+    pdfLibraryChunks: pdfLibraryChunksIn(clientDir),
+    files: await measurePdfFiles(),
+  };
+}
+
+/** `--only pdf`: builds the site, prints the PDF's figures and writes bench-results-pdf.json. */
+async function mainPdfOnly(): Promise<void> {
+  const { chromePath } = ensureTools();
+  step('building the production site');
+  await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts']);
+  const sink = await startSmtpServer({ keep: 'discard' });
+  cleanups.push(() => sink.close());
+  step('waiting for a quiet machine');
+  const background = await waitForQuiet();
+  const clientDir = path.join(root, 'build/client');
+  const pdf = await measurePdf(sink, chromePath, clientDir);
+  const onFirstLoad = measureSite().flatMap((f) => f.scriptFiles.filter((file) => PDF_CHUNK.test(file)));
+  const results = {
+    date: new Date().toISOString(),
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    backgroundBeforeMeasuring: background,
+    pdf,
+    goals: pdfGoals(pdf, onFirstLoad),
+  };
+  writeFileSync(path.join(root, 'bench-results-pdf.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${pdfMarkdown(pdf)}\n`);
+  for (const goal of results.goals)
+    console.log(`- ${goal.goal}: ${goal.figure} (${goal.met ? 'met' : 'NOT met'})`);
+  console.log(
+    `${results.date.slice(0, 10)}, ${results.durationSeconds} s. All figures: bench-results-pdf.json`,
+  );
+}
+
 async function main(): Promise<void> {
   const { chromePath, postgresBin } = ensureTools();
 
@@ -249,12 +305,7 @@ async function main(): Promise<void> {
     pdfChunksOnFirstLoad: figures.scriptFiles.filter((file) => PDF_CHUNK.test(file)),
   }));
 
-  step('PDF download in Chromium');
-  const pdfDownload = await measurePdfDownload(pgliteServer.url, {
-    contexts: 3,
-    warmPressesPerContext: 3,
-    chromePath,
-  });
+  const pdf = await measurePdf(sink, chromePath, clientDir);
 
   const load = (measured: Measured): LoadOptions => ({
     ...LOAD,
@@ -306,8 +357,7 @@ async function main(): Promise<void> {
     lighthouse,
     lighthouseRetries: lighthouse.reduce((sum, page) => sum + page.retries, 0),
     firstLoad,
-    pdfChunksInBuild: pdfChunksIn(clientDir),
-    pdfDownload,
+    pdf,
     api: { pgliteEmail, pgliteHome, postgresEmail, postgresEmailInfoLog, storeInIsolation },
     mail,
     leadList,
@@ -326,7 +376,7 @@ async function main(): Promise<void> {
 }
 
 try {
-  const parts = { mail: mainMailOnly, leads: mainLeadsOnly, benchmark: mainBenchmarkOnly };
+  const parts = { mail: mainMailOnly, leads: mainLeadsOnly, benchmark: mainBenchmarkOnly, pdf: mainPdfOnly };
   await (only === undefined ? main() : parts[only as (typeof PARTS)[number]]());
 } catch (error) {
   console.error('bench: failed:', error);

@@ -2,12 +2,12 @@
  * The size budgets (scripts/budgets.ts) checked against the built site in build/client: run after
  * `npm run build` (`npm test` does), never on its own source files.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SITE_PAGES_FILE } from '../src/shared/pages';
 import { ROUTES } from '../src/web/routes';
-import { PDF_CHUNK, pdfChunksIn } from './bench/pdf-chunks';
+import { PDF_CHUNK, pdfChunksIn, pdfLibraryChunksIn } from './bench/pdf-chunks';
 import { BUDGETS, KB } from './budgets';
 import { measureFirstLoad, measureSite } from './first-load';
 
@@ -78,16 +78,12 @@ describe('budgets', () => {
   );
 });
 
-describe('the PDF code (jsPDF and what it loads)', () => {
-  it('is found in the build by name, every chunk that holds it', () => {
+describe('the PDF code in the browser (the download module; the PDF is made on the server)', () => {
+  it('is one download module found in the build by name, and no chunk holds a PDF library', () => {
     built();
-    const holdingJsPdf = readdirSync(path.join(clientDir, 'assets'))
-      .filter((file) => file.endsWith('.js'))
-      .filter((file) => readFileSync(path.join(clientDir, 'assets', file), 'utf8').includes('jsPDF'))
-      .map((file) => `/assets/${file}`);
-    // Without PDF chunks in the build, "none on a first load" would prove nothing.
-    expect(holdingJsPdf.length).toBeGreaterThan(0);
-    expect(pdfChunksIn(clientDir)).toEqual(expect.arrayContaining(holdingJsPdf));
+    // Without the download chunk in the build, "none on a first load" would prove nothing.
+    expect(pdfChunksIn(clientDir)).toHaveLength(1);
+    expect(pdfLibraryChunksIn(clientDir)).toEqual([]);
   });
 
   it.each(ROUTES.map((route) => route.path))('is not on the first load of %s', (pagePath) => {

@@ -40,6 +40,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
         LEADS_TO: 'team@care-audit.test',
         RATE_LIMIT_PER_CLIENT: UNLIMITED,
         RATE_LIMIT_PER_RECIPIENT: UNLIMITED,
+        RATE_LIMIT_REPORTS_PER_CLIENT: UNLIMITED,
         // The load generator posts as an API client does, without the form's proof of work.
         BOT_PROTECTION: 'off',
         // Warnings and errors only, unless asked: see docs/decisions/0006-benchmark.md.
