@@ -15,8 +15,8 @@ export interface PdfText {
   all: string;
 }
 
-// jsPDF does not embed Helvetica, so pdf.js needs its bundled metrics for the standard fonts;
-// without them it warns on every page.
+// pdf.js needs its bundled metrics for any standard font a PDF names (our reports embed theirs,
+// but a test may read other PDFs); without them it warns on every page.
 const STANDARD_FONTS = join(
   dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
   'standard_fonts/',

@@ -24,12 +24,15 @@ const LIST_INDENT = 16;
 
 /** The weakest statements, each with its rating and next step, or a sentence that there are none. */
 export function writePriorities(writer: ReportWriter, priorities: readonly Priority[]): void {
-  writer.newPage();
-  writeHeading(writer, PRIORITIES_HEADING);
   if (priorities.length === 0) {
+    // One sentence: it follows the method on its page rather than stand alone on a new one.
+    writer.y += 18;
+    writeHeading(writer, PRIORITIES_HEADING, 40);
     writer.text('P', NO_PRIORITIES, TYPE.lead);
     return;
   }
+  writer.newPage();
+  writeHeading(writer, PRIORITIES_HEADING);
   writer.text('P', PRIORITIES_INTRO, TYPE.body, { gapAfter: 12 });
   const list = writer.element('L');
   priorities.forEach((priority, index) => {

@@ -27,17 +27,17 @@ export function AccessibilityPage() {
 
         <h2>How accessible this website is</h2>
         <p>
-          This website meets the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA, with the
-          exception below. We check every screen and state with automated tests (axe) and with tests that use
-          the site as a keyboard or screen-reader user would, every time we change it.
+          This website meets the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA. We check every
+          screen and state with automated tests (axe) and with tests that use the site as a keyboard or
+          screen-reader user would, every time we change it.
+        </p>
+        <p>
+          The downloadable PDF report is a tagged PDF (PDF/UA-1): a screen reader finds its headings, lists
+          and tables in reading order, each chart has a text description that states its figures, and its
+          language is set to British English. The same report is attached to the results e-mail.
         </p>
 
         <h2>What is not fully accessible</h2>
-        <p>
-          The downloadable PDF report is not a tagged PDF, so some screen readers may read it without
-          headings. The same results, with the same recommendations, are on the results page and in the
-          results e-mail, which are fully accessible.
-        </p>
         <p>The audit needs JavaScript. The home page and the information pages do not.</p>
 
         <h2>Reporting a problem</h2>
