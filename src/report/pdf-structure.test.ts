@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   annotationsOf,
+  contentsOf,
   findAll,
   flatten,
   pagesOf,
@@ -19,18 +20,39 @@ const LONG = Array.from(
 ).join(' ');
 const FIGURE_ALT = 'Bar chart: Planning 72%, Records 40% – the team’s view';
 
-/** PDFKit's options are wider than its published types: `scope` on a struct, PDF/UA subset. */
-type StructOptions = Parameters<PDFKit.PDFDocument['struct']>[1] & { scope?: 'Row' | 'Column' | 'Both' };
+interface StructOptions {
+  alt?: string;
+  lang?: string;
+  scope?: 'Row' | 'Column' | 'Both';
+}
+
+/**
+ * A structure element, its content drawn by `draw` when given. PDFKit 0.20 takes a closure as an
+ * element's content, a table header's `scope` and the PDF/UA subset; @types/pdfkit (0.17) knows
+ * none of them, hence the casts here and in build().
+ */
+function struct(
+  doc: PDFKit.PDFDocument,
+  role: string,
+  draw?: () => unknown,
+  options: StructOptions = {},
+): PDFKit.PDFStructureElement {
+  const make = doc.struct.bind(doc) as unknown as (
+    role: string,
+    options: StructOptions,
+    content?: () => unknown,
+  ) => PDFKit.PDFStructureElement;
+  return draw ? make(role, options, draw) : make(role, options);
+}
 
 async function build(draw: (doc: PDFKit.PDFDocument) => void, tagged = true): Promise<Uint8Array> {
   const doc = new PDFDocument({
     size: 'A4',
     pdfVersion: '1.7',
     tagged,
-    ...(tagged ? { subset: 'PDF/UA' as const, lang: 'en-GB', displayTitle: true } : {}),
+    ...(tagged ? { subset: 'PDF/UA', lang: 'en-GB', displayTitle: true } : {}),
     info: { Title: TITLE },
-    autoFirstPage: true,
-  });
+  } as unknown as PDFKit.PDFDocumentOptions);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise((resolve) => doc.on('end', resolve));
@@ -52,11 +74,9 @@ function footer(doc: PDFKit.PDFDocument, text: string) {
 function sampleDocument(doc: PDFKit.PDFDocument) {
   const root = doc.struct('Document');
   doc.addStructure(root);
-  const struct = (role: string, options: StructOptions, draw?: () => void) =>
-    draw ? doc.struct(role, options, draw) : doc.struct(role, options);
 
-  root.add(doc.struct('H1', () => doc.fontSize(20).text('Heading one', 72, 72).fontSize(11)));
-  root.add(doc.struct('P', () => doc.text('Before the list.')));
+  root.add(struct(doc, 'H1', () => doc.fontSize(20).text('Heading one', 72, 72).fontSize(11)));
+  root.add(struct(doc, 'P', () => doc.text('Before the list.')));
 
   const list = doc.struct('L');
   root.add(list);
@@ -66,8 +86,8 @@ function sampleDocument(doc: PDFKit.PDFDocument) {
   ]) {
     const item = doc.struct('LI');
     list.add(item);
-    item.add(doc.struct('Lbl', () => doc.text(label, { continued: true })));
-    item.add(doc.struct('LBody', () => doc.text(` ${body}`)));
+    item.add(struct(doc, 'Lbl', () => doc.text(label, { continued: true })));
+    item.add(struct(doc, 'LBody', () => doc.text(` ${body}`)));
     item.end();
   }
   list.end();
@@ -88,36 +108,43 @@ function sampleDocument(doc: PDFKit.PDFDocument) {
     const row = doc.struct('TR');
     table.add(row);
     for (const [role, text, scope] of cells)
-      row.add(struct(role, scope ? { scope: scope as StructOptions['scope'] } : {}, () => doc.text(text)));
+      row.add(
+        struct(doc, role, () => doc.text(text), scope ? { scope: scope as StructOptions['scope'] } : {}),
+      );
     row.end();
   }
   table.end();
 
   root.add(
-    struct('Figure', { alt: FIGURE_ALT }, () => {
-      doc.rect(72, doc.y + 4, 200, 12).fill('#0f4c5c');
-      doc.rect(72, doc.y + 20, 110, 12).fill('#c53030');
-      doc.fillColor('black');
-    }),
+    struct(
+      doc,
+      'Figure',
+      () => {
+        doc.rect(72, doc.y + 4, 200, 12).fill('#0f4c5c');
+        doc.rect(72, doc.y + 20, 110, 12).fill('#c53030');
+        doc.fillColor('black');
+      },
+      { alt: FIGURE_ALT },
+    ),
   );
   doc.moveDown(3);
-  root.add(struct('P', { lang: 'fr-FR' }, () => doc.text('Un paragraphe en français.', 72)));
+  root.add(struct(doc, 'P', () => doc.text('Un paragraphe en français.', 72), { lang: 'fr-FR' }));
 
   const linked = doc.struct('P');
   root.add(linked);
-  linked.add(doc.struct('Span', () => doc.text('Book a call: ', { continued: true })));
-  const link = doc.struct('Link', () =>
+  linked.add(struct(doc, 'Span', () => doc.text('Book a call: ', { continued: true })));
+  const link = struct(doc, 'Link', () =>
     doc.text('care-audit.example/book', { link: 'https://care-audit.example/book' }),
   );
   linked.add(link);
   linked.end();
 
-  root.add(doc.struct('P', () => doc.text(LONG)));
-  root.add(doc.struct('P', () => doc.text('Last words of page two.')));
+  root.add(struct(doc, 'P', () => doc.text(LONG)));
+  root.add(struct(doc, 'P', () => doc.text('Last words of page two.')));
   footer(doc, 'Page 2 of 3');
   doc.addPage();
-  root.add(doc.struct('P', () => doc.text('First words of page three.')));
-  root.add(doc.struct('H2', () => doc.text('A new page, a new heading')));
+  root.add(struct(doc, 'P', () => doc.text('First words of page three.')));
+  root.add(struct(doc, 'H2', () => doc.text('A new page, a new heading')));
   footer(doc, 'Page 3 of 3');
   root.end();
 }
@@ -219,6 +246,18 @@ describe('readPdfStructure on a tagged PDFKit document', () => {
     expect(textOf(findAll(structure.tree, 'P')[2])).toBe('Book a call: care-audit.example/book');
   });
 
+  it('places each content on its page: a line below the one before, or on the same line', () => {
+    const [h1] = findAll(structure.tree, 'H1');
+    const [before] = findAll(structure.tree, 'P');
+    const [span] = findAll(structure.tree, 'Span');
+    const [link] = findAll(structure.tree, 'Link');
+    const top = (node: typeof h1) => contentsOf(node)[0].top ?? NaN;
+    expect(top(h1)).toBeGreaterThan(72);
+    expect(top(before)).toBeGreaterThan(top(h1));
+    expect(top(link)).toBeCloseTo(top(span), 3);
+    expect(contentsOf(findAll(structure.tree, 'Figure')[0])[0].top).toBeUndefined();
+  });
+
   it('reads an element’s language', () => {
     const french = findAll(structure.tree, 'P').find((p) => p.lang);
     expect(french).toMatchObject({ lang: 'fr-FR' });
@@ -255,7 +294,7 @@ describe('readPdfStructure finds what is wrong', () => {
     const bytes = await build((doc) => {
       const root = doc.struct('Document');
       doc.addStructure(root);
-      root.add(doc.struct('P', () => doc.text('Tagged.')));
+      root.add(struct(doc, 'P', () => doc.text('Tagged.')));
       doc.text('Loose text.');
       root.end();
     });
@@ -283,7 +322,7 @@ describe('readPdfStructure finds what is wrong', () => {
     const bytes = await build((doc) => {
       const root = doc.struct('Document');
       doc.addStructure(root);
-      root.add(doc.struct('P', () => doc.text('Visit us', { link: 'https://care-audit.example/' })));
+      root.add(struct(doc, 'P', () => doc.text('Visit us', { link: 'https://care-audit.example/' })));
       root.end();
     });
     const structure = await readPdfStructure(bytes);
@@ -306,7 +345,7 @@ describe('readPdfStructure finds what is wrong', () => {
       link.add(() => doc.text('Book a call', { link: 'https://care-audit.example/book' }));
       doc.addPage();
       link.end();
-      root.add(doc.struct('P', () => doc.text('Page two.')));
+      root.add(struct(doc, 'P', () => doc.text('Page two.')));
       root.end();
     });
     const { problems } = await readPdfStructure(bytes);

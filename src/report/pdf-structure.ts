@@ -34,6 +34,8 @@ export interface ContentLeaf {
   kind: 'content';
   page: number;
   text: string;
+  /** Where its first line of text sits: points from the top of the page to the baseline. */
+  top?: number;
 }
 
 /** An annotation the structure refers to (an OBJR), such as a link. */
@@ -77,8 +79,14 @@ interface PageContent {
   page: number;
   /** Text by marked content id, as pdf.js names them ("p12R_mc3"). */
   marked: Map<string, string>;
+  /** The first text's distance from the top of the page, by marked content id. */
+  tops: Map<string, number>;
   artifacts: string[];
   untagged: string[];
+}
+
+interface ViewerPreferences {
+  DisplayDocTitle?: boolean;
 }
 
 interface Annotation {
@@ -92,7 +100,7 @@ export async function readPdfStructure(bytes: Uint8Array): Promise<PdfStructure>
   const pdf = await openPdf(bytes);
   try {
     const pageNumbers = new Map<string, number>();
-    const contents = new Map<string, { page: number; text: string }>();
+    const contents = new Map<string, { page: number; text: string; top?: number }>();
     const annotations = new Map<string, Annotation>();
     const artifacts: PageText[] = [];
     const untagged: PageText[] = [];
@@ -100,8 +108,11 @@ export async function readPdfStructure(bytes: Uint8Array): Promise<PdfStructure>
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       pageNumbers.set(new PdfRef(page.ref?.num ?? -1, page.ref?.gen ?? 0).key, n);
-      const content = pageContent(n, await page.getTextContent({ includeMarkedContent: true }));
-      for (const [id, text] of content.marked) contents.set(id, { page: n, text });
+      const content = pageContent(n, page.view[3], await page.getTextContent({ includeMarkedContent: true }));
+      for (const [id, text] of content.marked) {
+        const top = content.tops.get(id);
+        contents.set(id, { page: n, text, ...(top !== undefined ? { top } : {}) });
+      }
       artifacts.push(...content.artifacts.map((text) => ({ page: n, text })));
       untagged.push(...content.untagged.map((text) => ({ page: n, text })));
       for (const a of await page.getAnnotations())
@@ -145,7 +156,8 @@ export async function readPdfStructure(bytes: Uint8Array): Promise<PdfStructure>
       ...(typeof fields.Title === 'string' ? { title: fields.Title } : {}),
       ...(typeof xmpTitle === 'string' ? { xmpTitle } : {}),
       marked: (await pdf.getMarkInfo())?.Marked === true,
-      displayDocTitle: (await pdf.getViewerPreferences())?.DisplayDocTitle === true,
+      displayDocTitle:
+        ((await pdf.getViewerPreferences()) as ViewerPreferences | null)?.DisplayDocTitle === true,
       artifacts,
       untagged,
       problems,
@@ -195,6 +207,13 @@ export function annotationsOf(node: StructNode): AnnotationLeaf[] {
   );
 }
 
+/** Every marked content below `node`, in reading order. */
+export function contentsOf(node: StructNode): ContentLeaf[] {
+  return node.children.flatMap((child) =>
+    child.kind === 'content' ? [child] : child.kind === 'element' ? contentsOf(child) : [],
+  );
+}
+
 /** The pages an element's content lies on, in order, each once. */
 export function pagesOf(node: StructNode): number[] {
   const pages = new Set<number>();
@@ -210,12 +229,14 @@ export function pagesOf(node: StructNode): number[] {
  * A page's text sorted by the marked content that holds it: the innermost sequence with an id
  * (an MCID) owns its text; text inside an Artifact sequence is an artifact; the rest is untagged.
  */
-function pageContent(page: number, content: TextContent): PageContent {
+function pageContent(page: number, pageHeight: number, content: TextContent): PageContent {
   const marked = new Map<string, string>();
+  const tops = new Map<string, number>();
   const artifacts: string[] = [];
   const untagged: string[] = [];
   const stack: { tag?: string; id?: string | null }[] = [];
   let current = '';
+  let currentTop: number | undefined;
   const flush = () => {
     const text = normalise(current);
     current = '';
@@ -224,12 +245,15 @@ function pageContent(page: number, content: TextContent): PageContent {
       if (text) artifacts.push(text);
     } else if (owner?.id) {
       marked.set(owner.id, normalise(`${marked.get(owner.id) ?? ''} ${text}`));
+      if (currentTop !== undefined && !tops.has(owner.id)) tops.set(owner.id, currentTop);
     } else if (text) untagged.push(text);
+    currentTop = undefined;
   };
   for (const item of content.items) {
     if ('str' in item) {
       const text = item as TextItem;
       current += text.str + (text.hasEOL ? ' ' : '');
+      if (currentTop === undefined && text.str.trim() !== '') currentTop = pageHeight - text.transform[5];
       continue;
     }
     const mark = item as { type: string; id?: string | null; tag?: string };
@@ -242,7 +266,7 @@ function pageContent(page: number, content: TextContent): PageContent {
     }
   }
   flush();
-  return { page, marked, artifacts, untagged };
+  return { page, marked, tops, artifacts, untagged };
 }
 
 /** Walks the file's structure tree from the catalog's StructTreeRoot. */
@@ -257,7 +281,7 @@ class TreeWalker {
   constructor(
     private readonly file: PdfFile,
     private readonly pageNumbers: Map<string, number>,
-    private readonly contents: Map<string, { page: number; text: string }>,
+    private readonly contents: Map<string, { page: number; text: string; top?: number }>,
     private readonly annotations: Map<string, Annotation>,
     private readonly problems: string[],
   ) {}
@@ -336,7 +360,12 @@ class TreeWalker {
       return { kind: 'content', page: page ?? 0, text: '' };
     }
     this.leaf(page, `${path.join('/')} ${id}`);
-    return { kind: 'content', page, text: found.text };
+    return {
+      kind: 'content',
+      page,
+      text: found.text,
+      ...(found.top !== undefined ? { top: found.top } : {}),
+    };
   }
 
   private annotation(objr: PdfDict, path: string[]): AnnotationLeaf | undefined {
