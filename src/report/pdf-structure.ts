@@ -44,6 +44,8 @@ export interface AnnotationLeaf {
   page: number;
   subtype: string;
   url?: string;
+  /** The annotation's Contents: its description, which PDF/UA asks of a link. */
+  contents?: string;
 }
 
 export type StructChild = StructNode | ContentLeaf | AnnotationLeaf;
@@ -93,6 +95,7 @@ interface Annotation {
   page: number;
   subtype: string;
   url?: string;
+  contents?: string;
 }
 
 export async function readPdfStructure(bytes: Uint8Array): Promise<PdfStructure> {
@@ -120,6 +123,7 @@ export async function readPdfStructure(bytes: Uint8Array): Promise<PdfStructure>
           page: n,
           subtype: String(a.subtype),
           ...(a.url ? { url: a.url } : {}),
+          ...(typeof a.contentsObj?.str === 'string' ? { contents: a.contentsObj.str } : {}),
         });
       pdfjsTrees.push(await page.getStructTree());
     }
@@ -389,6 +393,7 @@ class TreeWalker {
       page: found.page,
       subtype: found.subtype,
       ...(found.url ? { url: found.url } : {}),
+      ...(found.contents !== undefined ? { contents: found.contents } : {}),
     };
   }
 
