@@ -267,6 +267,12 @@ describe.each(fixtures)('the %s report read back', (name) => {
       [FIXTURE_CONTACT.contactEmail, [['Link', `mailto:${FIXTURE_CONTACT.contactEmail}`]]],
       [FIXTURE_CONTACT.webAddress, [['Link', `${FIXTURE_CONTACT.webAddress}/`]]],
     ]);
+    // Each annotation says where it goes, as PDF/UA asks of a link (PDFKit leaves it empty).
+    expect(links.map((link) => annotationsOf(link).map((a) => a.contents))).toEqual([
+      [`Book your free consultation: ${FIXTURE_CONTACT.bookingUrl}`],
+      [`E-mail ${FIXTURE_CONTACT.contactEmail}`],
+      [`Care Audit’s website: ${FIXTURE_CONTACT.webAddress}`],
+    ]);
     // Every link annotation of the file is one of these: none sits outside the structure.
     expect(annotationsOf(document)).toHaveLength(3);
     expect(nextSteps.map(textOf)).toContain(POSTAL_LINE);

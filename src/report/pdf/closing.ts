@@ -23,11 +23,17 @@ export function writeNextSteps(writer: ReportWriter, contact: ReportContact): vo
   writeHeading(writer, NEXT_STEPS_HEADING, 170);
   writer.text('P', NEXT_STEPS_INTRO, TYPE.lead, { gapAfter: 10 });
   writer.text('P', BOOKING_PROMPT, TYPE.strong, { gapAfter: 1 });
-  writer.link(contact.bookingUrl, contact.bookingUrl, TYPE.link, { gapAfter: 10 });
+  writer.link(contact.bookingUrl, contact.bookingUrl, `${BOOKING_PROMPT} ${contact.bookingUrl}`, {
+    gapAfter: 10,
+  });
   writer.text('P', WRITE_TO_US, TYPE.strong, { gapAfter: 1 });
-  writer.link(contact.contactEmail, `mailto:${contact.contactEmail}`, TYPE.link, { gapAfter: 10 });
+  writer.link(contact.contactEmail, `mailto:${contact.contactEmail}`, `E-mail ${contact.contactEmail}`, {
+    gapAfter: 10,
+  });
   writer.text('P', WEBSITE_PROMPT, TYPE.strong, { gapAfter: 1 });
-  writer.link(contact.webAddress, contact.webAddress, TYPE.link, { gapAfter: 10 });
+  writer.link(contact.webAddress, contact.webAddress, `Care Audit’s website: ${contact.webAddress}`, {
+    gapAfter: 10,
+  });
   writer.text('P', POSTAL_ADDRESS, TYPE.body);
 }
 

@@ -80,20 +80,29 @@ export class ReportWriter {
     return element;
   }
 
-  /** A paragraph holding one link: the annotation and its text are both inside the Link element. */
-  link(text: string, url: string, style: TypeStyle = TYPE.link, options: TextOptions = {}): void {
+  /**
+   * A paragraph holding one link: the link's text and its annotation are both inside the Link
+   * element, and the annotation carries `description`, which PDF/UA asks of every link.
+   */
+  link(text: string, url: string, description: string, options: TextOptions = {}): void {
     const { parent = this.root, x = MARGIN, width = CONTENT_WIDTH, gapAfter = 0 } = options;
+    const style = TYPE.link;
     const paragraph = this.element('P', {}, parent);
-    const link = this.element('Link', { alt: text }, paragraph);
+    const link = this.element('Link', { alt: description }, paragraph);
     const top = this.y;
-    // PDFKit adds the annotation to the Link element it is drawing inside (its OBJR child).
     link.add(() => {
       this.useStyle(style);
-      this.doc.text(text, x, top, { width, lineGap: style.lineGap, link: url, underline: true });
+      this.doc.text(text, x, top, { width, lineGap: style.lineGap, underline: true });
     });
+    const height = this.measure(text, style, width);
+    this.useStyle(style);
+    const linkWidth = Math.min(this.doc.widthOfString(text), width);
+    // A String object: PDFKit writes it as a PDF text string (a plain string would become a name).
+    const annotation = { structParent: link, Contents: new String(description) };
+    this.doc.link(x, top, linkWidth, height, url, annotation as unknown as PDFKit.Mixins.AnnotationOption);
     link.end();
     paragraph.end();
-    this.y = top + this.measure(text, style, width) + gapAfter;
+    this.y = top + height + gapAfter;
   }
 
   /** A list: each item's label (a bullet or a number) and body, kept on one page item by item. */
