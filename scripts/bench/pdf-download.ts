@@ -106,7 +106,7 @@ export async function measurePdfDownload(
   return {
     firstAfterStart,
     presses,
-    medianMs: median(saved),
+    medianMs: round(median(saved), 1),
     p95Ms: percentile(saved, 95),
     maxMs: Math.max(...saved),
   };

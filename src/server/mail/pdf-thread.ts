@@ -33,10 +33,9 @@ const WARM_UP_CONTACT: ReportContact = {
 };
 
 /**
- * Rendering a report's PDF takes ~10 ms of CPU. On the main thread, renders one after another run
- * as one long task that holds up every request meanwhile (200 renders, 8 at a time: event-loop
- * delay p99 150–250 ms); in a thread of their own they run beside the requests, on another core
- * (p99 5–12 ms). The thread starts with the first render, or with `warmUp`.
+ * Rendering a report's PDF is CPU work: with PDFKit 70–120 ms for a typical report on this 2-core
+ * machine. On the main thread every request would wait meanwhile; in a thread of its own renders run
+ * beside the requests, on the other core. The thread starts with the first render, or with `warmUp`.
  */
 export function startPdfThread(options: { idleStopMs?: number } = {}): PdfThread {
   const thread = startWorkerCalls<PdfRequest, Uint8Array<ArrayBuffer>>(
