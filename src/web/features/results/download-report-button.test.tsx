@@ -120,4 +120,14 @@ describe('"Download Full Report"', () => {
     await press();
     expect(await screen.findByText('The report could not be created. Please try again.')).toBeTruthy();
   });
+
+  it('without any answers says to take the audit first, and asks the server for nothing', async () => {
+    const bodies = stubApi(PDF);
+    renderAt('/audit-results', ResultsPage, null);
+    await press();
+    expect(
+      await screen.findByText('There are no answers to put in a report yet. Take the audit first.'),
+    ).toBeTruthy();
+    expect(bodies).toHaveLength(0);
+  });
 });

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { hasAnswers } from '../../../core';
 import type { ReportRequest } from '../../../shared/report-request';
 import type { NoticeContent } from '../../ui/notice';
 import { reportUsage } from '../../usage/report-usage';
 
 const FAILED = 'The report could not be created. Please try again.';
+const NO_ANSWERS = 'There are no answers to put in a report yet. Take the audit first.';
 
 /**
  * "Download Full Report": the server renders the PDF of the report the page shows (the same
@@ -19,12 +21,19 @@ export function DownloadReportButton({
   const [busy, setBusy] = useState(false);
 
   async function download() {
+    const request = reportRequest();
+    // Results without answers (the page opened directly): a report of nothing helps nobody, and the
+    // server would refuse it, so say why rather than "try again".
+    if (!hasAnswers(request.responses)) {
+      setNotice({ variant: 'error', title: 'Error', text: NO_ANSWERS });
+      return;
+    }
     setBusy(true);
     setNotice(null);
     try {
       // The download's code is loaded only now, never with the page.
       const { downloadReport } = await import('./download-report');
-      await downloadReport(reportRequest());
+      await downloadReport(request);
       reportUsage('pdf_downloaded');
     } catch (error) {
       console.warn('Report download failed', error);
