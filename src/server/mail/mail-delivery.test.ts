@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { reportFileName } from '../../core';
 import { buildApp } from '../app';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
+import { flatten, readPdfStructure } from '../../report/pdf-structure';
 import { pdfText } from '../../report/pdf-text';
 import { postEmailRequest, validBody } from '../testing/requests';
 import { startSmtpServer, type SmtpTestServer } from '../testing/smtp';
@@ -118,6 +119,34 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
     expect(team.text).toContain(res.json().id);
     expect(addressesOf(team, 'replyTo')).toEqual(['manager@care-home.example']);
 
+    await until(async () => (await outbox(t.db)).every((m) => m.status === 'sent'));
+  });
+
+  it('attaches the same document "Download Full Report" gives for the same answers and day', async () => {
+    const responses = validBody().responses;
+    expect((await postEmailRequest(app, validBody())).statusCode).toBe(202);
+    const messages = await smtp.waitForMessages(2);
+    const pdf = messages.flatMap((m) => m.attachments).find((a) => a.contentType === 'application/pdf');
+    const attached = new Uint8Array(pdf?.content ?? []);
+    const { rows } = await t.db.query<{ created_at: Date }>('SELECT created_at FROM email_requests');
+    const day = new Date(rows[0]?.created_at ?? 0).toISOString().slice(0, 10);
+
+    const download = await app.inject({
+      method: 'POST',
+      url: '/api/report',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ date: day, responses }),
+    });
+    expect(download.statusCode).toBe(200);
+    const downloaded = new Uint8Array(download.rawPayload);
+
+    // The same renderer and report model: the same pages, words and structure, element by element.
+    // (Only the creation time inside differs: the e-mail's is the request's, the download's midday.)
+    const [a, b] = await Promise.all([readPdfStructure(attached), readPdfStructure(downloaded)]);
+    expect(b.pages).toBe(a.pages);
+    expect(flatten(b.tree)).toEqual(flatten(a.tree));
+    expect(flatten(a.tree).length).toBeGreaterThan(100);
+    expect(await pdfText(downloaded)).toBe(await pdfText(attached));
     await until(async () => (await outbox(t.db)).every((m) => m.status === 'sent'));
   });
 
