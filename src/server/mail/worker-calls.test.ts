@@ -1,18 +1,27 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildReport, type Report } from '../../core';
+import { buildReport } from '../../core';
+import type { PdfRequest } from './pdf-thread';
 import { startWorkerCalls, type WorkerCalls } from './worker-calls';
 
-const EMPTY = buildReport({}, new Date('2026-11-23T10:00:00Z'));
+// The PDF thread's worker stands in for any worker: a real one, with real work to do.
+const EMPTY: PdfRequest = {
+  report: buildReport({}, new Date('2026-11-23T10:00:00Z')),
+  contact: {
+    bookingUrl: 'https://example.org/book',
+    contactEmail: 'a@example.org',
+    webAddress: 'https://example.org',
+  },
+};
 
 describe('calls into a worker thread', () => {
-  let calls: WorkerCalls<Report, Uint8Array> | undefined;
+  let calls: WorkerCalls<PdfRequest, Uint8Array> | undefined;
   afterEach(async () => {
     await calls?.close();
     calls = undefined;
   });
 
   it('starts the thread with the first call, ends it once idle, and starts it again for the next', async () => {
-    calls = startWorkerCalls<Report, Uint8Array>('./pdf-thread-worker.ts', {}, { idleStopMs: 300 });
+    calls = startWorkerCalls<PdfRequest, Uint8Array>('./pdf-thread-worker.ts', {}, { idleStopMs: 300 });
     expect(calls.running).toBe(false);
     const first = calls.call(EMPTY);
     expect(calls.running).toBe(true);
@@ -25,7 +34,7 @@ describe('calls into a worker thread', () => {
   });
 
   it('does not end a thread while a call waits', async () => {
-    calls = startWorkerCalls<Report, Uint8Array>('./pdf-thread-worker.ts', {}, { idleStopMs: 1 });
+    calls = startWorkerCalls<PdfRequest, Uint8Array>('./pdf-thread-worker.ts', {}, { idleStopMs: 1 });
     const results = await Promise.all(Array.from({ length: 6 }, () => calls?.call(EMPTY)));
     expect(results.every((pdf) => (pdf?.byteLength ?? 0) > 1000)).toBe(true);
   });
