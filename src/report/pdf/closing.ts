@@ -15,7 +15,7 @@ import {
 } from './pdf-words';
 import type { ReportWriter } from './report-writer';
 import { writeHeading } from './section-heading';
-import { COLOURS, CONTENT_WIDTH, FOOTER_Y, MARGIN, TYPE } from './theme';
+import { CONTENT_WIDTH, FOOTER_Y, MARGIN, TYPE } from './theme';
 
 /** How to take this further: the booking link, the e-mail address, the postal and web addresses. */
 export function writeNextSteps(writer: ReportWriter, contact: ReportContact): void {
@@ -60,14 +60,7 @@ export function writeAppendix(writer: ReportWriter, report: Report): void {
 /** The spec's closing line, centred under a rule at the end of the report. */
 export function writeClosingLine(writer: ReportWriter): void {
   writer.keepSpace(40);
-  const ruleY = writer.y + 4;
-  writer.artifact(() =>
-    writer.doc
-      .moveTo(MARGIN, ruleY)
-      .lineTo(MARGIN + CONTENT_WIDTH, ruleY)
-      .lineWidth(0.5)
-      .stroke(COLOURS.border),
-  );
+  writer.rule(writer.y + 4);
   writer.y += 16;
   writer.text('P', CLOSING_LINE, TYPE.closing, { align: 'center' });
 }
@@ -78,12 +71,8 @@ export function writeFooters(writer: ReportWriter): void {
   const { start, count } = doc.bufferedPageRange();
   for (let index = start + 1; index < start + count; index++) {
     doc.switchToPage(index);
+    writer.rule(FOOTER_Y - 8);
     writer.artifact(() => {
-      doc
-        .moveTo(MARGIN, FOOTER_Y - 8)
-        .lineTo(MARGIN + CONTENT_WIDTH, FOOTER_Y - 8)
-        .lineWidth(0.5)
-        .stroke(COLOURS.border);
       writer.draw(RUNNING_FOOTER, TYPE.footer, MARGIN, FOOTER_Y, CONTENT_WIDTH / 2);
       const pageLabel = `Page ${index - start + 1} of ${count}`;
       writer.draw(pageLabel, TYPE.footer, MARGIN + CONTENT_WIDTH / 2, FOOTER_Y, CONTENT_WIDTH / 2, 'right');

@@ -67,14 +67,7 @@ export function writeAreas(writer: ReportWriter, report: Report): void {
   writeHeading(writer, AREAS_HEADING);
   report.areas.forEach((area, index) => {
     if (index > 0) {
-      const ruleY = writer.y + 4;
-      writer.artifact(() =>
-        writer.doc
-          .moveTo(MARGIN, ruleY)
-          .lineTo(MARGIN + CONTENT_WIDTH, ruleY)
-          .lineWidth(0.5)
-          .stroke(COLOURS.border),
-      );
+      writer.rule(writer.y + 4);
       writer.y += 18;
     }
     writeArea(writer, area, report.earlier?.takenOn);

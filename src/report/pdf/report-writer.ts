@@ -251,6 +251,18 @@ export class ReportWriter {
     this.doc.endMarkedContent();
   }
 
+  /** A horizontal rule at `y`, as decoration: the content's width unless told otherwise. */
+  rule(y: number, style: { width?: number; colour?: string; lineWidth?: number } = {}): void {
+    const { width = CONTENT_WIDTH, colour = COLOURS.border, lineWidth = 0.5 } = style;
+    this.artifact(() =>
+      this.doc
+        .moveTo(MARGIN, y)
+        .lineTo(MARGIN + width, y)
+        .lineWidth(lineWidth)
+        .stroke(colour),
+    );
+  }
+
   /** Starts a new page unless `height` more points fit above the footer on this one. */
   keepSpace(height: number): void {
     if (this.y + height > CONTENT_BOTTOM) this.newPage();

@@ -1,5 +1,5 @@
 import type { ReportWriter } from './report-writer';
-import { COLOURS, CONTENT_WIDTH, MARGIN, TYPE } from './theme';
+import { COLOURS, CONTENT_WIDTH, TYPE } from './theme';
 
 /**
  * A section's heading (H2) with a rule under it. `keepWithNext` is how much of the section must fit
@@ -8,13 +8,6 @@ import { COLOURS, CONTENT_WIDTH, MARGIN, TYPE } from './theme';
 export function writeHeading(writer: ReportWriter, text: string, keepWithNext = 100): void {
   writer.keepSpace(writer.measure(text, TYPE.h2, CONTENT_WIDTH) + keepWithNext);
   writer.text('H2', text, TYPE.h2, { gapAfter: 6 });
-  const ruleY = writer.y;
-  writer.artifact(() => {
-    writer.doc
-      .moveTo(MARGIN, ruleY)
-      .lineTo(MARGIN + 48, ruleY)
-      .lineWidth(2.5)
-      .stroke(COLOURS.accent700);
-  });
+  writer.rule(writer.y, { width: 48, colour: COLOURS.accent700, lineWidth: 2.5 });
   writer.y += 14;
 }

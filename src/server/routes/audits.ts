@@ -1,12 +1,12 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { sanitizeProfile, sanitizeResponses } from '../../core';
 import { auditSubmissionSchema } from '../../shared/audit-submission';
-import { fieldErrors, tooManyRequestsMessage } from '../../shared/email-request';
+import { fieldErrors } from '../../shared/email-request';
 import { storeCompletedAudit } from '../benchmark/completed-audits';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-errors';
+import { parseJsonQuietly, registerPerClientLimit } from './request-guards';
 
 export interface AuditsOptions {
   db: Database;
@@ -27,22 +27,9 @@ export const AUDIT_COUNTED = { status: 'counted' } as const;
 export async function auditsRoutes(app: FastifyInstance, options: AuditsOptions): Promise<void> {
   const { db, config } = options;
   // Only JSON is parsed in this plugin: any other type (a form, text) is 415 before the body is read.
-  // Fastify's own parser, with its message replaced: a JSON.parse error quotes part of the body,
-  // and the answers must not reach the log.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, String(body), (error, value) => {
-      if (error) done(new HttpError(400, 'invalid_request', 'The request body is not valid JSON.'));
-      else done(null, value);
-    });
-  });
+  parseJsonQuietly(app);
   // Its own bucket, apart from the e-mail form's: a completed audit sends no e-mail to anyone.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'rate_limited', tooManyRequestsMessage(context.ttl / 1000)),
-  });
+  await registerPerClientLimit(app);
 
   app.post(
     '/api/audits',

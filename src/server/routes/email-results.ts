@@ -1,5 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildReport, sanitizeProfile, sanitizeResponses } from '../../core';
 import {
   CONSENT_WORDING,
@@ -15,6 +14,7 @@ import type { Database } from '../db/database';
 import { HttpError } from '../http-errors';
 import { storeEmailRequest } from '../requests/email-requests';
 import { newSecret } from '../secrets';
+import { registerPerClientLimit, requireJson } from './request-guards';
 
 export interface EmailResultsOptions {
   db: Database;
@@ -28,20 +28,6 @@ export interface EmailResultsOptions {
 export const BOT_CHECK_FAILED_MESSAGE =
   'This request could not be confirmed as sent from the form. Please reload the page and try again.';
 
-const JSON_TYPE = /^application\/json\s*(;|$)/i;
-
-/** An `onRequest` hook: 415 for a body that is not JSON, before it is read. */
-export async function requireJson(request: FastifyRequest): Promise<void> {
-  // Checked before the body is read: a form post or text body is refused, not parsed.
-  if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) {
-    throw new HttpError(
-      415,
-      'unsupported_media_type',
-      'Send the request as JSON (Content-Type: application/json).',
-    );
-  }
-}
-
 /**
  * `POST /api/email-results`: checked in this order, and nothing is stored or sent unless all pass:
  * JSON (415), the per-client limit (429), the bot guard (400 bot_check_failed), the fields (400
@@ -50,11 +36,7 @@ export async function requireJson(request: FastifyRequest): Promise<void> {
 export async function emailResultsRoutes(app: FastifyInstance, options: EmailResultsOptions): Promise<void> {
   const { db, config } = options;
   // Registered inside this plugin, so the per-client limit applies to this route alone.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'rate_limited', tooManyRequestsMessage(context.ttl / 1000)),
-  });
+  await registerPerClientLimit(app);
 
   app.post(
     '/api/email-results',

@@ -1,14 +1,13 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { buildReport, overallScore, reportFileName, sanitizeProfile, sanitizeResponses } from '../../core';
-import { fieldErrors, tooManyRequestsMessage } from '../../shared/email-request';
+import { fieldErrors } from '../../shared/email-request';
 import { reportMoment, reportRequestSchema } from '../../shared/report-request';
 import { readBenchmark } from '../benchmark/read-benchmark';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-errors';
 import { reportContact, type RenderPdf } from '../mail/outbox-mail';
-import { requireJson } from './email-results';
+import { parseJsonQuietly, registerPerClientLimit, requireJson } from './request-guards';
 
 export interface ReportPdfOptions {
   db: Database;
@@ -26,22 +25,9 @@ export interface ReportPdfOptions {
  */
 export async function reportPdfRoutes(app: FastifyInstance, options: ReportPdfOptions): Promise<void> {
   const { db, config, renderPdf } = options;
-  // Fastify's own JSON parser, with its message replaced: a JSON.parse error quotes part of the
-  // body, and the answers must not reach the log.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, String(body), (error, value) => {
-      if (error) done(new HttpError(400, 'invalid_request', 'The request body is not valid JSON.'));
-      else done(null, value);
-    });
-  });
+  parseJsonQuietly(app);
   // Its own bucket: a download renders a PDF and sends nothing to anyone.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'rate_limited', tooManyRequestsMessage(context.ttl / 1000)),
-  });
+  await registerPerClientLimit(app);
 
   app.post(
     '/api/report',

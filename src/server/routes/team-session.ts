@@ -1,8 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
-import { emailAddressSchema, tooManyRequestsMessage } from '../../shared/email-request';
+import { emailAddressSchema } from '../../shared/email-request';
 import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -12,6 +11,7 @@ import { listActivity, recordActivity } from '../team/team-activity';
 import { sessionCookieName, sessionCookieOptions, signedInMember } from '../team/team-auth';
 import { createSession, deleteSession } from '../team/team-sessions';
 import { BOT_CHECK_FAILED_MESSAGE } from './email-results';
+import { registerPerClientLimit } from './request-guards';
 
 export interface TeamSessionOptions {
   db: Database;
@@ -43,11 +43,7 @@ export async function teamSessionRoutes(app: FastifyInstance, options: TeamSessi
   const cookieName = sessionCookieName(config.publicUrl);
 
   // Registered inside this plugin, so the per-client limit applies to the routes that ask for it.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'rate_limited', tooManyRequestsMessage(context.ttl / 1000)),
-  });
+  await registerPerClientLimit(app);
   const perClient = { max: config.rateLimit.perClient, timeWindow: config.rateLimit.perClientWindowMs };
 
   app.get('/api/team/setup', { config: { teamAuth: 'open' } }, async () => ({
