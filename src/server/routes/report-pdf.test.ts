@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { storeCompletedAudit } from '../benchmark/completed-audits';
 import { answersScoring, emptyBenchmarkTables } from '../testing/audit-fixtures';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
-import { COMPLETE_ANSWERS, COMPLETE_RESPONSES, EXPECTED_SCORES } from '../testing/requests';
+import { COMPLETE_ANSWERS, COMPLETE_RESPONSES, EXPECTED_SCORES, postJson } from '../testing/requests';
 import { testConfig } from '../testing/test-config';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,13 +15,7 @@ const dayFromToday = (days: number) => utcDay(new Date(Date.now() + days * DAY_M
 
 /** `POST /api/report` through the app's inject, as JSON (a string payload is sent as it is). */
 function postReport(app: FastifyInstance, payload: unknown, options: Partial<InjectOptions> = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/report',
-    headers: { 'content-type': 'application/json' },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    ...options,
-  });
+  return postJson(app, '/api/report', payload, options);
 }
 
 const body = (overrides: Record<string, unknown> = {}) => ({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { AREA_IDS, QUESTIONS_PER_AREA, type AreaId, type ServiceProfile } from '../../core';
 import type { Queryable } from '../db/database';
+import { postJson } from './requests';
 
 type Answers = Record<AreaId, Record<string, number>>;
 
@@ -40,13 +41,7 @@ export function auditBody(
 
 /** `POST /api/audits` through the app's inject, as JSON (a string payload is sent as it is). */
 export function postAudit(app: FastifyInstance, payload: unknown, options: Partial<InjectOptions> = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/audits',
-    headers: { 'content-type': 'application/json' },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    ...options,
-  });
+  return postJson(app, '/api/audits', payload, options);
 }
 
 /** Empties the benchmark's tables (a TestDatabase's reset empties the lead tables only). */

@@ -33,17 +33,27 @@ export function validBody(overrides: Record<string, unknown> = {}): Record<strin
   };
 }
 
-/** `POST /api/email-results` through the app's inject, as JSON (a string payload is sent as it is). */
-export function postEmailRequest(
+/** A POST through the app's inject, as JSON (a string payload is sent as it is). */
+export function postJson(
   app: FastifyInstance,
+  url: string,
   payload: unknown,
   options: Partial<InjectOptions> = {},
 ) {
   return app.inject({
     method: 'POST',
-    url: '/api/email-results',
+    url,
     headers: { 'content-type': 'application/json' },
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     ...options,
   });
+}
+
+/** `POST /api/email-results` through the app's inject, as JSON. */
+export function postEmailRequest(
+  app: FastifyInstance,
+  payload: unknown,
+  options: Partial<InjectOptions> = {},
+) {
+  return postJson(app, '/api/email-results', payload, options);
 }
