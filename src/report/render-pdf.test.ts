@@ -239,6 +239,15 @@ describe('renderReportPdf', () => {
     expect(await render(report)).toEqual(await render(report));
   });
 
+  it('gives a report the same bytes whatever was rendered before it (the fonts’ shared word cache)', async () => {
+    const mixed = buildReport(MIXED, GENERATED_AT);
+    const first = await render(mixed);
+    const other = buildReport(everyAnswer(2), GENERATED_AT);
+    other.areas[0] = { ...other.areas[0], recommendations: ['Zoë’s café – Łódź… words never seen before'] };
+    await render(other);
+    expect(await render(mixed)).toEqual(first);
+  });
+
   it('prints typographic punctuation, symbols and accented letters as themselves', async () => {
     const report = buildReport(MIXED, GENERATED_AT);
     const text = 'Review each person’s café budget – £50 “now” … Zoë, Łódź, Dvořák, Ærøskøbing — −8';

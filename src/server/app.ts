@@ -144,7 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   let retention: RetentionJob | undefined;
   // Started when the server listens (not for a test's inject): the first render in a new thread
   // takes about 1 s (starting the thread, loading PDFKit and the font, the first compile) against
-  // 70–120 ms for later ones, and the first download should not wait for that. The thread holds
+  // 25–40 ms for later ones, and the first download should not wait for that. The thread holds
   // about 100 MB of memory for the server's life: the price of no slow first download. Not awaited.
   app.addHook('onListen', async () => {
     if (!deps.renderPdf) void pdfThread.warmUp();

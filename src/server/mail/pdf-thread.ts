@@ -33,7 +33,7 @@ const WARM_UP_CONTACT: ReportContact = {
 };
 
 /**
- * Rendering a report's PDF is CPU work: with PDFKit 70–120 ms for a typical report on this 2-core
+ * Rendering a report's PDF is CPU work: with PDFKit 25–40 ms for a typical report on this 2-core
  * machine. On the main thread every request would wait meanwhile; in a thread of its own renders run
  * beside the requests, on the other core. The thread starts with the first render, or with `warmUp`.
  */
