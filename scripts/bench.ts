@@ -159,6 +159,30 @@ async function measureMail(sink: SmtpTestServer): Promise<MailFigures> {
   return { throughput, idleMemory };
 }
 
+/**
+ * The end of an `--only` run: its figures with the date, run time and background load, written to
+ * bench-results-<part>.json, then its tables (and any further lines) printed.
+ */
+function reportPart(
+  part: string,
+  background: unknown,
+  figures: Record<string, unknown>,
+  markdown: string,
+  lines: readonly string[] = [],
+): void {
+  const file = `bench-results-${part}.json`;
+  const results = {
+    date: new Date().toISOString(),
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    backgroundBeforeMeasuring: background,
+    ...figures,
+  };
+  writeFileSync(path.join(root, file), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${markdown}\n`);
+  for (const line of lines) console.log(line);
+  console.log(`${results.date.slice(0, 10)}, ${results.durationSeconds} s. All figures: ${file}`);
+}
+
 /** `--only mail`: prints its figures and writes bench-results-mail.json. */
 async function mainMailOnly(): Promise<void> {
   const sink = await startSmtpServer({ keep: 'discard' });
@@ -166,17 +190,7 @@ async function mainMailOnly(): Promise<void> {
   step('waiting for a quiet machine');
   const background = await waitForQuiet();
   const mail = await measureMail(sink);
-  const results = {
-    date: new Date().toISOString(),
-    durationSeconds: Math.round((performance.now() - started) / 1000),
-    backgroundBeforeMeasuring: background,
-    mail,
-  };
-  writeFileSync(path.join(root, 'bench-results-mail.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\n${mailMarkdown(mail)}\n`);
-  console.log(
-    `${results.date.slice(0, 10)}, ${results.durationSeconds} s. All figures: bench-results-mail.json`,
-  );
+  reportPart('mail', background, { mail }, mailMarkdown(mail));
 }
 
 // The issue's size for the workspace's lead list, and enough calls for a steady median.
@@ -188,17 +202,7 @@ async function mainLeadsOnly(): Promise<void> {
   const background = await waitForQuiet();
   step(`the team's lead list on PGlite with ${LEAD_LIST.leads} leads`);
   const leadList = await measureLeadList(LEAD_LIST);
-  const results = {
-    date: new Date().toISOString(),
-    durationSeconds: Math.round((performance.now() - started) / 1000),
-    backgroundBeforeMeasuring: background,
-    leadList,
-  };
-  writeFileSync(path.join(root, 'bench-results-leads.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\n${leadListMarkdown(leadList)}\n`);
-  console.log(
-    `${results.date.slice(0, 10)}, ${results.durationSeconds} s. All figures: bench-results-leads.json`,
-  );
+  reportPart('leads', background, { leadList }, leadListMarkdown(leadList));
 }
 
 // The issue's size for the comparison with other providers: 100,000 stored audits.
@@ -210,17 +214,7 @@ async function mainBenchmarkOnly(): Promise<void> {
   const background = await waitForQuiet();
   step(`the comparison with other providers on PGlite with ${BENCHMARK_READ.audits} audits`);
   const benchmarkRead = await measureBenchmarkRead(BENCHMARK_READ);
-  const results = {
-    date: new Date().toISOString(),
-    durationSeconds: Math.round((performance.now() - started) / 1000),
-    backgroundBeforeMeasuring: background,
-    benchmarkRead,
-  };
-  writeFileSync(path.join(root, 'bench-results-benchmark.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\n${benchmarkReadMarkdown(benchmarkRead)}\n`);
-  console.log(
-    `${results.date.slice(0, 10)}, ${results.durationSeconds} s. All figures: bench-results-benchmark.json`,
-  );
+  reportPart('benchmark', background, { benchmarkRead }, benchmarkReadMarkdown(benchmarkRead));
 }
 
 // Presses after the first: enough for a p95 that is not simply the slowest.
@@ -260,19 +254,13 @@ async function mainPdfOnly(): Promise<void> {
   const clientDir = path.join(root, 'build/client');
   const pdf = await measurePdf(sink, chromePath, clientDir);
   const onFirstLoad = measureSite().flatMap((f) => f.scriptFiles.filter((file) => PDF_CHUNK.test(file)));
-  const results = {
-    date: new Date().toISOString(),
-    durationSeconds: Math.round((performance.now() - started) / 1000),
-    backgroundBeforeMeasuring: background,
-    pdf,
-    goals: pdfGoals(pdf, onFirstLoad),
-  };
-  writeFileSync(path.join(root, 'bench-results-pdf.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\n${pdfMarkdown(pdf)}\n`);
-  for (const goal of results.goals)
-    console.log(`- ${goal.goal}: ${goal.figure} (${goal.met ? 'met' : 'NOT met'})`);
-  console.log(
-    `${results.date.slice(0, 10)}, ${results.durationSeconds} s. All figures: bench-results-pdf.json`,
+  const goals = pdfGoals(pdf, onFirstLoad);
+  reportPart(
+    'pdf',
+    background,
+    { pdf, goals },
+    pdfMarkdown(pdf),
+    goals.map((goal) => `- ${goal.goal}: ${goal.figure} (${goal.met ? 'met' : 'NOT met'})`),
   );
 }
 

@@ -14,17 +14,22 @@ export type PdfinfoFields = Record<string, string>;
 const run = promisify(execFile);
 
 export async function pdfinfo(bytes: Uint8Array): Promise<PdfinfoFields> {
-  // pdfinfo reads a file, not standard input.
-  const dir = await mkdtemp(join(tmpdir(), 'care-audit-pdfinfo-'));
+  return parsePdfinfo(await runPoppler('pdfinfo', bytes));
+}
+
+/** What one of poppler's tools (`pdfinfo`, `pdffonts`) prints for a PDF given as bytes. */
+export async function runPoppler(tool: 'pdfinfo' | 'pdffonts', bytes: Uint8Array): Promise<string> {
+  // Poppler's tools read a file, not standard input.
+  const dir = await mkdtemp(join(tmpdir(), `care-audit-${tool}-`));
   try {
     const file = join(dir, 'report.pdf');
     await writeFile(file, bytes);
-    const { stdout } = await run('pdfinfo', [file], { encoding: 'utf8' }).catch((error: unknown) => {
+    const { stdout } = await run(tool, [file], { encoding: 'utf8' }).catch((error: unknown) => {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-        throw new Error('pdfinfo is not installed: install poppler-utils (apt-get install poppler-utils).');
+        throw new Error(`${tool} is not installed: install poppler-utils (apt-get install poppler-utils).`);
       throw error;
     });
-    return parsePdfinfo(stdout);
+    return stdout;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -16,12 +16,8 @@ import {
   type Report,
   type Responses,
 } from '../core';
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { readPdf, readPdfInfo, type PdfText } from './pdf-text';
+import { runPoppler } from './pdfinfo';
 import {
   CLOSING_LINE,
   REPORT_TITLE,
@@ -257,23 +253,16 @@ describe('renderReportPdf', () => {
   });
 
   it('embeds every font it uses, and no other (PDF/UA allows no built-in font)', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'care-audit-fonts-'));
-    try {
-      const file = join(folder, 'report.pdf');
-      await writeFile(file, await render(buildReport(MIXED, GENERATED_AT)));
-      const { stdout } = await promisify(execFile)('pdffonts', [file]);
-      // Header, rule, then one line per font: name type encoding emb sub uni object id.
-      const fonts = stdout.trim().split('\n').slice(2);
-      expect(fonts.map((line) => line.split(/\s+/)[0].replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
-        'SourceSans3-Bold',
-        'SourceSans3-It',
-        'SourceSans3-Regular',
-        'SourceSans3-Semibold',
-      ]);
-      for (const line of fonts) expect(line).toMatch(/ yes +yes +yes /);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    const stdout = await runPoppler('pdffonts', await render(buildReport(MIXED, GENERATED_AT)));
+    // Header, rule, then one line per font: name type encoding emb sub uni object id.
+    const fonts = stdout.trim().split('\n').slice(2);
+    expect(fonts.map((line) => line.split(/\s+/)[0].replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+      'SourceSans3-Bold',
+      'SourceSans3-It',
+      'SourceSans3-Regular',
+      'SourceSans3-Semibold',
+    ]);
+    for (const line of fonts) expect(line).toMatch(/ yes +yes +yes /);
   });
 
   it('sets the document title, subject, creator and language', async () => {

@@ -4,11 +4,6 @@
  * and must stay small.
  */
 
-/** `YYYY-MM-DD` of a moment, in UTC. */
-export function utcDay(moment: Date): string {
-  return moment.toISOString().slice(0, 10);
-}
-
 /** The visitor's own calendar day, which in a time zone east of UTC may already be tomorrow's. */
 export function localDay(moment: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

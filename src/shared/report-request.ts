@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
-import { AREA_IDS, type AreaId } from '../core';
+import { AREA_IDS, isoDate, type AreaId } from '../core';
 import { responsesSchema } from './email-request';
-import { utcDay } from './report-day';
 import { serviceProfileSchema } from './service-profile-schema';
 
 /**
@@ -20,7 +19,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 function isCalendarDay(day: string): boolean {
   if (!ISO_DAY.test(day)) return false;
   const parsed = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && utcDay(parsed) === day;
+  return !Number.isNaN(parsed.getTime()) && isoDate(parsed) === day;
 }
 
 /**
@@ -33,7 +32,7 @@ const daySchema = (what: string) =>
     z.refine((day) => day >= EARLIEST_REPORT_DAY, {
       error: `${what} cannot be before ${EARLIEST_REPORT_DAY}`,
     }),
-    z.refine((day) => day <= utcDay(new Date(Date.now() + DAY_MS)), {
+    z.refine((day) => day <= isoDate(new Date(Date.now() + DAY_MS)), {
       error: `${what} cannot be in the future`,
     }),
   );
@@ -79,4 +78,4 @@ export const reportRequestSchema = z.strictObject(
 
 export type ReportRequest = z.output<typeof reportRequestSchema>;
 
-export { localDay, reportMoment, utcDay } from './report-day';
+export { localDay, reportMoment } from './report-day';

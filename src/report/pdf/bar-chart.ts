@@ -35,15 +35,9 @@ export function drawBarChart(writer: ReportWriter, top: number, bars: readonly B
     const rowTop = top + index * ROW_HEIGHT;
     const barTop = rowTop + (ROW_HEIGHT - BAR_HEIGHT) / 2;
     writer.draw(bar.label, TYPE.chartLabel, MARGIN, barTop - 1.5, LABEL_WIDTH - 10);
-    doc.roundedRect(TRACK_X, barTop, TRACK_WIDTH, BAR_HEIGHT, BAR_HEIGHT / 2).fill(COLOURS.track);
-    const filled = (TRACK_WIDTH * clamp(bar.score)) / 100;
-    if (filled > 0) {
-      // A rounded bar narrower than its corners draws badly, so a tiny score gets square ends.
-      if (filled < BAR_HEIGHT) doc.rect(TRACK_X, barTop, filled, BAR_HEIGHT).fill(TONE_COLOURS[bar.tone]);
-      else doc.roundedRect(TRACK_X, barTop, filled, BAR_HEIGHT, BAR_HEIGHT / 2).fill(TONE_COLOURS[bar.tone]);
-    }
+    drawScoreBar(doc, { x: TRACK_X, y: barTop, width: TRACK_WIDTH, height: BAR_HEIGHT }, bar.score, bar.tone);
     if (bar.median !== undefined) {
-      const x = TRACK_X + (TRACK_WIDTH * clamp(bar.median)) / 100;
+      const x = TRACK_X + TRACK_WIDTH * shareOf(bar.median);
       doc
         .moveTo(x, barTop - 4)
         .lineTo(x, barTop + BAR_HEIGHT + 4)
@@ -63,6 +57,23 @@ export function drawBarChart(writer: ReportWriter, top: number, bars: readonly B
   }
 }
 
-function clamp(score: number): number {
-  return Math.min(Math.max(score, 0), 100);
+/** A percentage as a share of the whole, 0–1 (a score outside 0–100 is drawn at the nearer end). */
+export function shareOf(score: number): number {
+  return Math.min(Math.max(score, 0), 100) / 100;
+}
+
+/** A rounded track with the score's share filled in its tone's colour. */
+export function drawScoreBar(
+  doc: PDFKit.PDFDocument,
+  box: { x: number; y: number; width: number; height: number },
+  score: number,
+  tone: Tone,
+): void {
+  const { x, y, width, height } = box;
+  doc.roundedRect(x, y, width, height, height / 2).fill(COLOURS.track);
+  const filled = width * shareOf(score);
+  if (filled <= 0) return;
+  // A rounded bar narrower than its corners draws badly, so a tiny score gets square ends.
+  if (filled < height) doc.rect(x, y, filled, height).fill(TONE_COLOURS[tone]);
+  else doc.roundedRect(x, y, filled, height, height / 2).fill(TONE_COLOURS[tone]);
 }

@@ -1,4 +1,5 @@
 import { overallChangeText, type Report } from '../../core';
+import { shareOf } from './bar-chart';
 import { formatReportDate } from './format-date';
 import {
   APPENDIX_HEADING,
@@ -66,7 +67,7 @@ function drawScoreRing(writer: ReportWriter, score: number, colour: string): voi
   const { x, y, radius, width } = RING;
   writer.artifact(() => {
     doc.circle(x, y, radius).lineWidth(width).stroke(COLOURS.track);
-    const share = Math.min(Math.max(score, 0), 100) / 100;
+    const share = shareOf(score);
     if (share >= 1) doc.circle(x, y, radius).lineWidth(width).stroke(colour);
     else if (share > 0) {
       const angle = share * 2 * Math.PI;

@@ -14,11 +14,11 @@ import {
   type Report,
   type RoadmapPhase,
 } from '../../core';
-import { barChartHeight, drawBarChart } from './bar-chart';
+import { barChartHeight, drawBarChart, drawScoreBar } from './bar-chart';
 import { AREAS_HEADING, ROADMAP_HEADING, ROADMAP_INTRO, keyQuestionChartAlt } from './pdf-words';
 import type { ReportWriter } from './report-writer';
 import { writeHeading } from './section-heading';
-import { COLOURS, CONTENT_WIDTH, MARGIN, TONE_COLOURS, TYPE } from './theme';
+import { COLOURS, CONTENT_WIDTH, MARGIN, TYPE } from './theme';
 
 const LIST_INDENT = 16;
 
@@ -94,7 +94,10 @@ function writeArea(writer: ReportWriter, area: AreaResult, earlierOn: string | u
   writer.keepSpace(lead);
   writer.text('H3', headline, TYPE.h3, { gapAfter: 4 });
   const barY = writer.y;
-  writer.artifact(() => drawScoreBar(writer, barY, area));
+  // Decoration: the headline states the score.
+  writer.artifact(() =>
+    drawScoreBar(writer.doc, { x: MARGIN, y: barY, width: CONTENT_WIDTH, height: 5 }, area.score, area.tone),
+  );
   writer.y += 14;
   for (const note of notes) writer.text('P', note, TYPE.aside, { gapAfter: 2 });
   if (notes.length > 0) writer.y += 6;
@@ -102,17 +105,6 @@ function writeArea(writer: ReportWriter, area: AreaResult, earlierOn: string | u
   writer.text('P', area.advice.text, TYPE.body, { gapAfter: 8 });
   writer.text('P', area.recommendationsIntro, TYPE.aside, { gapAfter: 4 });
   writer.list(area.recommendations, { gap: 2 });
-}
-
-/** A slim bar under an area's headline: decoration, as the headline states the score. */
-function drawScoreBar(writer: ReportWriter, top: number, area: AreaResult): void {
-  const height = 5;
-  const width = CONTENT_WIDTH;
-  writer.doc.roundedRect(MARGIN, top, width, height, height / 2).fill(COLOURS.track);
-  const filled = (width * Math.min(Math.max(area.score, 0), 100)) / 100;
-  if (filled >= height) {
-    writer.doc.roundedRect(MARGIN, top, filled, height, height / 2).fill(TONE_COLOURS[area.tone]);
-  } else if (filled > 0) writer.doc.rect(MARGIN, top, filled, height).fill(TONE_COLOURS[area.tone]);
 }
 
 /** A score per CQC key question as a chart, and the words that it is not a CQC rating. */

@@ -25,7 +25,7 @@ let loaded: Record<FontName, Font> | undefined;
  * it is; given the file instead, it parses it again for each document, and decoding the tables a
  * layout needs was most of a render's time (≈550 ms of ≈600 ms for an 8-page report).
  */
-export function reportFonts(): Record<FontName, Font> {
+function reportFonts(): Record<FontName, Font> {
   loaded ??= {
     regular: open(FILES.regular),
     semibold: open(FILES.semibold),

@@ -74,9 +74,12 @@ export class ReportWriter {
     const { parent = this.root, x = MARGIN, width = CONTENT_WIDTH, align = 'left', gapAfter = 0 } = options;
     const element = this.element(type, {}, parent);
     const top = this.y;
-    element.add(() => this.draw(text, style, x, top, width, align));
+    let height = 0;
+    element.add(() => {
+      height = this.draw(text, style, x, top, width, align);
+    });
     element.end();
-    this.y = top + this.measure(text, style, width) + gapAfter;
+    this.y = top + height + gapAfter;
     return element;
   }
 
@@ -139,7 +142,10 @@ export class ReportWriter {
     const item = this.element('LI', {}, list);
     const top = this.y;
     const labelElement = this.element('Lbl', {}, item);
-    labelElement.add(() => this.draw(label.text, label.style, MARGIN, top, labelWidth - 4));
+    let labelHeight = 0;
+    labelElement.add(() => {
+      labelHeight = this.draw(label.text, label.style, MARGIN, top, labelWidth - 4);
+    });
     labelElement.end();
     const body = this.element('LBody', {}, item);
     let bodyHeight = 0;
@@ -148,7 +154,7 @@ export class ReportWriter {
     });
     body.end();
     item.end();
-    this.y = top + Math.max(bodyHeight, this.measure(label.text, label.style, labelWidth - 4));
+    this.y = top + Math.max(bodyHeight, labelHeight);
   }
 
   /**

@@ -1,8 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildReport, overallChangeText, sanitizeResponses } from '../../core';
+import { buildReport, isoDate, overallChangeText, sanitizeResponses } from '../../core';
 import { pdfText } from '../../report/pdf-text';
-import { utcDay } from '../../shared/report-request';
 import { buildApp } from '../app';
 import { storeCompletedAudit } from '../benchmark/completed-audits';
 import { answersScoring, emptyBenchmarkTables } from '../testing/audit-fixtures';
@@ -11,7 +10,7 @@ import { COMPLETE_ANSWERS, COMPLETE_RESPONSES, EXPECTED_SCORES, postJson } from 
 import { testConfig } from '../testing/test-config';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const dayFromToday = (days: number) => utcDay(new Date(Date.now() + days * DAY_MS));
+const dayFromToday = (days: number) => isoDate(new Date(Date.now() + days * DAY_MS));
 
 /** `POST /api/report` through the app's inject, as JSON (a string payload is sent as it is). */
 function postReport(app: FastifyInstance, payload: unknown, options: Partial<InjectOptions> = {}) {
