@@ -1,13 +1,13 @@
 import { defineConfig, type Plugin } from 'vite';
 
-// React, React DOM and the layers that two or more screens share (the router, the UI parts, the
+// Preact (which runs the React code: docs/decisions/0027) and the layers that two or more screens share (the router, the UI parts, the
 // tab's audit state, and what they import: the audit itself, the site links) go in one chunk: a
 // script page's first load is then the entry, this chunk and its screen's chunk, instead of nine
 // small files that compress worse apart (docs/decisions/0013-first-load-budgets.md). A feature's
 // own modules, and what only features use (zod, the proof of work, jsPDF), stay with the screens
 // that load them, even when a feature's lazy import makes them "shared" by two chunks.
 const SHARED_CODE =
-  /[\\/]src[\\/](core|web[\\/](router|ui|audit-state))[\\/]|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0vite[\\/]preload-helper/;
+  /[\\/]src[\\/](core|web[\\/](router|ui|audit-state))[\\/]|[\\/]node_modules[\\/](react|react-dom|preact|preact-render-to-string)[\\/]|^\0vite[\\/]preload-helper/;
 
 // The report model with its written content (what the results screens and the e-mail screen show)
 // is a chunk of its own, taken before the shared group: the audit's pages never load it.

@@ -1,4 +1,3 @@
-import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { BrowserRouter } from './router';
@@ -6,23 +5,15 @@ import { preloadScreen } from './routes';
 import './styles/global.css';
 
 // Load the first screen's code before hydrating, so hydration renders it at once and matches
-// the pre-rendered HTML. Hydrating in a transition lets React yield to the browser every few
-// milliseconds instead of blocking the main thread for the whole page (a slow phone's tap or
-// scroll is handled in between; React hydrates first whatever is tapped).
+// the pre-rendered HTML (docs/decisions/0027-preact-runs-the-react-code.md: hydration is one
+// short synchronous pass over the page).
 const container = document.getElementById('root');
 if (container) {
   await preloadScreen(window.location.pathname);
-  // Evaluating React DOM and the app is one long task already; hydrateRoot's own start (it listens
-  // for every event type on the root) runs in the next one, so neither blocks the page for long.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <BrowserRouter preload={preloadScreen}>
-          <App />
-        </BrowserRouter>
-      </StrictMode>,
-    );
-  });
+  hydrateRoot(
+    container,
+    <BrowserRouter preload={preloadScreen}>
+      <App />
+    </BrowserRouter>,
+  );
 }

@@ -90,7 +90,7 @@ export function LeadsPage() {
             type="search"
             className="field__input"
             value={form.q}
-            spellCheck={false}
+            spellCheck="false"
             autoComplete="off"
             onChange={(event) => edit({ q: event.target.value })}
           />

@@ -60,7 +60,8 @@ function SiteFooter() {
         </ul>
       </nav>
       <p className="site-footer__legal">
-        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Care Audit. All rights reserved.
+        {/* The pre-render writes the year of the build; hydration puts in the visitor's year. */}©{' '}
+        <span>{new Date().getFullYear()}</span> Care Audit. All rights reserved.
       </p>
     </footer>
   );
