@@ -1,6 +1,6 @@
 /**
- * Builds the site: Vite bundles the client, then every page is rendered to HTML with React so it
- * reads before (and without) any script. The home page ships no script at all: everything on it
+ * Builds the site: Vite bundles the client, then every page is rendered to HTML (Preact's
+ * renderToString, through React's API: docs/decisions/0027) so it reads before (and without) any script. The home page ships no script at all: everything on it
  * is a plain link.
  *
  * Each page paints from its own HTML alone: the stylesheet is inlined (HTML and CSS arrive in the
@@ -34,14 +34,16 @@ type Manifest = Record<string, ManifestChunk>;
 const DESCRIPTION =
   'A free AI care management audit for UK care providers: rate 25 statements and get scores, recommendations and a PDF report.';
 
-// Pages that cannot work without script say so plainly to a visitor who has it turned off.
+// Pages that cannot work without script say so plainly to a visitor who has it turned off. The
+// notice goes before #root, not in it: hydration would take it for the app's first element.
 const NEEDS_SCRIPT_NOTICE =
   '<noscript><div class="noscript-notice"><p><strong>This audit needs JavaScript.</strong> Please turn JavaScript on in your browser settings and reload the page. You can still read about the audit on the <a href="/">home page</a>.</p></div></noscript>';
 
 /**
- * While the app is starting, the form controls take no pointer input: a rating ticked before React
- * has attached to the page would show as ticked and then be cleared by hydration. Once the entry
- * module has run (it calls hydrateRoot), React hydrates the page before it handles an event on it.
+ * While the app is starting, the form controls take no pointer input: a rating ticked before the
+ * app has attached to the page would show as ticked and then be cleared by hydration. Once the
+ * entry module has run, hydrateRoot has hydrated the whole page in one synchronous pass, so every
+ * later event reaches the app.
  * Without script the attribute is never set, so nothing is held.
  */
 const STARTING_STYLE =
@@ -79,7 +81,11 @@ function htmlFor(route: Route, body: string): string {
   let html = template
     .replace('<!--page-title-->', escapeHtml(route.title))
     .replace('<!--page-description-->', escapeHtml(DESCRIPTION))
-    .replace('<!--page-body-->', route.needsScript ? NEEDS_SCRIPT_NOTICE + body : body);
+    .replace(
+      '<div id="root">',
+      route.needsScript ? `${NEEDS_SCRIPT_NOTICE}<div id="root">` : '<div id="root">',
+    )
+    .replace('<!--page-body-->', body);
   // A private page (one visitor's results) must never be indexed, whoever links to it.
   if (route.private) html = html.replace('</head>', '<meta name="robots" content="noindex" /></head>');
   // Vite's script and preload tags go; a page with script gets the loader instead.

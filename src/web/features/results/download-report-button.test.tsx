@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDay } from '../../../shared/report-day';
 import type { StoredResults } from '../../../shared/results-link';
 import { BrowserRouter } from '../../router';
 import { pushLocation } from '../../router/history';
-import { loadReportView } from './report-view-slot';
 import { ResultsLinkPage } from './results-link-page';
 import { ResultsPage } from './results-page';
 
@@ -50,7 +49,6 @@ function renderAt(path: string, Page: () => React.ReactElement, state: unknown =
 const press = async () =>
   userEvent.click(await screen.findByRole('button', { name: 'Download Full Report' }));
 
-beforeAll(() => loadReportView());
 beforeEach(() => {
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callback(0));
   // jsdom has no blob URLs, and a click on a download link would navigate.

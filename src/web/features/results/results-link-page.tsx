@@ -10,8 +10,7 @@ import { NoticeRegion, useNotice } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
 import { DownloadReportButton } from './download-report-button';
 import { ResultsClosing } from './results-closing';
-import type { ReportInput } from './report-view';
-import { loadReportView, ReportViewSlot } from './report-view-slot';
+import { ReportView, type ReportInput } from './report-view';
 import { useBenchmark } from './use-benchmark';
 
 type PageState = StoredResultsAnswer | { status: 'loading' };
@@ -31,8 +30,6 @@ export function ResultsLinkPage() {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    // The view's code comes while the results do, not after them.
-    void loadReportView();
     void fetchStoredResults(token, controller.signal).then((answer) => {
       if (!controller.signal.aborted) setState(answer);
     });
@@ -97,7 +94,7 @@ function StoredResultsView({ results }: { results: StoredResults }) {
   return (
     <>
       <p className="page__intro">The results of the audit you took on {formatDay(takenOn)}</p>
-      <ReportViewSlot input={input} />
+      <ReportView input={input} />
 
       <div className="button-row results-actions">
         <DownloadReportButton

@@ -15,8 +15,7 @@ import {
 } from '../../audit-state/results-state';
 import { reportUsage } from '../../usage/report-usage';
 import { DownloadReportButton } from './download-report-button';
-import type { ReportInput } from './report-view';
-import { ReportViewSlot } from './report-view-slot';
+import { ReportView, type ReportInput } from './report-view';
 import { ResultsClosing } from './results-closing';
 import { useBenchmark } from './use-benchmark';
 
@@ -46,7 +45,7 @@ export function ResultsPage() {
       <p className="page__intro">Comprehensive analysis of your care management operations</p>
 
       {answered ? null : <NoAuditNotice />}
-      <ReportViewSlot input={input} />
+      <ReportView input={input} />
 
       <div className="button-row results-actions">
         <DownloadReportButton

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPARISON_PENDING, describeSegment, type Benchmark } from '../../../core';
 import type { StoredResults } from '../../../shared/results-link';
 import { BrowserRouter, useLocation } from '../../router';
 import { pushLocation } from '../../router/history';
 import { ResultsLinkPage } from './results-link-page';
-import { loadReportView } from './report-view-slot';
 import { ResultsPage } from './results-page';
 
 const FULL = { 0: 1, 1: 2, 2: 3, 3: 4, 4: 5 } as const;
@@ -55,7 +54,6 @@ function renderAt(path: string, Page: () => React.ReactElement, state: unknown =
 }
 
 // The view's own chunk, loaded once up front: the pages show it as soon as their data is in.
-beforeAll(() => loadReportView());
 beforeEach(() => vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callback(0)));
 afterEach(() => {
   vi.unstubAllGlobals();
