@@ -1,7 +1,7 @@
 /**
  * Builds the site: Vite bundles the client, then every page is rendered to HTML (Preact's
- * renderToString, through React's API: docs/decisions/0027) so it reads before (and without) any script. The home page ships no script at all: everything on it
- * is a plain link.
+ * renderToString, through React's API: docs/decisions/0027) so it reads before (and without) any
+ * script. The home page ships no script at all: everything on it is a plain link.
  *
  * Each page paints from its own HTML alone: the stylesheet is inlined (HTML and CSS arrive in the
  * first round trip, with no render-blocking request), and a page that has script starts fetching

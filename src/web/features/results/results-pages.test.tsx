@@ -53,7 +53,6 @@ function renderAt(path: string, Page: () => React.ReactElement, state: unknown =
   );
 }
 
-// The view's own chunk, loaded once up front: the pages show it as soon as their data is in.
 beforeEach(() => vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callback(0)));
 afterEach(() => {
   vi.unstubAllGlobals();
