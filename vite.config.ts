@@ -1,23 +1,20 @@
 import { defineConfig, type Plugin } from 'vite';
 
-// Preact (which runs the React code: docs/decisions/0027) and the layers that two or more screens share (the router, the UI parts, the
-// tab's audit state, and what they import: the audit itself, the site links) go in one chunk: a
-// script page's first load is then the entry, this chunk and its screen's chunk, instead of nine
-// small files that compress worse apart (docs/decisions/0013-first-load-budgets.md). A feature's
-// own modules, and what only features use (zod, the proof of work, jsPDF), stay with the screens
-// that load them, even when a feature's lazy import makes them "shared" by two chunks.
+// Preact (which runs the React code: docs/decisions/0027) and the layers that two or more screens
+// share (the router, the UI parts, the tab's audit state, and what they import: the audit itself,
+// the site links) go in one chunk: a script page's first load is then the entry, this chunk and its
+// screen's chunk, instead of nine small files that compress worse apart
+// (docs/decisions/0013-first-load-budgets.md). A feature's own modules, and what only features use
+// (zod, the proof of work, the report download), stay with the screens that load them, even when a
+// feature's lazy import makes them "shared" by two chunks.
 const SHARED_CODE =
-  /[\\/]src[\\/](core|web[\\/](router|ui|audit-state))[\\/]|[\\/]node_modules[\\/](react|react-dom|preact|preact-render-to-string)[\\/]|^\0vite[\\/]preload-helper/;
+  /[\\/]src[\\/](core|web[\\/](router|ui|audit-state))[\\/]|[\\/]node_modules[\\/](react|react-dom|preact)[\\/]|^\0vite[\\/]preload-helper/;
 
-// The report model with its written content (what the results screens and the e-mail screen show)
-// is a chunk of its own, taken before the shared group: the audit's pages never load it.
+// The report model with its written content and the long date it writes ("12 November 2026"),
+// which the results screens load with their page, is a chunk of its own, taken before the shared
+// group: the audit's pages never load it.
 const REPORT_CODE =
-  /[\\/]src[\\/]core[\\/](insight[\\/]|report\.ts|report-words\.ts|benchmark\.ts|roadmap\.ts)/;
-
-// The long date ("12 November 2026") is a tiny chunk of its own, also taken before the shared
-// group: the report words use it, and the private results page names its audit's day before the
-// report chunk loads, so it belongs in neither; the audit's pages never load it.
-const DAY_CODE = /[\\/]src[\\/]core[\\/]format-day\.ts/;
+  /[\\/]src[\\/]core[\\/](insight[\\/]|report\.ts|report-words\.ts|benchmark\.ts|roadmap\.ts|format-day\.ts)/;
 
 /**
  * Vite wraps each dynamic import in a helper that preloads the imported chunk's own imports. Ours
@@ -53,7 +50,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'report', test: REPORT_CODE, minShareCount: 2, includeDependenciesRecursively: false },
-            { name: 'format-day', test: DAY_CODE, minShareCount: 2 },
             { name: 'shared', test: SHARED_CODE, minShareCount: 2 },
           ],
         },

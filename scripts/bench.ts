@@ -95,6 +95,19 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
+/** Builds the production site that the bench measures. */
+async function buildSite(): Promise<void> {
+  step('building the production site');
+  await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts']);
+}
+
+/** The relay the outbox sends to: it reads each message to the end and keeps nothing. */
+async function startDiscardingRelay(): Promise<SmtpTestServer> {
+  const sink = await startSmtpServer({ keep: 'discard' });
+  cleanups.push(() => sink.close());
+  return sink;
+}
+
 async function startServer(options: Parameters<typeof startBenchServer>[0]): Promise<BenchServer> {
   const server = await startBenchServer(options);
   cleanups.push(() => server.stop());
@@ -185,8 +198,7 @@ function reportPart(
 
 /** `--only mail`: prints its figures and writes bench-results-mail.json. */
 async function mainMailOnly(): Promise<void> {
-  const sink = await startSmtpServer({ keep: 'discard' });
-  cleanups.push(() => sink.close());
+  const sink = await startDiscardingRelay();
   step('waiting for a quiet machine');
   const background = await waitForQuiet();
   const mail = await measureMail(sink);
@@ -245,10 +257,8 @@ async function measurePdf(
 /** `--only pdf`: builds the site, prints the PDF's figures and writes bench-results-pdf.json. */
 async function mainPdfOnly(): Promise<void> {
   const { chromePath } = ensureTools();
-  step('building the production site');
-  await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts']);
-  const sink = await startSmtpServer({ keep: 'discard' });
-  cleanups.push(() => sink.close());
+  await buildSite();
+  const sink = await startDiscardingRelay();
   step('waiting for a quiet machine');
   const background = await waitForQuiet();
   const clientDir = path.join(root, 'build/client');
@@ -267,12 +277,8 @@ async function mainPdfOnly(): Promise<void> {
 async function main(): Promise<void> {
   const { chromePath, postgresBin } = ensureTools();
 
-  step('building the production site');
-  await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts']);
-
-  // The relay the outbox sends to: it reads each message to the end and keeps nothing.
-  const sink = await startSmtpServer({ keep: 'discard' });
-  cleanups.push(() => sink.close());
+  await buildSite();
+  const sink = await startDiscardingRelay();
 
   step('waiting for a quiet machine');
   const background = await waitForQuiet();
