@@ -112,7 +112,11 @@ describe.each(DATABASE_KINDS)('failed messages on %s', (kind) => {
       const lead = await storeLead(t.db, { email: 'e@example.org', createdAt: daysAgo(1) });
       const webhook = await addWebhookMessage(t.db, lead, 'https://hooks.example.test/catch');
       await t.db.query(
-        "UPDATE outbox_messages SET status = 'failed', attempts = 3, last_error = 'HTTP 500' WHERE id = $1",
+        // An hour older than the sign-in link below: both would otherwise be stamped now(), and
+        // PGlite's clock can give two statements the same instant, which leaves the order to the ids.
+        `UPDATE outbox_messages SET status = 'failed', attempts = 3, last_error = 'HTTP 500',
+                created_at = now() - interval '1 hour'
+          WHERE id = $1`,
         [webhook],
       );
       const signIn = await storeFailedSignIn(t.db, 'member@care-audit.example');

@@ -70,6 +70,9 @@ describe.each(DATABASE_KINDS)('follow-up on %s', (kind) => {
     it('keeps the note trimmed, with its author and time, oldest first, and records that one was added', async () => {
       const before = Date.now();
       const first = await addLeadNote(t.db, lead, '  Called, no answer.\n', SAM);
+      // Notes are ordered by their time, and PGlite's clock counts whole milliseconds: let one pass,
+      // or two quick notes could share an instant and be ordered by their random ids instead.
+      await new Promise((resolve) => setTimeout(resolve, 2));
       const second = await addLeadNote(t.db, lead, 'Booked a call for Tuesday', ALEX);
       expect(first).toEqual({
         outcome: 'added',
