@@ -3,6 +3,7 @@ import {
   CONTENT_BOTTOM,
   CONTENT_TOP,
   CONTENT_WIDTH,
+  LIST_INDENT,
   MARGIN,
   PAGE,
   TYPE,
@@ -44,7 +45,6 @@ export interface TableOptions {
 
 const CELL_PADDING_X = 6;
 const CELL_PADDING_Y = 5;
-const LIST_INDENT = 16;
 
 /**
  * Writes the report top to bottom and tags everything it writes. Each piece of text is drawn inside
@@ -93,12 +93,12 @@ export class ReportWriter {
     const paragraph = this.element('P', {}, parent);
     const link = this.element('Link', { alt: description }, paragraph);
     const top = this.y;
+    let height = 0;
     link.add(() => {
       this.useStyle(style);
       this.doc.text(text, x, top, { width, lineGap: style.lineGap, underline: true });
+      height = this.doc.y - top;
     });
-    const height = this.measure(text, style, width);
-    this.useStyle(style);
     const linkWidth = Math.min(this.doc.widthOfString(text), width);
     // A String object: PDFKit writes it as a PDF text string (a plain string would become a name).
     const annotation = { structParent: link, Contents: new String(description) };
@@ -287,7 +287,11 @@ export class ReportWriter {
     return this.doc.heightOfString(text, { width, lineGap: style.lineGap });
   }
 
-  /** Draws `text` with its top at `top`; for use inside an element's or an artifact's drawing. */
+  /**
+   * Draws `text` with its top at `top` and returns its height; for use inside an element's or an
+   * artifact's drawing. PDFKit moves its pen down line by line exactly as `measure` counts, so the
+   * pen's move is the height, without laying the text out a second time.
+   */
   draw(
     text: string,
     style: TypeStyle,
@@ -298,7 +302,7 @@ export class ReportWriter {
   ): number {
     this.useStyle(style);
     this.doc.text(text, x, top, { width, lineGap: style.lineGap, align });
-    return this.measure(text, style, width);
+    return this.doc.y - top;
   }
 
   useStyle(style: TypeStyle): void {
