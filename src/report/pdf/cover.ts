@@ -1,6 +1,6 @@
-import { overallChangeText, type Report } from '../../core';
+import { KEY_QUESTIONS_HEADING, PRIORITIES_HEADING, overallChangeText, type Report } from '../../core';
 import { shareOf } from './bar-chart';
-import { formatReportDate } from './format-date';
+import { formatReportDate } from '../format-date';
 import {
   APPENDIX_HEADING,
   AREAS_HEADING,
@@ -13,7 +13,6 @@ import {
 } from './pdf-words';
 import type { ReportWriter } from './report-writer';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, TONE_COLOURS, TYPE } from './theme';
-import { KEY_QUESTIONS_HEADING, PRIORITIES_HEADING } from '../../core';
 
 const BAND_HEIGHT = 330;
 const RING = { x: MARGIN + 62, y: BAND_HEIGHT + 112, radius: 54, width: 13 };

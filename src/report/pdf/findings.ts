@@ -18,9 +18,7 @@ import { barChartHeight, drawBarChart, drawScoreBar } from './bar-chart';
 import { AREAS_HEADING, ROADMAP_HEADING, ROADMAP_INTRO, keyQuestionChartAlt } from './pdf-words';
 import type { ReportWriter } from './report-writer';
 import { writeHeading } from './section-heading';
-import { COLOURS, CONTENT_WIDTH, MARGIN, TYPE } from './theme';
-
-const LIST_INDENT = 16;
+import { COLOURS, CONTENT_WIDTH, LIST_INDENT, MARGIN, TYPE } from './theme';
 
 /** The weakest statements, each with its rating and next step, or a sentence that there are none. */
 export function writePriorities(writer: ReportWriter, priorities: readonly Priority[]): void {

@@ -9,6 +9,8 @@ export const CONTENT_TOP = 64;
 /** Nothing but the footer goes below this line. */
 export const CONTENT_BOTTOM = PAGE.height - 62;
 export const FOOTER_Y = PAGE.height - 40;
+/** How far a list item's body sits right of its label (a bullet or a number). */
+export const LIST_INDENT = 16;
 
 /** The site's colours (its CSS custom properties of the same names). */
 export const COLOURS = {
