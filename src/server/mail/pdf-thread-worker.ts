@@ -1,10 +1,9 @@
-import type { Report } from '../../core';
-import { renderReportPdf, type ReportContact } from '../../report';
+import { renderReportPdf } from '../../report';
 import type { PdfRequest } from './pdf-thread';
 import { answerCalls } from './worker-calls';
 
 // Runs in the PDF thread (see pdf-thread.ts): renders each report it is sent and moves the file back.
 answerCalls<PdfRequest, Uint8Array<ArrayBuffer>>(
-  ({ report, contact }: { report: Report; contact: ReportContact }) => renderReportPdf(report, contact),
+  ({ report, contact }) => renderReportPdf(report, contact),
   (pdf) => [pdf.buffer],
 );

@@ -1,7 +1,7 @@
-import type { Report } from '../../core';
+import { buildReport, type Report } from '../../core';
 import type { ReportContact } from '../../report';
 import type { RenderPdf } from './outbox-mail';
-import { startWorkerCalls } from './worker-calls';
+import { startWorkerCalls, type WorkerCallsOptions } from './worker-calls';
 
 /** What the PDF thread is sent for one render. */
 export interface PdfRequest {
@@ -23,9 +23,6 @@ export interface PdfThread {
   close(): Promise<void>;
 }
 
-// A PDF thread left idle this long ends (its memory is returned), and the next render starts another.
-const IDLE_STOP_MS = 90_000;
-
 const WARM_UP_CONTACT: ReportContact = {
   bookingUrl: 'https://example.invalid/book',
   contactEmail: 'warm-up@example.invalid',
@@ -37,12 +34,8 @@ const WARM_UP_CONTACT: ReportContact = {
  * machine. On the main thread every request would wait meanwhile; in a thread of its own renders run
  * beside the requests, on the other core. The thread starts with the first render, or with `warmUp`.
  */
-export function startPdfThread(options: { idleStopMs?: number } = {}): PdfThread {
-  const thread = startWorkerCalls<PdfRequest, Uint8Array<ArrayBuffer>>(
-    './pdf-thread-worker.ts',
-    {},
-    { idleStopMs: options.idleStopMs ?? IDLE_STOP_MS },
-  );
+export function startPdfThread(options: WorkerCallsOptions = {}): PdfThread {
+  const thread = startWorkerCalls<PdfRequest, Uint8Array<ArrayBuffer>>('./pdf-thread-worker.ts', {}, options);
   const render: RenderPdf = async (report, contact) => {
     try {
       return await thread.call({ report, contact });
@@ -58,7 +51,6 @@ export function startPdfThread(options: { idleStopMs?: number } = {}): PdfThread
     },
     warmUp: async () => {
       // A real render, not only the thread's start: it also loads the renderer's modules and font.
-      const { buildReport } = await import('../../core');
       await render(buildReport({}, new Date()), WARM_UP_CONTACT).catch(() => undefined);
     },
     close: () => thread.close(),
