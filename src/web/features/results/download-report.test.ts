@@ -87,6 +87,14 @@ describe('downloadReport', () => {
     expect(clicked).toEqual([]);
   });
 
+  it('rejects with a general message on a 429 without our error body (a proxy’s page)', async () => {
+    answer(new Response('<html>slow down</html>', { status: 429, headers: { 'content-type': 'text/html' } }));
+    const refused = downloadReport(REQUEST);
+    await expect(refused).rejects.toBeInstanceOf(DownloadRefused);
+    await expect(refused).rejects.toThrow('Too many requests. Please try again later.');
+    expect(clicked).toEqual([]);
+  });
+
   it.each([
     ['a 400', Response.json({ error: { code: 'invalid_request', message: 'x' } }, { status: 400 })],
     ['a 500', new Response('oops', { status: 500 })],
