@@ -54,6 +54,11 @@ function read(urlPath: string): Buffer {
   return readFileSync(path.join(clientDir, urlPath.replace(/^\//, '')));
 }
 
+/** Built files (URL paths such as "/assets/x.js") together: raw, and each gzipped at level 9. */
+export function bytesOfFiles(urlPaths: Iterable<string>): Bytes {
+  return [...urlPaths].map((urlPath) => sizeOf(read(urlPath))).reduce(add, ZERO);
+}
+
 /** A script and everything it imports statically, as URL paths. */
 function withStaticImports(urlPath: string, seen: Set<string>) {
   if (seen.has(urlPath)) return;
@@ -86,7 +91,7 @@ export function measureFirstLoad(pagePath: string): FirstLoad {
     ...inlineScripts.flatMap((code) => [...code.matchAll(/"(\/assets\/[^"]+\.js)"/g)]),
   ].map((m) => m[1]);
   for (const entry of entries) withStaticImports(entry, scripts);
-  const script = [...scripts].map((s) => sizeOf(read(s))).reduce(add, ZERO);
+  const script = bytesOfFiles(scripts);
   return {
     path: pagePath,
     html,

@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { renderReportPdf } from '../../src/report';
 import { FIXTURE_CONTACT, REPORT_FIXTURES } from '../../src/report/report-fixtures';
-import type { Bytes } from '../first-load';
+import { bytesOfFiles, type Bytes } from '../first-load';
 import { timed } from './stats';
 
 /**
@@ -45,12 +44,7 @@ export function pdfLibraryChunksIn(clientDir: string): string[] {
 /** The download module's bytes, raw and gzipped at level 9 (as the server sends it). */
 export function downloadChunkBytes(clientDir: string): Bytes & { files: string[] } {
   const files = pdfChunksIn(clientDir);
-  const code = files.map((file) => readFileSync(path.join(clientDir, file.replace(/^\//, ''))));
-  return {
-    files,
-    raw: code.reduce((sum, bytes) => sum + bytes.length, 0),
-    gzip: code.reduce((sum, bytes) => sum + gzipSync(bytes, { level: 9 }).length, 0),
-  };
+  return { files, ...bytesOfFiles(files) };
 }
 
 export interface PdfFileFigures {

@@ -4,7 +4,7 @@ import { buildReport, sanitizeResponses } from '../../src/core';
 import { COMPLETE_RESPONSES } from '../../src/server/testing/requests';
 import { CHROMIUM_FLAGS } from '../chromium-flags';
 import { PDF_CHUNK } from './pdf-chunks';
-import { median, round } from './stats';
+import { median, percentile, round } from './stats';
 
 /** One press of "Download Full Report", in milliseconds from the click. */
 export interface PdfPress {
@@ -69,11 +69,6 @@ async function pressOnce(context: BrowserContext, baseUrl: string): Promise<PdfP
   } finally {
     await page.close();
   }
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 /**

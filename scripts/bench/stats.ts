@@ -6,6 +6,12 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** The `p`th percentile by nearest rank (the 95th of 20 values is the 19th smallest); NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
 /** Rounds to `digits` decimal places, for figures that should not pretend to more precision. */
 export function round(value: number, digits = 0): number {
   const factor = 10 ** digits;
