@@ -171,61 +171,52 @@ export async function readPdfStructure(bytes: Uint8Array): Promise<PdfStructure>
   }
 }
 
+/** `node` and everything below it (elements, marked contents, annotations), in reading order. */
+function* walk(node: StructChild): Generator<StructChild> {
+  yield node;
+  if (node.kind === 'element') for (const child of node.children) yield* walk(child);
+}
+
+/** The elements below `node` (itself included), in reading order. */
+function elementsOf(node: StructNode): StructNode[] {
+  return [...walk(node)].filter((n): n is StructNode => n.kind === 'element');
+}
+
 /** Every element below `node` (itself included), in reading order, with all the text it holds. */
 export function flatten(node: StructNode): { role: string; text: string }[] {
-  const out: { role: string; text: string }[] = [];
-  const visit = (n: StructNode) => {
-    if (n.role !== 'Root') out.push({ role: n.role, text: textOf(n) });
-    for (const child of n.children) if (child.kind === 'element') visit(child);
-  };
-  visit(node);
-  return out;
+  return elementsOf(node)
+    .filter((n) => n.role !== 'Root')
+    .map((n) => ({ role: n.role, text: textOf(n) }));
 }
 
 /** Every element of a role below `node` (itself included), in reading order. */
 export function findAll(node: StructNode, role: string): StructNode[] {
-  const found: StructNode[] = [];
-  const visit = (n: StructNode) => {
-    if (n.role === role) found.push(n);
-    for (const child of n.children) if (child.kind === 'element') visit(child);
-  };
-  visit(node);
-  return found;
+  return elementsOf(node).filter((n) => n.role === role);
 }
 
 /** The text an element holds, its descendants' included, whitespace folded to single spaces. */
 export function textOf(node: StructNode): string {
-  const parts: string[] = [];
-  const visit = (child: StructChild) => {
-    if (child.kind === 'content') parts.push(child.text);
-    if (child.kind === 'element') child.children.forEach(visit);
-  };
-  visit(node);
-  return normalise(parts.join(' '));
+  return normalise(
+    contentsOf(node)
+      .map((content) => content.text)
+      .join(' '),
+  );
 }
 
 /** The annotations an element refers to, its descendants' included. */
 export function annotationsOf(node: StructNode): AnnotationLeaf[] {
-  return node.children.flatMap((child) =>
-    child.kind === 'annotation' ? [child] : child.kind === 'element' ? annotationsOf(child) : [],
-  );
+  return [...walk(node)].filter((n): n is AnnotationLeaf => n.kind === 'annotation');
 }
 
 /** Every marked content below `node`, in reading order. */
 export function contentsOf(node: StructNode): ContentLeaf[] {
-  return node.children.flatMap((child) =>
-    child.kind === 'content' ? [child] : child.kind === 'element' ? contentsOf(child) : [],
-  );
+  return [...walk(node)].filter((n): n is ContentLeaf => n.kind === 'content');
 }
 
 /** The pages an element's content lies on, in order, each once. */
 export function pagesOf(node: StructNode): number[] {
   const pages = new Set<number>();
-  const visit = (child: StructChild) => {
-    if (child.kind === 'element') child.children.forEach(visit);
-    else pages.add(child.page);
-  };
-  visit(node);
+  for (const n of walk(node)) if (n.kind !== 'element') pages.add(n.page);
   return [...pages].sort((a, b) => a - b);
 }
 
