@@ -8,18 +8,7 @@ import tseslint from 'typescript-eslint';
 // Imports flow one way: core ← report/shared ← web, server, cli. These rules
 // hold that line so nobody has to remember it.
 const outsideCore = ['**/web/**', '**/server/**', '**/cli/**', '**/report/**', '**/shared/**'];
-const boundary = (patterns, message, ...more) => [
-  'error',
-  { patterns: [{ group: patterns, message }, ...more] },
-];
-
-// The browser code is written against React's API and imports only 'react' and 'react-dom', which
-// package.json points at Preact's compat layer: one way to write a component, whichever renderer
-// runs it (docs/decisions/0027-preact-runs-the-react-code.md).
-const reactApiOnly = {
-  regex: '^preact(-render-to-string)?(/|$)',
-  message: "Import from 'react' or 'react-dom': Preact runs that API (docs/decisions/0027).",
-};
+const boundary = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 
 // Each feature of the web app stands alone: what two features share lives outside src/web/features
 // (src/web/audit-state, src/web/ui). One zone per feature folder, so a new feature is covered too.
@@ -79,7 +68,6 @@ export default tseslint.config(
       'no-restricted-imports': boundary(
         ['**/server/**', '**/cli/**', 'node:*'],
         'The web app must not import server code.',
-        reactApiOnly,
       ),
     },
   },
@@ -93,7 +81,6 @@ export default tseslint.config(
       'no-restricted-imports': boundary(
         ['**/server/**', '**/cli/**', 'node:*'],
         'The team workspace must not import server or CLI code.',
-        reactApiOnly,
       ),
     },
   },

@@ -1,14 +1,17 @@
 import { defineConfig, type Plugin } from 'vite';
 
-// Preact (which runs the React code: docs/decisions/0027) and the layers that two or more screens
+// React, React DOM and the scheduler are one chunk of their own (every page with script loads it,
+// and the budgets measure our code apart from it: docs/decisions/0028-react-itself.md).
+const REACT_CODE = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+
+// The layers that two or more screens
 // share (the router, the UI parts, the tab's audit state, and what they import: the audit itself,
 // the site links) go in one chunk: a script page's first load is then the entry, this chunk and its
 // screen's chunk, instead of nine small files that compress worse apart
 // (docs/decisions/0013-first-load-budgets.md). A feature's own modules, and what only features use
 // (zod, the proof of work, the report download), stay with the screens that load them, even when a
 // feature's lazy import makes them "shared" by two chunks.
-const SHARED_CODE =
-  /[\\/]src[\\/](core|web[\\/](router|ui|audit-state))[\\/]|[\\/]node_modules[\\/](react|react-dom|preact)[\\/]|^\0vite[\\/]preload-helper/;
+const SHARED_CODE = /[\\/]src[\\/](core|web[\\/](router|ui|audit-state))[\\/]|^\0vite[\\/]preload-helper/;
 
 // The report model with its written content and the long date it writes ("12 November 2026"),
 // which the results screens load with their page, is a chunk of its own, taken before the shared
@@ -49,6 +52,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            { name: 'react', test: REACT_CODE },
             { name: 'report', test: REPORT_CODE, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'shared', test: SHARED_CODE, minShareCount: 2 },
           ],

@@ -1,12 +1,15 @@
 import { NOT_FOUND_RESOURCE, expect, test } from './fixtures';
 
-// Preact does not report a page whose first render differs from its pre-rendered HTML: it reuses
-// the elements it finds and leaves their attributes as they were, so a mismatch shows only as a
-// broken page (docs/decisions/0027-preact-runs-the-react-code.md). So this checks the outcome: on every script page opened fresh in a new tab (no audit, no navigation state),
-// hydration and whatever runs right after it leave the pre-rendered page exactly as it was. A
-// screen that renders something else in the browser than in the build shows here as a difference.
-// The private results page is left out: it fetches its stored audit once started, by design.
+// React reports a page whose first render differs from its pre-rendered HTML: it renders it again
+// in the browser and calls onRecoverableError, which src/web/entry-client.tsx writes to the console
+// as an error. Every test here fails on any console error (e2e/fixtures.ts), so each script page
+// opened fresh (no audit, no navigation state) must hydrate without one. It must also leave the
+// pre-rendered page exactly as it was: a screen that renders something else in the browser than in
+// the build shows here as a difference. The private results page is left out: it fetches its
+// stored audit once started, by design.
 const FRESH_PAGES = ['/audit-tool', '/audit-results', '/email-results', '/no-such-page'];
+
+const HYDRATION_ERROR = /React recovered from an error while hydrating/;
 
 for (const path of FRESH_PAGES) {
   test(`hydrating ${path} changes nothing in the pre-rendered page`, async ({ page, consoleErrors }) => {
@@ -21,3 +24,24 @@ for (const path of FRESH_PAGES) {
     expect(after).toBe(before);
   });
 }
+
+test('a page whose HTML differs from its first render is reported, so the checks above can fail', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(HYDRATION_ERROR);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // The served page says "Section 9 of 5" where the app renders "Section 1 of 5".
+  await page.route('**/audit-tool', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('Section 1 of 5', 'Section 9 of 5');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/audit-tool', { waitUntil: 'networkidle' });
+  await expect.poll(() => errors.filter((text) => HYDRATION_ERROR.test(text))).toHaveLength(1);
+  // React renders the page again from scratch, so the visitor still sees the right section.
+  await expect(page.getByText('Section 1 of 5')).toBeVisible();
+});

@@ -13,18 +13,23 @@ export const BUDGETS = {
    */
   firstPaintGzip: 14 * KB,
   /**
-   * Script a page loads before it is interactive (the modules its loader starts and their static
-   * imports), by path. A page without an entry must load no script at all. Preact, which runs the
-   * React code, is about 6 KB of each (React 19 and React DOM were 66 KB: docs/decisions/0027).
+   * React itself (React, React DOM and the scheduler, one chunk that every page with script loads):
+   * 65.8 KB with React 19.3.1. The brief names React, so its size is a given, not a budget to beat;
+   * this only catches a second copy or a development build (docs/decisions/0028-react-itself.md).
    */
-  firstLoadScriptGzip: {
-    // What each page reached with Preact (docs/decisions/0027), plus about 2 KB: room for a fix,
-    // not for a library. The results pages include their report view with the written advice.
-    '/audit-tool': 18 * KB,
-    '/audit-results': 26 * KB,
-    '/results': 27 * KB,
-    '/email-results': 21 * KB,
-    '/404': 17 * KB,
+  reactScriptGzip: 68 * KB,
+  /**
+   * Our own script a page loads before it is interactive (the modules its loader starts and their
+   * static imports, React's chunk left out), by path. A page not named here must load no script at
+   * all. The audit and results pages are the goals the brief's return to React set (12 and 20 KB);
+   * the others are what they reached plus about 2 KB: room for a fix, not for a library.
+   */
+  ownScriptGzip: {
+    '/audit-tool': 12 * KB,
+    '/audit-results': 20 * KB,
+    '/results': 20 * KB,
+    '/email-results': 14 * KB,
+    '/404': 10 * KB,
   } as Readonly<Record<string, number>>,
   /** The chunk of a page's own screen (its route module and what only it imports), by path. */
   screenChunkGzip: {

@@ -1,7 +1,6 @@
 /**
- * Builds the site: Vite bundles the client, then every page is rendered to HTML (Preact's
- * renderToString, through React's API: docs/decisions/0027) so it reads before (and without) any
- * script. The home page ships no script at all: everything on it is a plain link.
+ * Builds the site: Vite bundles the client, then every page is rendered to HTML with React's own
+ * server renderer (src/web/prerender.tsx) so it reads before (and without) any script. The home page ships no script at all: everything on it is a plain link.
  *
  * Each page paints from its own HTML alone: the stylesheet is inlined (HTML and CSS arrive in the
  * first round trip, with no render-blocking request), and a page that has script starts fetching
@@ -40,10 +39,9 @@ const NEEDS_SCRIPT_NOTICE =
   '<noscript><div class="noscript-notice"><p><strong>This audit needs JavaScript.</strong> Please turn JavaScript on in your browser settings and reload the page. You can still read about the audit on the <a href="/">home page</a>.</p></div></noscript>';
 
 /**
- * While the app is starting, the form controls take no pointer input: a rating ticked before the
- * app has attached to the page would show as ticked and then be cleared by hydration. Once the
- * entry module has run, hydrateRoot has hydrated the whole page in one synchronous pass, so every
- * later event reaches the app.
+ * While the app is starting, the form controls take no pointer input: a rating ticked before React
+ * has attached to the page would show as ticked and then be cleared by hydration. Once the entry
+ * module has run (it calls hydrateRoot), React hydrates the page before it handles an event on it.
  * Without script the attribute is never set, so nothing is held.
  */
 const STARTING_STYLE =

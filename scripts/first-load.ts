@@ -29,6 +29,10 @@ export interface FirstLoad {
   /** Scripts loaded before the page is interactive. */
   script: Bytes;
   scriptFiles: string[];
+  /** The part of `script` that is React itself (React, React DOM, the scheduler: one chunk). */
+  reactScript: Bytes;
+  /** The part of `script` that is ours: everything but React. */
+  ownScript: Bytes;
   /**
    * The chunk of the page's own screen (its route module and what only it imports), whether or
    * not the page loads script up front: an in-page navigation loads it too.
@@ -92,6 +96,8 @@ export function measureFirstLoad(pagePath: string): FirstLoad {
   ].map((m) => m[1]);
   for (const entry of entries) withStaticImports(entry, scripts);
   const script = bytesOfFiles(scripts);
+  const react = reactChunk();
+  const reactScript = scripts.has(react) ? bytesOfFiles([react]) : ZERO;
   return {
     path: pagePath,
     html,
@@ -100,6 +106,8 @@ export function measureFirstLoad(pagePath: string): FirstLoad {
     firstPaint: add(html, css),
     script,
     scriptFiles: [...scripts],
+    reactScript,
+    ownScript: { raw: script.raw - reactScript.raw, gzip: script.gzip - reactScript.gzip },
     screenChunk: chunkOf(route.module),
   };
 }
@@ -109,10 +117,25 @@ export function measureSite(): FirstLoad[] {
   return parseSitePages(read(SITE_PAGES_FILE).toString('utf8')).map((page) => measureFirstLoad(page.path));
 }
 
+interface ManifestChunk {
+  file: string;
+  name?: string;
+}
+
+function readManifest(): Record<string, ManifestChunk> {
+  return JSON.parse(readFileSync(VITE_MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
+}
+
+/** The URL path of the chunk that holds React, React DOM and the scheduler (vite.config.ts's "react" group). */
+export function reactChunk(): string {
+  const chunk = Object.values(readManifest()).find((candidate) => candidate.name === 'react');
+  if (!chunk) throw new Error('The build has no "react" chunk: see REACT_CODE in vite.config.ts');
+  return `/${chunk.file}`;
+}
+
 /** The chunk Vite built for a source module of src/web (as the route table names it). */
 function chunkOf(module: string): { file: string; bytes: Bytes } {
-  const manifest = JSON.parse(readFileSync(VITE_MANIFEST, 'utf8')) as Record<string, { file: string }>;
-  const chunk = manifest[module];
+  const chunk = readManifest()[module];
   if (!chunk) throw new Error(`The build has no chunk for ${module}`);
   return { file: `/${chunk.file}`, bytes: sizeOf(read(chunk.file)) };
 }
@@ -124,12 +147,12 @@ export function formatKb(bytes: number): string {
 // Run directly: print a table of every page.
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
   console.log(
-    '| page | HTML gz (inline CSS gz alone) | linked CSS gz | first paint gz (raw) | script gz (raw) | own chunk gz |',
+    '| page | HTML gz (inline CSS gz alone) | linked CSS gz | first paint gz (raw) | script gz (raw) | of which ours gz | own chunk gz |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const m of measureSite()) {
     console.log(
-      `| \`${m.path}\` | ${formatKb(m.html.gzip)} (${formatKb(m.inlineCss.gzip)}) | ${formatKb(m.css.gzip)} | ${formatKb(m.firstPaint.gzip)} (${formatKb(m.firstPaint.raw)}) | ${formatKb(m.script.gzip)} (${formatKb(m.script.raw)}) | ${formatKb(m.screenChunk.bytes.gzip)} |`,
+      `| \`${m.path}\` | ${formatKb(m.html.gzip)} (${formatKb(m.inlineCss.gzip)}) | ${formatKb(m.css.gzip)} | ${formatKb(m.firstPaint.gzip)} (${formatKb(m.firstPaint.raw)}) | ${formatKb(m.script.gzip)} (${formatKb(m.script.raw)}) | ${formatKb(m.ownScript.gzip)} | ${formatKb(m.screenChunk.bytes.gzip)} |`,
     );
   }
 }

@@ -10,7 +10,7 @@ afterEach(async () => {
   const calls = errorSpy?.mock.calls ?? [];
   errorSpy?.mockRestore();
   if (typeof document !== 'undefined') {
-    const { cleanup } = await import('@testing-library/preact');
+    const { cleanup } = await import('@testing-library/react');
     cleanup();
   }
   if (calls.length > 0) {

@@ -77,19 +77,19 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
       met: largestPaint.firstPaint.gzip <= BUDGETS.firstPaintGzip,
     });
   }
-  const scriptFree = results.firstLoad.filter((page) => BUDGETS.firstLoadScriptGzip[page.path] === undefined);
+  const scriptFree = results.firstLoad.filter((page) => BUDGETS.ownScriptGzip[page.path] === undefined);
   goals.push({
     goal: `No script on ${scriptFree.map((page) => `\`${page.path}\``).join(', ')}`,
     figure: scriptFree.map((page) => kb(page.script.gzip)).join(', '),
     met: scriptFree.every((page) => page.script.raw === 0),
   });
   for (const page of results.firstLoad) {
-    const scriptBudget = BUDGETS.firstLoadScriptGzip[page.path];
+    const scriptBudget = BUDGETS.ownScriptGzip[page.path];
     if (scriptBudget !== undefined) {
       goals.push({
-        goal: `Script before interactive ≤ ${kb(scriptBudget)} gzipped on \`${page.path}\``,
-        figure: kb(page.script.gzip),
-        met: page.script.gzip <= scriptBudget,
+        goal: `Our script before interactive ≤ ${kb(scriptBudget)} gzipped on \`${page.path}\` (React apart)`,
+        figure: `${kb(page.ownScript.gzip)} (with React ${kb(page.script.gzip)})`,
+        met: page.ownScript.gzip <= scriptBudget && page.reactScript.gzip <= BUDGETS.reactScriptGzip,
       });
     }
     const chunkBudget = BUDGETS.screenChunkGzip[page.path];
@@ -176,19 +176,21 @@ export function markdown(results: BenchResults): string {
         'first paint: HTML + CSS gz (raw)',
         'budget',
         'script before interactive gz (raw)',
-        'budget',
+        'of which ours gz',
+        'budget (ours)',
         "screen's own chunk gz",
         'budget',
         'PDF code on first load',
       ],
       results.firstLoad.map((f) => {
-        const scriptBudget = BUDGETS.firstLoadScriptGzip[f.path];
+        const scriptBudget = BUDGETS.ownScriptGzip[f.path];
         const chunkBudget = BUDGETS.screenChunkGzip[f.path];
         return [
           `\`${f.path}\``,
           `${kb(f.firstPaint.gzip)} (${kb(f.firstPaint.raw)})`,
           kb(BUDGETS.firstPaintGzip),
           `${kb(f.script.gzip)} (${kb(f.script.raw)})`,
+          kb(f.ownScript.gzip),
           scriptBudget === undefined ? 'none' : kb(scriptBudget),
           kb(f.screenChunk.bytes.gzip),
           chunkBudget === undefined ? '–' : kb(chunkBudget),

@@ -1,19 +1,39 @@
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { BrowserRouter } from './router';
 import { preloadScreen } from './routes';
 import './styles/global.css';
 
+/**
+ * React recovers from a page whose first render differs from its pre-rendered HTML by rendering it
+ * again in the browser, and tells us here. Such a difference is a bug of ours (the page flickers and
+ * costs a second render), so it is written to the console as an error, where the end-to-end checks
+ * fail on it (e2e/hydration.spec.ts), with the component stack that says where it differed.
+ */
+function reportRecoverableError(error: unknown, info: { componentStack?: string }) {
+  console.error('React recovered from an error while hydrating:', error, info.componentStack ?? '');
+}
+
 // Load the first screen's code before hydrating, so hydration renders it at once and matches
-// the pre-rendered HTML (docs/decisions/0027-preact-runs-the-react-code.md: hydration is one
-// short synchronous pass over the page).
+// the pre-rendered HTML. Hydrating in a transition lets React yield to the browser every few
+// milliseconds instead of blocking the main thread for the whole page (a slow phone's tap or
+// scroll is handled in between; React hydrates first whatever is tapped).
 const container = document.getElementById('root');
 if (container) {
   await preloadScreen(window.location.pathname);
-  hydrateRoot(
-    container,
-    <BrowserRouter preload={preloadScreen}>
-      <App />
-    </BrowserRouter>,
-  );
+  // Evaluating React DOM and the app is one long task already; hydrateRoot's own start (it listens
+  // for every event type on the root) runs in the next one, so neither blocks the page for long.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <BrowserRouter preload={preloadScreen}>
+          <App />
+        </BrowserRouter>
+      </StrictMode>,
+      { onRecoverableError: reportRecoverableError },
+    );
+  });
 }

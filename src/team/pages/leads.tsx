@@ -90,8 +90,7 @@ export function LeadsPage() {
             type="search"
             className="field__input"
             value={form.q}
-            // As text: Preact writes no attribute at all for false.
-            spellCheck="false"
+            spellCheck={false}
             autoComplete="off"
             onChange={(event) => edit({ q: event.target.value })}
           />

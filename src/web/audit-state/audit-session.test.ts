@@ -25,7 +25,7 @@ async function session() {
 /** What a reload of the tab would read back. */
 async function reread() {
   const { useAuditProgress } = await session();
-  const { renderHook } = await import('@testing-library/preact');
+  const { renderHook } = await import('@testing-library/react');
   return renderHook(() => useAuditProgress()).result.current[0];
 }
 

@@ -32,8 +32,7 @@ export function EmailAddressField({ label, value, error, onChange, ref }: EmailA
         type="email"
         required
         autoComplete="email"
-        // As text: Preact writes no attribute at all for false.
-        spellCheck="false"
+        spellCheck={false}
         className="field__input"
         value={value}
         aria-invalid={error ? true : undefined}

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { act } from '@testing-library/preact';
-import type { ReactNode } from 'react';
+import { act, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouterLocation } from './history';
+
+// React's act() warns unless told that this environment is a test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // The router keeps the location in module state, as a page load does: each test gets fresh modules.
 let router: typeof import('./index');
@@ -63,7 +65,7 @@ describe('hydrating a pre-rendered page', () => {
   it('renders once when the location has no navigation state, as the pre-render had none', () => {
     window.history.replaceState(null, '', '/audit-tool');
     const container = hydrate('/audit-tool', <Probe />);
-    // A second render here would be the whole page again, for nothing.
+    // A second render here would be the whole page again, in one task React cannot interrupt.
     expect(seen).toHaveLength(1);
     expect(container.textContent).toBe('/audit-tool null');
   });
@@ -119,9 +121,7 @@ describe('navigating', () => {
     const preload = vi.fn(() => Promise.resolve());
     const { link } = page(preload);
     const event = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
-    act(() => {
-      link.dispatchEvent(event);
-    });
+    act(() => link.dispatchEvent(event));
     expect(preload).not.toHaveBeenCalled();
     expect(event.defaultPrevented).toBe(false);
   });

@@ -41,8 +41,8 @@ export function StaticRouter({ location, children }: { location: RouterLocation;
 /**
  * While hydrating, the page must render as it was pre-rendered: no navigation state yet. When the
  * real location has none either (a page opened from a link or the address bar), this is the very
- * same object as getSnapshot's: the store compares the two once the page has hydrated, and any
- * other object makes it render the whole page again at once.
+ * same object as getSnapshot's: React compares the two after hydrating, and any other object makes
+ * it render the whole page again at once, in one task it cannot interrupt.
  */
 function getServerSnapshot(): RouterLocation {
   serverSnapshot ??= asPrerendered(getSnapshot());

@@ -21,7 +21,6 @@ export function RatingScale({ question, number, name, value, onChange }: RatingS
   return (
     <fieldset className="rating" role="radiogroup" aria-labelledby={labelId}>
       <legend className="rating__question" id={labelId}>
-        {/* One text, not "{number}." (two texts): Preact hydrated the pre-rendered "1." as "1..". */}
         <span className="rating__number" aria-hidden="true">
           {`${number}.`}
         </span>{' '}

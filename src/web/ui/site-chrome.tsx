@@ -61,7 +61,7 @@ function SiteFooter() {
       </nav>
       <p className="site-footer__legal">
         {/* The pre-render writes the year of the build; hydration puts in the visitor's year. */}©{' '}
-        <span>{new Date().getFullYear()}</span> Care Audit. All rights reserved.
+        <span suppressHydrationWarning>{new Date().getFullYear()}</span> Care Audit. All rights reserved.
       </p>
     </footer>
   );

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/preact';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/preact';
+import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LINK_PLACEHOLDERS } from '../../../shared/site-links';
 import { BrowserRouter } from '../../router';
