@@ -6,7 +6,8 @@ import {
   type Responses,
   type ServiceProfile,
 } from '../../core';
-import type { Queryable } from '../db/database';
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../db/database';
 
 /** A completed audit as the benchmark keeps it: no address, no identifier, no time of day. */
 export interface CompletedAudit {
@@ -30,13 +31,13 @@ const SCORE_COLUMNS = AREA_IDS.map((id) => `${id}_score`);
 // two audits adding to the same rows lock them in the same order and cannot deadlock.
 const STORE_SQL = `
 WITH new_key AS (
-  INSERT INTO audit_submission_keys (idempotency_key, received_on)
-  VALUES ($1::uuid, (now() AT TIME ZONE 'UTC')::date)
+  INSERT INTO audit_submission_keys (idempotency_key, received_on, audit_id)
+  VALUES ($1::uuid, (now() AT TIME ZONE 'UTC')::date, $11::uuid)
   ON CONFLICT (idempotency_key) DO NOTHING
   RETURNING idempotency_key
 ), audit AS (
-  INSERT INTO completed_audits (completed_on, service_type, size_band, ratings, ${SCORE_COLUMNS.join(', ')}, overall_score)
-  SELECT (now() AT TIME ZONE 'UTC')::date, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10 FROM new_key
+  INSERT INTO completed_audits (id, completed_on, service_type, size_band, ratings, ${SCORE_COLUMNS.join(', ')}, overall_score)
+  SELECT $11::uuid, (now() AT TIME ZONE 'UTC')::date, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10 FROM new_key
   RETURNING service_type, size_band, ${SCORE_COLUMNS.join(', ')}
 ), counted AS (
   INSERT INTO benchmark_score_counts AS c (service_type, size_band, area, score, count)
@@ -60,8 +61,82 @@ export async function storeCompletedAudit(db: Queryable, audit: CompletedAudit):
     JSON.stringify(audit.responses),
     ...AREA_IDS.map((id: AreaId) => scores[id]),
     overallScore(scores),
+    // The audit's id, made here so that its key can name it in the same statement.
+    randomUUID(),
   ]);
   return rows[0]?.counted === 1;
+}
+
+// Refiling takes a lock of its own for the whole transaction: it moves counts out of one segment
+// and into another, and two refiles taking the same rows in opposite orders could deadlock. They
+// are rare (a visitor gives a profile once or twice), so one at a time costs nothing. The insert
+// above takes one segment's rows in area order, so it never waits in a circle with a refile.
+const REFILE_LOCK = 7_274_017;
+
+// The counts an audit adds to its segment, as (area, score) rows in AREA_IDS order: $3… the scores.
+const AUDIT_SCORES = `(VALUES ${AREA_IDS.map((id, i) => `('${id}', $${i + 3}::smallint)`).join(', ')}) AS s(area, score)`;
+const SAME_SEGMENT = `c.service_type IS NOT DISTINCT FROM $1 AND c.size_band IS NOT DISTINCT FROM $2
+   AND c.area = s.area AND c.score = s.score`;
+
+/**
+ * Files an audit already counted under the profile given later (on the results page), found by the
+ * key it was sent with: its counts move from the old segment to the new one, in one transaction.
+ * Returns false, changing nothing, when the key names no audit (forgotten, or sent before keys
+ * named their audits) or the audit already has this profile.
+ */
+export async function refileCompletedAudit(
+  db: Database,
+  idempotencyKey: string,
+  profile: ServiceProfile,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1::int)', [REFILE_LOCK]);
+    const { rows } = await tx.query<AuditRow>(
+      `SELECT a.id, a.service_type, a.size_band, ${SCORE_COLUMNS.map((c) => `a.${c}`).join(', ')}
+         FROM audit_submission_keys k JOIN completed_audits a ON a.id = k.audit_id
+        WHERE k.idempotency_key = $1::uuid
+          FOR UPDATE OF a`,
+      [idempotencyKey],
+    );
+    const audit = rows[0];
+    const serviceType = profile.serviceType ?? null;
+    const size = profile.size ?? null;
+    if (!audit || (audit.service_type === serviceType && audit.size_band === size)) return false;
+    const scores = SCORE_COLUMNS.map((column) => audit[column as keyof AuditRow] as number);
+    const old = [audit.service_type, audit.size_band, ...scores];
+    // Out of the old segment: a count of one goes (counts are never 0), a larger one drops by one.
+    await tx.query(
+      `DELETE FROM benchmark_score_counts c USING ${AUDIT_SCORES} WHERE ${SAME_SEGMENT} AND c.count = 1`,
+      old,
+    );
+    await tx.query(
+      `UPDATE benchmark_score_counts c SET count = c.count - 1 FROM ${AUDIT_SCORES} WHERE ${SAME_SEGMENT}`,
+      old,
+    );
+    await tx.query(
+      `INSERT INTO benchmark_score_counts AS c (service_type, size_band, area, score, count)
+       SELECT $1, $2, s.area, s.score, 1 FROM ${AUDIT_SCORES}
+       ON CONFLICT (service_type, size_band, area, score) DO UPDATE SET count = c.count + 1`,
+      [serviceType, size, ...scores],
+    );
+    await tx.query('UPDATE completed_audits SET service_type = $2, size_band = $3 WHERE id = $1', [
+      audit.id,
+      serviceType,
+      size,
+    ]);
+    return true;
+  });
+}
+
+interface AuditRow {
+  id: string;
+  service_type: string | null;
+  size_band: string | null;
+  operational_score: number;
+  compliance_score: number;
+  quality_score: number;
+  training_score: number;
+  data_score: number;
 }
 
 /**

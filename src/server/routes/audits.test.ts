@@ -139,6 +139,106 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
     expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 2, keys: 2, counted: 10 });
   });
 
+  /** The benchmark's counts as "type/size/area/score: count" lines, NULL shown as "–", in a stable order. */
+  async function countLines(): Promise<string[]> {
+    const { rows } = await t.db.query<{ line: string }>(
+      `SELECT concat_ws('/', coalesce(service_type, '–'), coalesce(size_band, '–'), area, score) || ': ' || count AS line
+         FROM benchmark_score_counts ORDER BY 1`,
+    );
+    return rows.map((row) => row.line);
+  }
+
+  async function storedProfiles() {
+    const { rows } = await t.db.query<{ service_type: string | null; size_band: string | null }>(
+      'SELECT service_type, size_band FROM completed_audits ORDER BY id',
+    );
+    return rows;
+  }
+
+  it('files the same audit under a profile given later with the same key, moving its counts, never adding an audit', async () => {
+    const body = auditBody({ responses: answersScoring({ operational: 40, data: 100 }, 60) });
+    await postAudit(app, body);
+    expect(await storedProfiles()).toEqual([{ service_type: null, size_band: null }]);
+
+    // The results page: the profile, under the same key.
+    const given = await postAudit(app, { ...body, profile: { serviceType: 'nursing', size: '25_99' } });
+    expect(given.statusCode).toBe(202);
+    expect(given.json()).toEqual({ status: 'counted' });
+    expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 1, keys: 1, counted: 5 });
+    expect(await storedProfiles()).toEqual([{ service_type: 'nursing', size_band: '25_99' }]);
+    expect(await countLines()).toEqual([
+      'nursing/25_99/compliance/60: 1',
+      'nursing/25_99/data/100: 1',
+      'nursing/25_99/operational/40: 1',
+      'nursing/25_99/quality/60: 1',
+      'nursing/25_99/training/60: 1',
+    ]);
+
+    // Changed again (the size only), then the same again: one audit, in the last segment given.
+    await postAudit(app, { ...body, profile: { serviceType: 'nursing', size: 'under_25' } });
+    await postAudit(app, { ...body, profile: { serviceType: 'nursing', size: 'under_25' } });
+    expect(await storedProfiles()).toEqual([{ service_type: 'nursing', size_band: 'under_25' }]);
+    expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 1, keys: 1, counted: 5 });
+    expect((await countLines()).every((line) => line.startsWith('nursing/under_25/'))).toBe(true);
+
+    // A retry without a profile changes nothing; an empty profile takes it back to "not given".
+    await postAudit(app, body);
+    expect(await storedProfiles()).toEqual([{ service_type: 'nursing', size_band: 'under_25' }]);
+    await postAudit(app, { ...body, profile: {} });
+    expect(await storedProfiles()).toEqual([{ service_type: null, size_band: null }]);
+    expect((await countLines()).every((line) => line.startsWith('–/–/'))).toBe(true);
+  });
+
+  it('moves only one audit’s share of a count that other audits share, and leaves theirs', async () => {
+    const responses = answersScoring(60);
+    const other = auditBody({ responses, profile: { serviceType: 'home_care' } });
+    const mine = auditBody({ responses });
+    await postAudit(app, other);
+    await postAudit(app, auditBody({ responses }));
+    await postAudit(app, mine);
+    await postAudit(app, { ...mine, profile: { serviceType: 'home_care' } });
+    expect(await countLines()).toEqual(
+      ['compliance', 'data', 'operational', 'quality', 'training']
+        .flatMap((area) => [`–/–/${area}/60: 1`, `home_care/–/${area}/60: 2`])
+        .sort(),
+    );
+  });
+
+  it('refiles many audits at once into each other’s segments without a lost count or a deadlock', async () => {
+    const bodies = Array.from({ length: 12 }, (_, i) =>
+      auditBody({ profile: { serviceType: i % 2 ? 'nursing' : 'residential' } }),
+    );
+    for (const body of bodies) await postAudit(app, body);
+    // Each swaps to the other's segment, all at once.
+    const answers = await Promise.all(
+      bodies.map((body, i) =>
+        postAudit(app, { ...body, profile: { serviceType: i % 2 ? 'residential' : 'nursing' } }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(12).fill(202));
+    expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 12, keys: 12, counted: 60 });
+    expect((await storedProfiles()).filter((p) => p.service_type === 'nursing')).toHaveLength(6);
+  });
+
+  it('changes nothing for a profile under a key it does not know, or one that names no audit', async () => {
+    await postAudit(app, auditBody());
+    const before = await countLines();
+    const unknown = auditBody({ profile: { serviceType: 'nursing' } });
+    // A key never seen is a new audit, counted with its profile, as before.
+    await postAudit(app, unknown);
+    expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 2, keys: 2, counted: 10 });
+    // A key remembered from before keys named their audits: the profile has nothing to file.
+    const old = auditBody();
+    await t.db.query(`INSERT INTO audit_submission_keys (idempotency_key, received_on) VALUES ($1, now())`, [
+      String(old.idempotencyKey),
+    ]);
+    const res = await postAudit(app, { ...old, profile: { serviceType: 'other' } });
+    expect(res.statusCode).toBe(202);
+    expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 2, keys: 3, counted: 10 });
+    expect((await countLines()).filter((line) => line.startsWith('other/'))).toEqual([]);
+    expect(before.length).toBe(5);
+  });
+
   it('loses no count when many audits with the same scores arrive at once', async () => {
     const bodies = Array.from({ length: 30 }, (_, i) =>
       auditBody({

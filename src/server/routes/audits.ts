@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sanitizeProfile, sanitizeResponses } from '../../core';
 import { auditSubmissionSchema } from '../../shared/audit-submission';
 import { fieldErrors } from '../../shared/email-request';
-import { storeCompletedAudit } from '../benchmark/completed-audits';
+import { refileCompletedAudit, storeCompletedAudit } from '../benchmark/completed-audits';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-errors';
@@ -48,11 +48,16 @@ export async function auditsRoutes(app: FastifyInstance, options: AuditsOptions)
           fieldErrors(parsed.error),
         );
       }
-      await storeCompletedAudit(db, {
-        idempotencyKey: parsed.data.idempotencyKey,
-        profile: sanitizeProfile(parsed.data.profile),
+      const { idempotencyKey, profile } = parsed.data;
+      const counted = await storeCompletedAudit(db, {
+        idempotencyKey,
+        profile: sanitizeProfile(profile),
         responses: sanitizeResponses(parsed.data.responses),
       });
+      // A repeat that carries a profile is the results page giving it after the audit was counted:
+      // the same audit is filed under it. A repeat without one (a retry) changes nothing.
+      if (!counted && profile !== undefined)
+        await refileCompletedAudit(db, idempotencyKey, sanitizeProfile(profile));
       reply.code(202).header('Cache-Control', 'no-store');
       return AUDIT_COUNTED;
     },

@@ -32,12 +32,11 @@ async function reread() {
 describe('audit progress in sessionStorage', () => {
   beforeEach(() => window.sessionStorage.clear());
 
-  it('keeps the profile step, the profile, the idempotency key and the earlier result over a reload', async () => {
+  it('keeps the profile, the idempotency key and the earlier result over a reload', async () => {
     const { saveAuditProgress } = await session();
     const progress = {
       section: 4,
       responses: FULL,
-      aboutService: true,
       profile: { serviceType: 'nursing', size: '100_plus' },
       idempotencyKey: KEY_UUID,
       earlier: EARLIER,
@@ -52,6 +51,7 @@ describe('audit progress in sessionStorage', () => {
       JSON.stringify({
         section: 9,
         responses: FULL,
+        // A step between the last section and the results, from before part 3: no longer read.
         aboutService: true,
         profile: { serviceType: 'castle', size: '25_99' },
         idempotencyKey: 'not-a-uuid',
@@ -61,23 +61,13 @@ describe('audit progress in sessionStorage', () => {
     expect(await reread()).toEqual({
       section: 4,
       responses: FULL,
-      aboutService: true,
       profile: { size: '25_99' },
     });
   });
 
-  it('never shows the profile step for an audit with a statement unrated', async () => {
-    const partial = { ...FULL, data: { 0: 3, 1: 3, 2: 3, 3: 3 } } as Responses;
-    window.sessionStorage.setItem(
-      KEY,
-      JSON.stringify({ section: 4, responses: partial, aboutService: true }),
-    );
-    expect(await reread()).toEqual({ section: 4, responses: partial });
-  });
-
   it('starts a retake at the first section with the answers, profile and earlier result, and no key', async () => {
     const { saveAuditProgress, startRetake } = await session();
-    saveAuditProgress({ section: 4, responses: {}, aboutService: true, idempotencyKey: KEY_UUID });
+    saveAuditProgress({ section: 4, responses: {}, idempotencyKey: KEY_UUID });
     window.sessionStorage.setItem('care-audit:usage-reported', '["started"]');
     startRetake({ responses: FULL, profile: { serviceType: 'home_care' }, earlier: EARLIER });
     expect(await reread()).toEqual({

@@ -1,9 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import {
-  AREA_IDS,
   AREAS,
   hasProfile,
-  isAreaComplete,
   sanitizeProfile,
   sanitizeResponses,
   type EarlierResult,
@@ -22,9 +20,7 @@ export interface AuditProgress {
   /** The section on screen, 0 to 4. */
   section: number;
   responses: Responses;
-  /** True once the last section is completed: the optional "About your service" step shows. */
-  aboutService?: boolean;
-  /** The service type and size given on that step, or pre-filled for a retake. */
+  /** The service type and size: carried over from the earlier audit for a retake. */
   profile?: ServiceProfile;
   /**
    * Made once when the audit is completed and kept with it, so that sending the completed audit
@@ -51,12 +47,9 @@ function read(): AuditProgress {
     const responses = sanitizeResponses(parsed.responses);
     const profile = profileFromState(parsed);
     const earlier = earlierFromState(parsed);
-    const complete = AREA_IDS.every((id) => isAreaComplete(responses, id));
     return {
       section: Math.min(Math.max(section, 0), AREAS.length - 1),
       responses,
-      // The step after the last section only makes sense for an audit with every statement rated.
-      ...(parsed.aboutService === true && complete ? { aboutService: true } : {}),
       ...(hasProfile(profile) ? { profile } : {}),
       ...(typeof parsed.idempotencyKey === 'string' && isUuid(parsed.idempotencyKey)
         ? { idempotencyKey: parsed.idempotencyKey }

@@ -8,32 +8,48 @@ import {
   type Responses,
   type ServiceProfile,
 } from '../../core';
+import { isUuid } from '../../shared/uuid';
 
 /** What travels to /audit-results and /email-results as navigation state, so a reload of the same history entry keeps the results. */
 export interface ResultsState {
   responses: Responses;
   overallScore: number;
-  /** The optional service type and size the visitor gave after the last section ({} if skipped). */
+  /** The optional service type and size, given on the results page ({} while not given). */
   profile?: ServiceProfile;
+  /**
+   * The key the completed audit was sent to the benchmark with: giving the profile on the results
+   * page sends the same audit again under it, so the server updates that audit instead of adding one.
+   */
+  idempotencyKey?: string;
   /** For a retake ("Retake with these answers"): the result the change per area is shown against. */
   earlier?: EarlierResult;
 }
 
 /**
  * The state that opens the results (or the e-mail screen) for these answers: the score worked out
- * from them, the profile ({} when the question was skipped), the earlier result only for a retake.
+ * from them, the profile ({} while not given), the earlier result only for a retake, and the key of
+ * the audit as the benchmark has it, when it was sent.
  */
 export function resultsStateFor(
   responses: Responses,
   profile: ServiceProfile = {},
   earlier?: EarlierResult,
+  idempotencyKey?: string,
 ): ResultsState {
   return {
     responses,
     overallScore: overallScore(scoreAreas(responses)),
     profile,
     ...(earlier ? { earlier } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
   };
+}
+
+/** The benchmark key of the audit from navigation state, or undefined when it is missing or malformed. */
+export function idempotencyKeyFromState(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const { idempotencyKey } = state as { idempotencyKey?: unknown };
+  return typeof idempotencyKey === 'string' && isUuid(idempotencyKey) ? idempotencyKey : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrowserRouter } from '../../router';
@@ -68,41 +68,28 @@ describe('AuditPage', () => {
       await rateAll(user, digit);
       await user.click(screen.getByRole('button', { name: section < 4 ? 'Next Section' : 'Complete Audit' }));
     }
-    return screen.findByRole('heading', { level: 2, name: /About your service/ });
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/audit-results'));
   }
 
   function resultsState() {
     return (window.history.state as { usr: ResultsState }).usr;
   }
 
-  it('after "Complete Audit" asks about the service, focused on its heading, then shows the results', async () => {
+  function sentAudits(fetchMock: { mock: { calls: Parameters<typeof fetch>[] } }) {
+    return fetchMock.mock.calls
+      .filter(([url]) => url === '/api/audits')
+      .map(([, init]) => ({ init, body: JSON.parse(String(init?.body)) as Record<string, unknown> }));
+  }
+
+  it('"Complete Audit" shows the results at once, with no step between, and sends the audit without a profile', async () => {
     const fetchMock = vi.spyOn(window, 'fetch').mockResolvedValue(new Response(null, { status: 202 }));
     const user = userEvent.setup();
     renderAudit();
-    const heading = await completeSections(user);
-    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(window.location.pathname).toBe('/audit-tool');
+    await completeSections(user);
 
-    const type = screen.getByRole('radiogroup', { name: 'What type of service do you run?' });
-    expect(
-      within(type)
-        .getAllByRole('radio')
-        .map((r) => (r as HTMLInputElement).labels?.[0]?.textContent),
-    ).toEqual(['Home care', 'Residential care', 'Nursing care', 'Supported living', 'Other']);
-    const size = screen.getByRole('radiogroup', { name: 'How many people do you support?' });
-    expect(
-      within(size)
-        .getAllByRole('radio')
-        .map((r) => (r as HTMLInputElement).labels?.[0]?.textContent),
-    ).toEqual(['Under 25', '25–99', '100 or more']);
-    await user.click(within(type).getByRole('radio', { name: 'Nursing care' }));
-    await user.click(within(size).getByRole('radio', { name: '25–99' }));
-    await user.click(screen.getByRole('button', { name: 'See my results' }));
-
-    await vi.waitFor(() => expect(window.location.pathname).toBe('/audit-results'));
     const state = resultsState();
     expect(state.overallScore).toBe(100);
-    expect(state.profile).toEqual({ serviceType: 'nursing', size: '25_99' });
+    expect(state.profile).toEqual({});
     expect(state.earlier).toBeUndefined();
     expect(Object.keys(state.responses)).toEqual([
       'operational',
@@ -112,30 +99,18 @@ describe('AuditPage', () => {
       'data',
     ]);
 
-    const audits = fetchMock.mock.calls.filter(([url]) => url === '/api/audits');
+    const audits = sentAudits(fetchMock);
     expect(audits).toHaveLength(1);
-    const [, init] = audits[0];
-    expect(init).toMatchObject({ method: 'POST', keepalive: true });
-    const body = JSON.parse(String(init?.body)) as { idempotencyKey: string; profile: object };
+    expect(audits[0].init).toMatchObject({ method: 'POST', keepalive: true });
+    const { body } = audits[0];
     expect(body.idempotencyKey).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
-    expect(body.profile).toEqual({ serviceType: 'nursing', size: '25_99' });
+    expect(body).not.toHaveProperty('profile');
+    // The results page sends the profile under the same key, so it carries it.
+    expect(state.idempotencyKey).toBe(body.idempotencyKey);
     const saved = JSON.parse(window.sessionStorage.getItem('care-audit:audit-in-progress') ?? '{}');
     expect(saved.idempotencyKey).toBe(body.idempotencyKey);
-  });
-
-  it('"Skip this question" shows the results without a profile, even after a choice, and sends none', async () => {
-    const fetchMock = vi.spyOn(window, 'fetch').mockResolvedValue(new Response(null, { status: 202 }));
-    const user = userEvent.setup();
-    renderAudit();
-    await completeSections(user, '2');
-    await user.click(screen.getByRole('radio', { name: 'Home care' }));
-    await user.click(screen.getByRole('button', { name: 'Skip this question' }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe('/audit-results'));
-    expect(resultsState()).toMatchObject({ overallScore: 40, profile: {} });
-    const body = JSON.parse(String(fetchMock.mock.calls.find(([url]) => url === '/api/audits')?.[1]?.body));
-    expect(body).not.toHaveProperty('profile');
   });
 
   it('shows the results at once even when sending to the benchmark fails', async () => {
@@ -143,41 +118,78 @@ describe('AuditPage', () => {
     const user = userEvent.setup();
     renderAudit();
     await completeSections(user);
-    await user.click(screen.getByRole('button', { name: 'See my results' }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe('/audit-results'));
+    expect(resultsState().overallScore).toBe(100);
   });
 
-  it('sends the same idempotency key again when the completed audit is sent twice', async () => {
+  it('sends the same idempotency key again when the completed audit is completed twice', async () => {
     const fetchMock = vi.spyOn(window, 'fetch').mockResolvedValue(new Response(null, { status: 202 }));
     const user = userEvent.setup();
     const { unmount } = renderAudit();
     await completeSections(user);
-    await user.click(screen.getByRole('button', { name: 'See my results' }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe('/audit-results'));
     unmount();
-    // The browser's Back button: the audit page again, still at its last step.
-    window.history.replaceState(null, '', '/audit-tool');
+    // The browser's Back button: the audit page again, at its last section.
+    window.history.replaceState({ key: 'back', usr: { section: 4 } }, '', '/audit-tool');
     renderAudit();
-    await user.click(await screen.findByRole('button', { name: 'Skip this question' }));
-    const keys = fetchMock.mock.calls
-      .filter(([url]) => url === '/api/audits')
-      .map(([, init]) => (JSON.parse(String(init?.body)) as { idempotencyKey: string }).idempotencyKey);
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).toBe(keys[0]);
+    await user.click(await screen.findByRole('button', { name: 'Complete Audit' }));
+    await vi.waitFor(() => expect(sentAudits(fetchMock)).toHaveLength(2));
+    const [first, second] = sentAudits(fetchMock).map((sent) => sent.body.idempotencyKey);
+    expect(second).toBe(first);
   });
 
-  it('"Previous" on the last step goes back to the last section with its answers', async () => {
+  it('says which statements still need a rating next to the disabled button, in words, and nothing once all are rated', async () => {
     const user = userEvent.setup();
     renderAudit();
-    await completeSections(user);
-    await user.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Data Management');
-    expect(screen.getByText('5 of 5 questions answered')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Complete Audit' })).toHaveProperty('disabled', false);
+    const next = screen.getByRole('button', { name: 'Next Section' });
+    const hint = () => document.getElementById('continue-hint');
+    expect(hint()?.textContent).toBe('Rate all 5 statements to continue.');
+    expect(hint()?.getAttribute('aria-live')).toBe('polite');
+    expect(next.getAttribute('aria-describedby')).toBe('continue-hint');
+    const groups = screen.getAllByRole('radiogroup');
+    await user.click(within(groups[0]).getByRole('radio', { name: /^3/ }));
+    await user.click(within(groups[2]).getByRole('radio', { name: /^3/ }));
+    expect(hint()?.textContent).toBe('Rate statements 2, 4 and 5 to continue.');
+    await user.click(within(groups[1]).getByRole('radio', { name: /^3/ }));
+    await user.click(within(groups[4]).getByRole('radio', { name: /^3/ }));
+    expect(hint()?.textContent).toBe('Rate statement 4 to continue.');
+    await user.click(within(groups[3]).getByRole('radio', { name: /^3/ }));
+    expect(hint()?.textContent).toBe('');
+    expect(next).toHaveProperty('disabled', false);
+    expect(next.getAttribute('aria-describedby')).toBeNull();
   });
 
-  it('a retake carries the earlier result to the results', async () => {
-    vi.spyOn(window, 'fetch').mockResolvedValue(new Response(null, { status: 202 }));
+  it('makes each section a history entry: Back and Forward move between sections, and focus its heading', async () => {
+    const user = userEvent.setup();
+    renderAudit();
+    for (let section = 0; section < 2; section++) {
+      await rateAll(user, '4');
+      await user.click(screen.getByRole('button', { name: 'Next Section' }));
+    }
+    const heading = () => screen.getByRole('heading', { level: 2 });
+    expect(heading().textContent).toContain('Service Quality');
+    expect(window.location.pathname).toBe('/audit-tool');
+
+    await act(async () => window.history.back());
+    await vi.waitFor(() => expect(heading().textContent).toContain('Compliance & Regulations'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading()));
+    expect(screen.getByText('5 of 5 questions answered')).toBeTruthy();
+    await act(async () => window.history.back());
+    await vi.waitFor(() => expect(heading().textContent).toContain('Operational Efficiency'));
+    await act(async () => window.history.forward());
+    await vi.waitFor(() => expect(heading().textContent).toContain('Compliance & Regulations'));
+    // The tab's stored audit follows, so a reload reopens the section on screen.
+    const saved = JSON.parse(window.sessionStorage.getItem('care-audit:audit-in-progress') ?? '{}');
+    expect(saved.section).toBe(1);
+  });
+
+  it('never shows a section past the first one with a statement unrated, whatever the history entry says', async () => {
+    window.history.replaceState({ key: 'old', usr: { section: 4 } }, '', '/audit-tool');
+    renderAudit();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Operational Efficiency');
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+  });
+
+  it('a retake carries the earlier result and its profile to the results, and sends that profile', async () => {
+    const fetchMock = vi.spyOn(window, 'fetch').mockResolvedValue(new Response(null, { status: 202 }));
     const earlier = {
       takenOn: '2026-11-20',
       scores: { operational: 40, compliance: 40, quality: 40, training: 40, data: 40 },
@@ -187,9 +199,7 @@ describe('AuditPage', () => {
     const user = userEvent.setup();
     renderAudit();
     await completeSections(user, '3');
-    expect(screen.getByRole('radio', { name: '100 or more' })).toHaveProperty('checked', true);
-    await user.click(screen.getByRole('button', { name: 'See my results' }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe('/audit-results'));
     expect(resultsState()).toMatchObject({ overallScore: 60, profile: { size: '100_plus' }, earlier });
+    expect(sentAudits(fetchMock)[0].body.profile).toEqual({ size: '100_plus' });
   });
 });

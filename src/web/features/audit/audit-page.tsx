@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   AREAS,
   QUESTIONS_PER_AREA,
@@ -13,30 +13,64 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { RatingScale } from '../../ui/rating-scale';
 import { SiteLayout } from '../../ui/site-chrome';
 import { useAuditProgress } from '../../audit-state/audit-session';
+import { useLocation, useNavigate, usePrefetch } from '../../router';
 import { reportUsage } from '../../usage/report-usage';
+import { completeAudit } from './complete-audit';
+import { sectionFromState, sectionOnScreen, unratedStatements } from './sections';
 
-// The optional step after the last section is its own chunk, so the audit's first load stays small.
-const loadAboutServiceStep = () => import('./about-service-step');
-const AboutServiceStep = lazy(loadAboutServiceStep);
+const AUDIT_PATH = '/audit-tool';
 
-/** The audit questionnaire at /audit-tool: one area at a time; Next only once every statement of it is rated. */
+/**
+ * The audit questionnaire at /audit-tool: one area at a time; Next only once every statement of it
+ * is rated; "Complete Audit" on the last one shows the results at once. Each section is a history
+ * entry of its own, so the browser's Back and Forward move between sections and a reload stays on
+ * the section it shows.
+ */
 export function AuditPage() {
   const [progress, save] = useAuditProgress();
-  // Whether "Complete Audit" was pressed in this visit; a step restored by a reload takes no focus.
-  const [enteredStep, setEnteredStep] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const prefetch = usePrefetch();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const { section, responses, aboutService } = progress;
+  const { responses } = progress;
+  const section = sectionOnScreen(responses, sectionFromState(location.state) ?? progress.section);
   const area = AREAS[section];
   const isLast = section === AREAS.length - 1;
   const answered = answeredCount(responses, area.id);
   const canContinue = isAreaComplete(responses, area.id);
+  const unrated = unratedStatements(responses, area.id);
   const percent = ((section + 1) / AREAS.length) * 100;
   useEffect(() => reportUsage('section_reached', section + 1), [section]);
-  // Fetch the last step while the last section is being answered, so it opens without a wait.
+
+  // The history entry says which section it shows: the first entry (opened from a link, or
+  // restored from the tab's storage) is marked now, so coming Back to it shows that section. Only
+  // while this page's own entry is current: after "Complete Audit" the results' entry is.
+  const onOwnEntry = location.pathname === AUDIT_PATH;
+  const unmarkedEntry = onOwnEntry && sectionFromState(location.state) === undefined;
   useEffect(() => {
-    if (isLast) void loadAboutServiceStep().catch(() => undefined);
-  }, [isLast]);
+    if (unmarkedEntry) navigate(AUDIT_PATH, { state: { section }, replace: true, samePage: true });
+  }, [unmarkedEntry, section, navigate]);
+
+  // The tab's stored audit follows the section on screen (Back and Forward included), so the
+  // audit reopens where the visitor was.
+  useEffect(() => {
+    if (onOwnEntry && progress.section !== section) save({ ...progress, section });
+  }, [onOwnEntry, progress, section, save]);
+
+  // Back and Forward between sections, like Next and Previous, start keyboard and screen-reader
+  // users at the new section's heading; the page's first section keeps the browser's own focus.
+  const shownSection = useRef(section);
+  useEffect(() => {
+    if (shownSection.current === section) return;
+    shownSection.current = section;
+    headingRef.current?.focus();
+  }, [section]);
+
+  // The results are one click away on the last section: fetch their screen now, so they show at once.
+  useEffect(() => {
+    if (isLast) prefetch('/audit-results');
+  }, [isLast, prefetch]);
 
   function rate(question: number, rating: Rating) {
     if (!hasAnswers(responses)) reportUsage('started');
@@ -45,42 +79,7 @@ export function AuditPage() {
 
   function goToSection(next: number) {
     save({ ...progress, section: next });
-    // Focus the new section's heading so keyboard and screen-reader users start at the top.
-    requestAnimationFrame(() => headingRef.current?.focus());
-  }
-
-  function complete() {
-    setEnteredStep(true);
-    save({ ...progress, aboutService: true });
-  }
-
-  function backToLastSection() {
-    save({ ...progress, aboutService: false });
-    requestAnimationFrame(() => headingRef.current?.focus());
-  }
-
-  if (aboutService) {
-    return (
-      <SiteLayout>
-        <BackLink to="/">Back to Home</BackLink>
-        <h1>AI Care Management Audit</h1>
-        <div className="audit-progress">
-          <div className="audit-progress__labels">
-            <span>All sections answered</span>
-            <span>100% complete</span>
-          </div>
-          <ProgressBar value={100} label="Audit progress" valueText="100% complete" />
-        </div>
-        <Suspense fallback={<p className="card">Loading the last step…</p>}>
-          <AboutServiceStep
-            progress={progress}
-            save={save}
-            onPrevious={backToLastSection}
-            entered={enteredStep}
-          />
-        </Suspense>
-      </SiteLayout>
-    );
+    navigate(AUDIT_PATH, { state: { section: next }, samePage: true });
   }
 
   return (
@@ -104,7 +103,7 @@ export function AuditPage() {
         onSubmit={(event) => {
           event.preventDefault();
           if (!canContinue) return;
-          if (isLast) complete();
+          if (isLast) completeAudit(progress, save, navigate);
           else goToSection(section + 1);
         }}
       >
@@ -127,11 +126,10 @@ export function AuditPage() {
         <p className="audit-section__counter" aria-live="polite">
           {answered} of {QUESTIONS_PER_AREA} questions answered
         </p>
-        {!canContinue ? (
-          <p className="audit-section__hint" id="continue-hint">
-            Rate all {QUESTIONS_PER_AREA} statements to continue.
-          </p>
-        ) : null}
+        {/* Which statements still need a rating, in words: a disabled button alone says nothing of why. */}
+        <p className="audit-section__hint" id="continue-hint" aria-live="polite">
+          {continueHint(unrated)}
+        </p>
         {/* The main action first: next in the tab order after the last question, and on top on a
             phone; the stylesheet puts it on the right on wider screens. */}
         <div className="audit-section__nav">
@@ -155,4 +153,13 @@ export function AuditPage() {
       </form>
     </SiteLayout>
   );
+}
+
+/** "Rate statements 2 and 4 to continue."; nothing once all are rated. */
+function continueHint(unrated: readonly number[]): string {
+  if (unrated.length === 0) return '';
+  if (unrated.length === QUESTIONS_PER_AREA) return `Rate all ${QUESTIONS_PER_AREA} statements to continue.`;
+  const numbers = unrated.map(String);
+  const list = numbers.length === 1 ? numbers[0] : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+  return `Rate ${numbers.length === 1 ? 'statement' : 'statements'} ${list} to continue.`;
 }

@@ -55,8 +55,9 @@ export function PrivacyPage() {
         </p>
         <p>
           So that an audit sent twice (for example after a lost connection) is counted once, your browser adds
-          a random number made for that audit. We keep it apart from the audit, with no link between them, and
-          delete it after two days.
+          a random number made for that audit. Only your browser and we know it: it lets your browser add your
+          type of service and size to the same audit when you give them on the results page. We delete it
+          after two days, and from then on nothing links the audit to it.
         </p>
         <p>
           Comparisons show only figures across many audits (the middle score and the quarters of others),

@@ -46,8 +46,9 @@ function renderAt(path: string, Page: () => React.ReactElement, state: unknown =
   );
 }
 
+/** The first "Download Full Report" (the results page offers it under the overall score and again at the end). */
 const press = async () =>
-  userEvent.click(await screen.findByRole('button', { name: 'Download Full Report' }));
+  userEvent.click((await screen.findAllByRole('button', { name: 'Download Full Report' }))[0]!);
 
 beforeEach(() => {
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callback(0));
@@ -81,10 +82,8 @@ describe('"Download Full Report"', () => {
       profile: { serviceType: 'home_care' },
       earlier: { takenOn: EARLIER.takenOn, scores: EARLIER.scores },
     });
-    expect(await screen.findByRole('button', { name: 'Download Full Report' })).toHaveProperty(
-      'disabled',
-      false,
-    );
+    for (const button of await screen.findAllByRole('button', { name: 'Download Full Report' }))
+      expect(button).toHaveProperty('disabled', false);
     expect(screen.queryByText(/could not be created/)).toBeNull();
   });
 
@@ -109,7 +108,11 @@ describe('"Download Full Report"', () => {
     stubApi(() => json({ error: { code: 'rate_limited', message } }, 429));
     renderAt('/audit-results', ResultsPage, { responses: ANSWERS, overallScore: 60 });
     await press();
-    expect(await screen.findByText(message)).toBeTruthy();
+    const notice = await screen.findByText(message);
+    // Explained where it was asked for: under the first row, before the priorities, not at the page's end.
+    const priorities = screen.getByRole('region', { name: 'Your priorities' });
+    expect(notice.compareDocumentPosition(priorities) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByText(message)).toHaveLength(1);
   });
 
   it('says the report could not be created for any other failure', async () => {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { buildReport, type Report, type ReportContext, type Responses } from '../../../core';
-import { ResultsView } from './results-view';
+import { ResultsView, type ResultsViewSlots } from './results-view';
 
 export { buildReport };
 
@@ -14,12 +14,12 @@ export interface ReportInput {
   answered: boolean;
 }
 
-/** The report built from the input, as every results page shows it. */
-export function ReportView({ input }: { input: ReportInput }) {
+/** The report built from the input, as every results page shows it, with the page's own parts in its slots. */
+export function ReportView({ input, slots }: { input: ReportInput; slots?: ResultsViewSlots }) {
   const { responses, generatedAt, context, answered } = input;
   const report: Report = useMemo(
     () => buildReport(responses, generatedAt, context),
     [responses, generatedAt, context],
   );
-  return <ResultsView report={report} answered={answered} />;
+  return <ResultsView report={report} answered={answered} slots={slots} />;
 }

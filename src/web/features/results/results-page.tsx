@@ -1,7 +1,17 @@
 import { useEffect, useMemo } from 'react';
-import { AREAS, hasAnswers, isAreaComplete } from '../../../core';
+import {
+  AREAS,
+  hasAnswers,
+  isAreaComplete,
+  sanitizeProfile,
+  segmentOf,
+  type EarlierResult,
+  type Responses,
+  type ServiceProfile,
+} from '../../../core';
 import { localDay } from '../../../shared/report-day';
-import { Link, useLocation } from '../../router';
+import { sendCompletedAudit } from '../../api/audits';
+import { Link, useLocation, useNavigate } from '../../router';
 import { BackLink } from '../../ui/back-link';
 import { NoticeRegion, useNotice } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
@@ -9,11 +19,13 @@ import { NewAuditButton } from '../../audit-state/new-audit-button';
 import { NoAuditNotice } from '../../audit-state/no-audit-notice';
 import {
   earlierFromState,
+  idempotencyKeyFromState,
   profileFromState,
   responsesFromState,
   resultsStateFor,
 } from '../../audit-state/results-state';
 import { reportUsage } from '../../usage/report-usage';
+import { CompareWithProviders } from './compare-with-providers';
 import { DownloadReportButton } from './download-report-button';
 import { ReportView, type ReportInput } from './report-view';
 import { ResultsClosing } from './results-closing';
@@ -22,22 +34,37 @@ import { useBenchmark } from './use-benchmark';
 /** The results screen at /audit-results: overall score, priorities, a card per area, and actions. */
 export function ResultsPage() {
   const location = useLocation();
+  const navigate = useNavigate();
   const responses = useMemo(() => responsesFromState(location.state), [location.state]);
   const profile = useMemo(() => profileFromState(location.state), [location.state]);
   const earlier = useMemo(() => earlierFromState(location.state), [location.state]);
+  const idempotencyKey = idempotencyKeyFromState(location.state);
   const answered = hasAnswers(responses);
   const benchmark = useBenchmark(profile, answered);
   const input: ReportInput = useMemo(
     () => ({ responses, generatedAt: new Date(), context: { benchmark, earlier }, answered }),
     [responses, benchmark, earlier, answered],
   );
-  // The e-mail screen gets the profile too (its e-mail compares with the same providers), and the
-  // earlier result so that "Back to Results" shows the change again.
-  const resultsState = resultsStateFor(responses, profile, earlier);
-  const [notice, setNotice] = useNotice();
   const complete = AREAS.every((area) => isAreaComplete(responses, area.id));
   useEffect(() => (complete ? reportUsage('completed') : undefined), [complete]);
 
+  /**
+   * The visitor gave their service type and size: the history entry keeps them (a reload, and the
+   * e-mail screen, compare with the same providers), the comparison follows at once, and the
+   * anonymous audit already sent is sent again under its key, so the server files it under the
+   * profile instead of counting a second audit.
+   */
+  function compare(given: ServiceProfile) {
+    const next = sanitizeProfile(given);
+    navigate('/audit-results', {
+      state: resultsStateFor(responses, next, earlier, idempotencyKey),
+      replace: true,
+      samePage: true,
+    });
+    if (idempotencyKey && complete) sendCompletedAudit({ idempotencyKey, responses, profile: next });
+  }
+
+  const actions = { responses, profile, earlier, idempotencyKey };
   return (
     <SiteLayout>
       <BackLink to="/">Back to Home</BackLink>
@@ -45,8 +72,42 @@ export function ResultsPage() {
       <p className="page__intro">Comprehensive analysis of your care management operations</p>
 
       {answered ? null : <NoAuditNotice />}
-      <ReportView input={input} />
+      <ReportView
+        input={input}
+        slots={{
+          afterOverall: answered ? <ResultsActions {...actions} /> : null,
+          besideComparison: complete ? (
+            <CompareWithProviders key={segmentOf(profile)} profile={profile} onCompare={compare} />
+          ) : null,
+        }}
+      />
 
+      <ResultsActions {...actions} />
+
+      <ResultsClosing />
+    </SiteLayout>
+  );
+}
+
+interface ResultsActionsProps {
+  responses: Responses;
+  profile: ServiceProfile;
+  earlier: EarlierResult | undefined;
+  idempotencyKey: string | undefined;
+}
+
+/**
+ * "Download Full Report", "Email Results" and "Retake Audit", each row with its own notice below
+ * it, so a failed download is explained where it was asked for. The page shows the row under the
+ * overall score and again after the areas.
+ */
+function ResultsActions({ responses, profile, earlier, idempotencyKey }: ResultsActionsProps) {
+  const [notice, setNotice] = useNotice();
+  // The e-mail screen gets the profile too (its e-mail compares with the same providers), and the
+  // earlier result so that "Back to Results" shows the change again.
+  const resultsState = resultsStateFor(responses, profile, earlier, idempotencyKey);
+  return (
+    <>
       <div className="button-row results-actions">
         <DownloadReportButton
           reportRequest={() => ({
@@ -65,8 +126,6 @@ export function ResultsPage() {
       </div>
       {/* Below the buttons, not among them, so a notice never squeezes into the row. */}
       <NoticeRegion notice={notice} />
-
-      <ResultsClosing />
-    </SiteLayout>
+    </>
   );
 }

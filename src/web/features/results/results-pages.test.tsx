@@ -23,11 +23,18 @@ const AVAILABLE: Benchmark = {
 };
 
 type Answer = Response | 'network';
+/** The bodies of every POST /api/audits the page sent, in order. */
+let sentAudits: Record<string, unknown>[] = [];
 /** A fake API: each path's answer, every call remembered. */
 function stubApi(answers: Record<string, () => Answer>): string[] {
   const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string) => {
+  sentAudits = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     calls.push(url);
+    if (url === '/api/audits') {
+      sentAudits.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      return new Response(null, { status: 202 });
+    }
     if (url === '/api/events') return new Response(null, { status: 204 });
     const answer = answers[url.split('?')[0]!]?.() ?? new Response('{}', { status: 404 });
     if (answer === 'network') throw new TypeError('Failed to fetch');
@@ -94,11 +101,92 @@ describe('ResultsPage (/audit-results)', () => {
     expect(screen.queryByText(COMPARISON_PENDING)).toBeNull();
   });
 
-  it('asks for no comparison without answers', async () => {
+  it('asks for no comparison without answers, and offers no profile question', async () => {
     const calls = stubApi({});
     renderAt('/audit-results', ResultsPage);
     expect(await screen.findByRole('region', { name: 'By CQC key question' })).toBeTruthy();
     expect(calls.filter((url) => url.startsWith('/api/benchmark'))).toEqual([]);
+    expect(screen.queryByRole('form', { name: 'Compare with providers like you' })).toBeNull();
+  });
+
+  const KEY = '3f1c2a4b-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+
+  it('asks for the profile beside the comparison; giving it updates the same audit, the comparison and the history entry', async () => {
+    const calls = stubApi({ '/api/benchmark': () => json(AVAILABLE) });
+    const user = userEvent.setup();
+    renderAt('/audit-results', ResultsPage, {
+      responses: ANSWERS,
+      overallScore: 60,
+      profile: {},
+      idempotencyKey: KEY,
+    });
+    await screen.findByRole('form', { name: 'Compare with providers like you' });
+    expect(calls).toContain('/api/benchmark?segment=all');
+    const type = screen.getByRole('radiogroup', { name: 'What type of service do you run?' });
+    expect(
+      within(type)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Home care', 'Residential care', 'Nursing care', 'Supported living', 'Other']);
+    const size = screen.getByRole('radiogroup', { name: 'How many people do you support?' });
+    expect(
+      within(size)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Under 25', '25–99', '100 or more']);
+    // Choosing alone sends nothing; "Compare" does.
+    await user.click(within(type).getByRole('radio', { name: 'Home care' }));
+    await user.click(within(size).getByRole('radio', { name: 'Under 25' }));
+    expect(sentAudits).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+
+    await waitFor(() => expect(calls).toContain('/api/benchmark?segment=home_care%3Aunder_25'));
+    expect(sentAudits).toEqual([
+      { idempotencyKey: KEY, responses: ANSWERS, profile: { serviceType: 'home_care', size: 'under_25' } },
+    ]);
+    // The entry keeps it: a reload and the e-mail screen compare with the same providers.
+    const entry = (window.history.state as { usr: Record<string, unknown> }).usr;
+    expect(entry).toMatchObject({
+      profile: { serviceType: 'home_care', size: 'under_25' },
+      idempotencyKey: KEY,
+    });
+    expect(screen.getByTestId('path').textContent).toBe('/audit-results');
+    expect(
+      await screen.findByText(new RegExp(`compared with 10 ${describeSegment(AVAILABLE.profile)}`)),
+    ).toBeTruthy();
+    // The comparison's words are a live region, so the change is read out where it happens.
+    expect(screen.getByText(/compared with 10/).closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Home care' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('button', { name: 'Update the comparison' })).toBeTruthy();
+  });
+
+  it('updates the comparison but sends no audit when the results carry no key (nothing was sent to update)', async () => {
+    const calls = stubApi({ '/api/benchmark': () => json(AVAILABLE) });
+    const user = userEvent.setup();
+    renderAt('/audit-results', ResultsPage, { responses: ANSWERS, overallScore: 60 });
+    await user.click(await screen.findByRole('radio', { name: 'Nursing care' }));
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    await waitFor(() => expect(calls).toContain('/api/benchmark?segment=nursing%3Aany'));
+    expect(sentAudits).toEqual([]);
+  });
+
+  it('offers the actions right after the overall score and again after the areas, and a booking link at the end', async () => {
+    stubApi({ '/api/benchmark': () => json(AVAILABLE) });
+    renderAt('/audit-results', ResultsPage, { responses: ANSWERS, overallScore: 60 });
+    await screen.findByRole('region', { name: 'Your priorities' });
+    const downloads = screen.getAllByRole('button', { name: 'Download Full Report' });
+    expect(downloads).toHaveLength(2);
+    expect(screen.getAllByRole('link', { name: 'Email Results' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Retake Audit' })).toHaveLength(2);
+    // The first row comes straight after the overall score, before the priorities.
+    const overall = screen.getByRole('region', { name: 'Overall Score' });
+    const priorities = screen.getByRole('region', { name: 'Your priorities' });
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(overall, downloads[0]) && follows(downloads[0], priorities)).toBe(true);
+    const booking = screen.getByRole('link', { name: /Book a free consultation/ });
+    expect(booking.getAttribute('href')).toBe('https://care-audit.example/book-a-consultation');
+    expect(booking.getAttribute('target')).toBe('_blank');
   });
 });
 

@@ -1,0 +1,25 @@
+import { hasProfile } from '../../../core';
+import { sendCompletedAudit } from '../../api/audits';
+import type { AuditProgress } from '../../audit-state/audit-session';
+import { newIdempotencyKey } from '../../audit-state/idempotency-key';
+import { resultsStateFor } from '../../audit-state/results-state';
+import type { NavigateOptions } from '../../router/history';
+
+/**
+ * "Complete Audit": the results at once (the spec's flow: nothing stands between the button and
+ * /audit-results), and the anonymous audit sent to the benchmark on the way, without waiting for
+ * it. A profile is sent only when there is one already (a retake keeps the earlier one); otherwise
+ * the results page asks for it and sends the same audit again with it, under the same key.
+ */
+export function completeAudit(
+  progress: AuditProgress,
+  save: (next: AuditProgress) => void,
+  navigate: (to: string, options?: NavigateOptions) => void,
+): void {
+  const { responses, earlier, profile = {} } = progress;
+  // Made once for this completed audit and kept with it: going back and on again resends the same key.
+  const idempotencyKey = progress.idempotencyKey ?? newIdempotencyKey();
+  save({ ...progress, idempotencyKey });
+  sendCompletedAudit({ idempotencyKey, responses, ...(hasProfile(profile) ? { profile } : {}) });
+  navigate('/audit-results', { state: resultsStateFor(responses, profile, earlier, idempotencyKey) });
+}
