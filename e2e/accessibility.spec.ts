@@ -37,7 +37,7 @@ async function resultsWithBenchmark(page: Page, benchmark: Benchmark) {
 async function privateResultsLink(page: Page): Promise<string> {
   const address = `a11y-link-${Date.now()}-${Math.random().toString(36).slice(2)}@care-home.test`;
   await completeAudit(page, STEPPED_ANSWERS);
-  await page.getByRole('link', { name: 'Email Results' }).click();
+  await page.getByRole('link', { name: 'Email Results' }).first().click();
   await page.getByLabel('Email Address *').fill(address);
   await page.getByRole('button', { name: 'Send Results to Email' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Email Sent Successfully!' })).toBeVisible();
@@ -71,7 +71,7 @@ const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
     name: 'e-mail',
     open: async (page) => {
       await completeAudit(page, STEPPED_ANSWERS);
-      await page.getByRole('link', { name: 'Email Results' }).click();
+      await page.getByRole('link', { name: 'Email Results' }).first().click();
       await expect(page.getByRole('heading', { level: 1, name: 'Email Your Audit Results' })).toBeVisible();
     },
   },
@@ -156,7 +156,7 @@ test.describe('motion, announcements, focus and colour', () => {
 
   test('notices are announced through live regions that exist before they fill', async ({ page }) => {
     await completeAudit(page, STEPPED_ANSWERS);
-    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
     // Errors go to an assertive alert region, success to a polite status region: both are in the
     // page, empty, before anything is announced, and each notice is announced even when repeated.
     const alert = page.getByRole('alert');
@@ -180,8 +180,7 @@ test.describe('motion, announcements, focus and colour', () => {
     await page.getByLabel('Additional Notes (Optional)').pressSequentially('Hello');
     await expect(page.getByLabel('Additional Notes (Optional)')).toBeFocused();
     await expect(page.getByLabel('Additional Notes (Optional)')).toHaveValue('Hello');
-    // The answered-questions counter is polite live text too (on a new audit: the finished one
-    // opens at its last step, "About your service").
+    // The answered-questions counter is polite live text too (on a new audit).
     await page.evaluate(() => sessionStorage.clear());
     await page.goto('/audit-tool');
     await expect(page.getByText(/of 5 questions answered/)).toHaveAttribute('aria-live', 'polite');
@@ -195,11 +194,11 @@ test.describe('motion, announcements, focus and colour', () => {
       );
     await completeAudit(page, STEPPED_ANSWERS);
     expect(await focusedHeading()).toBe('Your AI Audit Results');
-    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
     await expect.poll(focusedHeading).toBe('Email Your Audit Results');
     await page.getByRole('link', { name: 'Back to Results' }).click();
     await expect.poll(focusedHeading).toBe('Your AI Audit Results');
-    await page.getByRole('button', { name: 'Retake Audit' }).click();
+    await page.getByRole('button', { name: 'Retake Audit' }).first().click();
     await expect.poll(focusedHeading).toBe('AI Care Management Audit');
     await page.goBack();
     await expect.poll(focusedHeading).toBe('Your AI Audit Results');
@@ -291,7 +290,7 @@ test.describe('information pages', () => {
 
   test('the e-mail form links to the privacy notice', async ({ page }) => {
     await completeAudit(page, STEPPED_ANSWERS);
-    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
     await page.getByRole('link', { name: 'Read our privacy notice' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeFocused();
   });

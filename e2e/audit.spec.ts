@@ -1,7 +1,7 @@
+import type { Request } from '@playwright/test';
 import {
   AREA_TITLES,
   STEPPED_ANSWERS,
-  answerAboutService,
   completeAudit,
   expect,
   expectNoAxeViolations,
@@ -68,12 +68,64 @@ test.describe('audit tool', () => {
     await expect(page.getByText('100% complete')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next Section' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Complete Audit' }).click();
-    await answerAboutService(page);
+    // Straight to the results: no step between.
     await expect(page).toHaveURL(/\/audit-results$/);
     // Section 1 all 3s (60), the others all 4s (80): (60 + 4 × 80) / 5 = 76.
     await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
       'aria-valuenow',
       '76',
+    );
+  });
+
+  test("the browser's Back and Forward move between sections, and a reload keeps the section", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Claim Your Free AI Health Check' }).click();
+    await expect(page).toHaveURL(/\/audit-tool$/);
+    for (let section = 1; section <= 3; section++) {
+      await expect(
+        page.getByRole('heading', { level: 2, name: new RegExp(`Section ${section} of 5`) }),
+      ).toBeVisible();
+      await rateSection(page, [3, 3, 3, 3, 3]);
+      if (section < 3) await page.getByRole('button', { name: 'Next Section' }).click();
+    }
+    const heading = (n: number) =>
+      page.getByRole('heading', { level: 2, name: new RegExp(`Section ${n} of 5`) });
+    await page.goBack();
+    await expect(heading(2)).toBeFocused();
+    await expect(page).toHaveURL(/\/audit-tool$/);
+    await expect(page.getByText('5 of 5 questions answered')).toBeVisible();
+    await page.goBack();
+    await expect(heading(1)).toBeVisible();
+    await page.goForward();
+    await expect(heading(2)).toBeFocused();
+    await page.reload();
+    await expect(heading(2)).toBeVisible();
+    await page.goForward();
+    await expect(heading(3)).toBeVisible();
+    // Back from the first section leaves the audit for the page before it.
+    await page.goBack();
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('results reached by "Complete Audit" are left by Back for the last section', async ({ page }) => {
+    await completeAudit(page, [
+      [4, 4, 4, 4, 4],
+      [4, 4, 4, 4, 4],
+      [4, 4, 4, 4, 4],
+      [4, 4, 4, 4, 4],
+      [4, 4, 4, 4, 4],
+    ]);
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 2, name: /Section 5 of 5/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Complete Audit' })).toBeEnabled();
+    await page.goForward();
+    await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
+      'aria-valuenow',
+      '80',
     );
   });
 
@@ -95,6 +147,7 @@ test.describe('audit tool', () => {
   });
 
   test('can be completed with the keyboard alone', async ({ page }) => {
+    let completed: Promise<Request> = new Promise(() => undefined);
     await page.goto('/audit-tool');
     // Start on the section heading so Tab order is the questions.
     await page.getByRole('heading', { level: 2, name: /Section 1 of 5/ }).focus();
@@ -110,26 +163,16 @@ test.describe('audit tool', () => {
       await expect(
         page.getByRole('button', { name: section < 5 ? 'Next Section' : 'Complete Audit' }),
       ).toBeFocused();
+      if (section === 5) completed = page.waitForRequest((r) => r.url().endsWith('/api/audits'));
       await page.keyboard.press('Enter');
       if (section < 5)
         await expect(
           page.getByRole('heading', { level: 2, name: new RegExp(`Section ${section + 1} of 5`) }),
         ).toBeFocused();
     }
-    // The optional step: its heading has focus; arrow keys choose within each group.
-    await expect(page.getByRole('heading', { level: 2, name: /About your service/ })).toBeFocused();
-    await page.keyboard.press('Tab'); // onto "Home care", the type group's first radio
-    await page.keyboard.press('ArrowDown'); // checks "Residential care"
-    await expect(page.getByRole('radio', { name: 'Residential care' })).toBeChecked();
-    await page.keyboard.press('Tab'); // onto the size group
-    await page.keyboard.press('ArrowRight'); // checks "25–99"
-    await expect(page.getByRole('radio', { name: '25–99' })).toBeChecked();
-    const submitted = page.waitForRequest((r) => r.url().endsWith('/api/audits'));
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'See my results' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    expect((await submitted).postDataJSON().profile).toEqual({ serviceType: 'residential', size: '25_99' });
+    // "Complete Audit" went straight to the results and sent the audit, with no profile.
     await expect(page).toHaveURL(/\/audit-results$/);
+    expect((await completed).postDataJSON()).not.toHaveProperty('profile');
     await expect(page.getByRole('progressbar', { name: 'Overall score' })).toHaveAttribute(
       'aria-valuenow',
       '60',

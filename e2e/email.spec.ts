@@ -6,7 +6,7 @@ test.describe('e-mail results', () => {
   test('from the results screen to a message at the SMTP listener with the PDF report', async ({ page }) => {
     const address = `manager-${Date.now()}@care-home.test`;
     await completeAudit(page, STEPPED_ANSWERS);
-    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
     await expect(page).toHaveTitle(/Email your results/);
     await expect(page.getByRole('heading', { level: 1, name: 'Email Your Audit Results' })).toBeFocused();
     await expect(page.getByRole('main')).toContainText('60%');
@@ -101,7 +101,7 @@ test.describe('e-mail results', () => {
       (r) => r.url().includes('/api/') && !notTheForm.test(r.url()) && requests.push(r.url()),
     );
     await completeAudit(page, STEPPED_ANSWERS);
-    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
 
     await page.getByRole('button', { name: 'Send Results to Email' }).click();
     await expect(page.getByRole('alert')).toContainText('Error');
@@ -150,7 +150,7 @@ test.describe('e-mail results', () => {
   }) => {
     consoleErrors.allow(/Failed to load resource/);
     await completeAudit(page, STEPPED_ANSWERS);
-    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
     await page.getByLabel('Email Address *').fill(`retry-${Date.now()}@care-home.test`);
     // The first send goes without its proof, as if it had been tampered with: the server refuses it.
     await page.route('/api/email-results', async (route) => {
@@ -171,7 +171,7 @@ test.describe('e-mail results', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await completeAudit(page, STEPPED_ANSWERS);
     const challenge = page.waitForResponse('/api/challenge');
-    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
     await challenge;
     await page.getByLabel('Email Address *').fill(`slow-cpu-${Date.now()}@care-home.test`);
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/email-results'));
@@ -187,7 +187,7 @@ test.describe('e-mail results', () => {
     // Chromium logs each failed request; those are the point of this test.
     consoleErrors.allow(/Failed to load resource/);
     await completeAudit(page, STEPPED_ANSWERS);
-    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
     await page.getByLabel('Email Address *').fill('someone@care-home.test');
 
     await page.route('/api/email-results', (route) =>
@@ -221,7 +221,7 @@ test.describe('e-mail results', () => {
 
   test('"Take Another Audit" starts a blank audit', async ({ page }) => {
     await completeAudit(page, STEPPED_ANSWERS);
-    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
     await page.getByLabel('Email Address *').fill(`again-${Date.now()}@care-home.test`);
     await page.getByRole('button', { name: 'Send Results to Email' }).click();
     await page.getByRole('button', { name: 'Take Another Audit' }).click();

@@ -85,15 +85,15 @@ export async function rateSection(page: Page, ratings: readonly number[]) {
   }
 }
 
-/** The optional answers after the last section, by their labels as the visitor sees them. */
+/** The optional profile, asked on the results page, by its labels as the visitor sees them. */
 export interface ProfileChoice {
   serviceType?: string;
   size?: string;
 }
 
 /**
- * Answers the whole audit, section by section, then the optional "About your service" step (skipped
- * unless a profile is given), and waits for the results screen.
+ * Answers the whole audit, section by section, and waits for the results screen, which
+ * "Complete Audit" opens at once; then, when a profile is given, gives it beside the comparison.
  */
 export async function completeAudit(
   page: Page,
@@ -107,33 +107,28 @@ export async function completeAudit(
     const isLast = index === sections.length - 1;
     await page.getByRole('button', { name: isLast ? 'Complete Audit' : 'Next Section' }).click();
   }
-  await answerAboutService(page, profile);
   await expect(page).toHaveURL(/\/audit-results$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your AI Audit Results' })).toBeVisible();
-  // The results themselves come a moment after the heading (their own chunk): wait for them too.
   await expect(page.getByRole('progressbar', { name: 'Overall score' })).toBeVisible();
+  if (profile) await compareWithProviders(page, profile);
 }
 
-/** The step after the last section: choose the given options and see the results, or skip it. */
-export async function answerAboutService(page: Page, profile?: ProfileChoice) {
-  await expect(page.getByRole('heading', { level: 2, name: /About your service/ })).toBeFocused();
-  if (!profile) {
-    await page.getByRole('button', { name: 'Skip this question' }).click();
-    return;
-  }
+/** "Compare with providers like you" on the results page: choose the given options and compare. */
+export async function compareWithProviders(page: Page, profile: ProfileChoice) {
+  const form = page.getByRole('form', { name: 'Compare with providers like you' });
   if (profile.serviceType) {
-    await page
+    await form
       .getByRole('radiogroup', { name: 'What type of service do you run?' })
       .getByRole('radio', { name: profile.serviceType, exact: true })
       .check();
   }
   if (profile.size) {
-    await page
+    await form
       .getByRole('radiogroup', { name: 'How many people do you support?' })
       .getByRole('radio', { name: profile.size, exact: true })
       .check();
   }
-  await page.getByRole('button', { name: 'See my results' }).click();
+  await form.getByRole('button', { name: /^(Compare|Update the comparison)$/ }).click();
 }
 
 /** Five sections rated 5,4,3,2,1 in turn: area scores 100, 80, 60, 40, 20 and overall 60. */

@@ -15,7 +15,6 @@ import {
   type ServiceProfile,
 } from '../src/core';
 import {
-  answerAboutService,
   completeAudit,
   expect,
   expectNoAxeViolations,
@@ -84,51 +83,53 @@ async function benchmarkFor(request: APIRequestContext, profile: ServiceProfile)
 }
 
 test.describe('insight that depends on the answers', () => {
-  test('the optional profile step, then priorities and advice that change with the answers', async ({
+  test('the results at once, the optional profile beside the comparison, then priorities and advice that change with the answers', async ({
     page,
   }) => {
     await page.goto('/audit-tool');
+    // The audit goes to the benchmark on the way to the results: no address, no identifier, no profile yet.
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/audits') && r.method() === 'POST');
     for (const [index, ratings] of FIRST.entries()) {
       await rateSection(page, ratings);
       await page.getByRole('button', { name: index < 4 ? 'Next Section' : 'Complete Audit' }).click();
     }
+    await expect(page).toHaveURL(/\/audit-results$/);
+    const body = (await sent).postDataJSON();
+    expect(Object.keys(body).sort()).toEqual(['idempotencyKey', 'responses']);
+    expect(body.responses).toEqual(toResponses(FIRST));
+    expect((await (await sent).response())?.status()).toBe(202);
 
-    // Still on the audit, at its last step, which has focus and the audit's progress at its end.
-    await expect(page).toHaveURL(/\/audit-tool$/);
-    await expect(page.getByRole('heading', { level: 2, name: /About your service/ })).toBeFocused();
-    await expect(page.getByRole('progressbar', { name: 'Audit progress' })).toHaveAttribute(
-      'aria-valuenow',
-      '100',
-    );
-    const type = page.getByRole('radiogroup', { name: 'What type of service do you run?' });
-    const size = page.getByRole('radiogroup', { name: 'How many people do you support?' });
+    // Beside the comparison: "Compare with providers like you", optional.
+    const form = page.getByRole('form', { name: 'Compare with providers like you' });
+    const type = form.getByRole('radiogroup', { name: 'What type of service do you run?' });
+    const size = form.getByRole('radiogroup', { name: 'How many people do you support?' });
     await expect(type.getByRole('radio')).toHaveCount(5);
     await expect(size.getByRole('radio')).toHaveCount(3);
-    await expect(page.getByRole('button', { name: 'See my results' })).toBeEnabled();
-    await expect(page.getByRole('button', { name: 'Skip this question' })).toBeEnabled();
     await expectNoAxeViolations(page);
     await type.getByRole('radio', { name: 'Home care' }).check();
     await size.getByRole('radio', { name: 'Under 25' }).check();
+    // Given, it updates the same audit (the same key), and the comparison asks for that segment.
+    const given = page.waitForRequest((r) => r.url().endsWith('/api/audits') && r.method() === 'POST');
+    const compared = page.waitForRequest((r) =>
+      r.url().includes('/api/benchmark?segment=home_care%3Aunder_25'),
+    );
+    await form.getByRole('button', { name: 'Compare' }).click();
+    expect((await given).postDataJSON()).toEqual({
+      ...body,
+      profile: { serviceType: 'home_care', size: 'under_25' },
+    });
+    expect((await (await given).response())?.status()).toBe(202);
+    await compared;
     await expectNoAxeViolations(page);
-    // A reload keeps the step and the choices, like the answers.
+    // A reload keeps the profile with the results.
     await page.reload();
     await expect(type.getByRole('radio', { name: 'Home care' })).toBeChecked();
     await expect(size.getByRole('radio', { name: 'Under 25' })).toBeChecked();
 
-    // The audit goes to the benchmark on the way to the results: no address, no identifier.
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/audits') && r.method() === 'POST');
-    await page.getByRole('button', { name: 'See my results' }).click();
-    const body = (await sent).postDataJSON();
-    expect(Object.keys(body).sort()).toEqual(['idempotencyKey', 'profile', 'responses']);
-    expect(body.profile).toEqual({ serviceType: 'home_care', size: 'under_25' });
-    expect(body.responses).toEqual(toResponses(FIRST));
-    expect((await (await sent).response())?.status()).toBe(202);
-
-    await expect(page).toHaveURL(/\/audit-results$/);
     const first = await expectInsightFor(page, FIRST);
 
     // "Retake Audit" starts blank; other answers give other priorities and other advice.
-    await page.getByRole('button', { name: 'Retake Audit' }).click();
+    await page.getByRole('button', { name: 'Retake Audit' }).first().click();
     await expect(page.getByText('0 of 5 questions answered')).toBeVisible();
     await completeAudit(page, SECOND);
     const second = await expectInsightFor(page, SECOND);
@@ -175,7 +176,7 @@ test.describe('insight that depends on the answers', () => {
   }) => {
     const address = `insight-${Date.now()}@care-home.test`;
     await completeAudit(page, FIRST, { serviceType: 'Nursing care' });
-    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
     await page.getByLabel('Email Address *').fill(address);
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/email-results'));
     await page.getByRole('button', { name: 'Send Results to Email' }).click();
@@ -198,7 +199,7 @@ test.describe('insight that depends on the answers', () => {
     await expectNoAxeViolations(page);
 
     // Retake with the same answers, change one (operational's first statement, 1 → 5), and complete.
-    await page.getByRole('button', { name: 'Retake with these answers' }).click();
+    await page.getByRole('button', { name: 'Retake with these answers' }).first().click();
     await expect(page).toHaveURL(/\/audit-tool$/);
     await expect(page.getByText('5 of 5 questions answered')).toBeVisible();
     await expect(
@@ -214,10 +215,9 @@ test.describe('insight that depends on the answers', () => {
       await expect(page.getByText('5 of 5 questions answered')).toBeVisible();
     }
     await page.getByRole('button', { name: 'Complete Audit' }).click();
+    await expect(page).toHaveURL(/\/audit-results$/);
     // The profile comes back filled in too.
     await expect(page.getByRole('radio', { name: 'Nursing care' })).toBeChecked();
-    await answerAboutService(page, { serviceType: 'Nursing care' });
-    await expect(page).toHaveURL(/\/audit-results$/);
 
     const retaken = FIRST.map((ratings, i) => (i === 0 ? [5, ...ratings.slice(1)] : ratings)) as Sections;
     const earlier = buildReport(toResponses(FIRST));

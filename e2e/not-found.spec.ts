@@ -33,7 +33,7 @@ test.describe('not-found and error screens', () => {
     await page.goto('/audit-results');
     // The e-mail screen's code cannot be fetched: the route fails.
     await page.route(/\/assets\/email-results-[^/]+\.js$/, (route) => route.abort());
-    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
     ).toBeVisible();

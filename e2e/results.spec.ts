@@ -140,7 +140,7 @@ test.describe('results', () => {
 
   test('"Retake Audit" starts a blank audit', async ({ page }) => {
     await completeAudit(page, STEPPED_ANSWERS);
-    await page.getByRole('button', { name: 'Retake Audit' }).click();
+    await page.getByRole('button', { name: 'Retake Audit' }).first().click();
     await expect(page).toHaveURL(/\/audit-tool$/);
     await expect(page.getByRole('heading', { level: 2, name: /Section 1 of 5/ })).toBeVisible();
     await expect(page.getByText('0 of 5 questions answered')).toBeVisible();
@@ -156,7 +156,7 @@ test.describe('results', () => {
 
   test('"Email Results" carries the answers to the e-mail screen and back', async ({ page }) => {
     await completeAudit(page, STEPPED_ANSWERS);
-    await page.getByRole('link', { name: 'Email Results' }).click();
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
     await expect(page).toHaveURL(/\/email-results$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Email Your Audit Results' })).toBeFocused();
     await expect(page.getByRole('main')).toContainText('Your overall score is 60%');
@@ -172,7 +172,7 @@ test.describe('results', () => {
     await completeAudit(page, STEPPED_ANSWERS);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download Full Report' }).click(),
+      page.getByRole('button', { name: 'Download Full Report' }).first().click(),
     ]);
     const today = new Date().toISOString().slice(0, 10);
     expect(download.suggestedFilename()).toBe(`care-management-audit-report-${today}.pdf`);

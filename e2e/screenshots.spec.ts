@@ -117,7 +117,7 @@ for (const viewport of VIEWPORTS) {
       await shot('audit-section-1-partial');
       await completeAudit(page, STEPPED_ANSWERS);
       await shot('results');
-      await page.getByRole('link', { name: 'Email Results' }).click();
+      await page.getByRole('link', { name: 'Email Results' }).first().click();
       await expect(page).toHaveURL(/email-results/);
       await shot('email-results');
       await page.getByLabel('Email Address *').fill(`shots-${viewport.name}@care-home.test`);
@@ -148,11 +148,17 @@ for (const viewport of VIEWPORTS) {
     }) => {
       await completeAudit(page, STEPPED_ANSWERS);
       await expectGrid(page, '.result-cards', '.result-card', viewport.resultColumns);
+      // The actions come twice: under the overall score, and after the areas.
+      await expect(page.locator('.results-actions')).toHaveCount(2);
       if (phone) await expectEvenStack(page, '.results-actions');
       else {
-        const buttons = await boxesOf(page, '.results-actions > .button');
-        expect(buttons.map((b) => b.top)).toEqual(buttons.map(() => buttons[0].top));
+        // Each row on one line.
+        const rows = rowsOf(await boxesOf(page, '.results-actions > .button'));
+        expect(rows.map((row) => row.length)).toEqual([3, 3]);
       }
+      // On a phone the first row is within the first two screens, not thousands of pixels down.
+      const [firstRow] = await boxesOf(page, '.results-actions');
+      expect(firstRow.top).toBeLessThan(2 * viewport.height);
     });
 
     test('audit: the main action is where a thumb or eye expects it', async ({ page }) => {
@@ -173,37 +179,34 @@ for (const viewport of VIEWPORTS) {
       }
     });
 
-    test('audit: the optional "About your service" step, its choices and its actions', async ({ page }) => {
-      await page.goto('/audit-tool');
-      for (const [index, ratings] of STEPPED_ANSWERS.entries()) {
-        await rateSection(page, ratings);
-        await page.getByRole('button', { name: index < 4 ? 'Next Section' : 'Complete Audit' }).click();
-      }
-      await expect(page.getByRole('heading', { level: 2, name: /About your service/ })).toBeFocused();
-      await page.getByRole('radio', { name: 'Residential care' }).check();
+    test('results: "Compare with providers like you", its choices and its button', async ({ page }) => {
+      await completeAudit(page, STEPPED_ANSWERS);
+      const form = page.getByRole('form', { name: 'Compare with providers like you' });
+      await form.getByRole('radio', { name: 'Residential care' }).check();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, 'the step scrolls sideways').toBeLessThanOrEqual(0);
-      await page.screenshot({
-        path: `test-results/screenshots/${viewport.name}-audit-about-service.png`,
-        fullPage: true,
-      });
+      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      await form.screenshot({ path: `test-results/screenshots/${viewport.name}-results-compare.png` });
       // Every choice is a target at least 44 px high, and one line: no label wraps.
-      for (const choice of await boxesOf(page, '.choice')) {
+      for (const choice of await boxesOf(page, '.compare .choice')) {
         expect(choice.height).toBeGreaterThanOrEqual(44);
         expect(choice.height).toBeLessThan(60);
       }
-      const [nav] = await boxesOf(page, '.audit-section__nav');
-      const results = (await page.getByRole('button', { name: 'See my results' }).boundingBox())!;
-      if (phone) await expectEvenStack(page, '.audit-section__nav');
-      else {
-        // The main action on the right as on every section, "Skip" beside it, Previous on the left; one line.
-        const skip = (await page.getByRole('button', { name: 'Skip this question' }).boundingBox())!;
-        const previous = (await page.getByRole('button', { name: 'Previous' }).boundingBox())!;
-        expect(results.x + results.width).toBeCloseTo(nav.right, 0);
-        expect(results.x - (skip.x + skip.width)).toBeLessThanOrEqual(16);
-        expect(previous.x).toBeCloseTo(nav.left, 0);
-        expect([skip.y, previous.y]).toEqual([results.y, results.y]);
-      }
+      const button = (await form.getByRole('button', { name: 'Compare' }).boundingBox())!;
+      expect(button.height).toBeLessThan(60);
+    });
+
+    test('audit: a disabled next button says which statements still need a rating, beside it', async ({
+      page,
+    }) => {
+      await page.goto('/audit-tool');
+      await rateSection(page, [5, 4, 3]);
+      const hint = page.getByText('Rate statements 4 and 5 to continue.');
+      await expect(hint).toBeVisible();
+      const next = (await page.getByRole('button', { name: 'Next Section' }).boundingBox())!;
+      const [box] = await boxesOf(page, '.audit-section__hint');
+      // Right above the buttons: within a line or two of the next button.
+      expect(next.y - box.bottom).toBeLessThan(48);
+      expect(next.y).toBeGreaterThan(box.top);
     });
 
     test('a short page: the footer reaches the window bottom; its rule spans only its content', async ({

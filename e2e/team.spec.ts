@@ -67,7 +67,7 @@ async function askForLink(page: Page) {
 /** A lead made through the public form, as a care manager makes one. */
 async function makeLead(page: Page, address: string, note: string) {
   await completeAudit(page, STEPPED_ANSWERS);
-  await page.getByRole('link', { name: 'Email Results' }).click();
+  await page.getByRole('link', { name: 'Email Results' }).first().click();
   await page.getByLabel('Email Address *').fill(address);
   await page.getByLabel('Additional Notes (Optional)').fill(note);
   await page.getByRole('checkbox', { name: 'The team may contact me about a free consultation' }).check();

@@ -1,5 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import { formatDay, hasAnswers, overallScore, scoreAreas, type EarlierResult } from '../../../core';
+import {
+  formatDay,
+  hasAnswers,
+  overallScore,
+  scoreAreas,
+  type EarlierResult,
+  type Responses,
+  type ServiceProfile,
+} from '../../../core';
 import { resultsTokenFromPath, type StoredResults } from '../../../shared/results-link';
 import { fetchStoredResults, type StoredResultsAnswer } from '../../api/stored-results';
 import { startRetake } from '../../audit-state/audit-session';
@@ -69,8 +77,6 @@ export function ResultsLinkPage() {
 }
 
 function StoredResultsView({ results }: { results: StoredResults }) {
-  const navigate = useNavigate();
-  const [notice, setNotice] = useNotice();
   const { responses, profile } = results;
   const createdAt = useMemo(() => new Date(results.createdAt), [results.createdAt]);
   // createdAt is ISO 8601 in UTC, so its first ten characters are the day it was taken.
@@ -82,6 +88,39 @@ function StoredResultsView({ results }: { results: StoredResults }) {
     () => ({ responses, generatedAt: createdAt, context: { benchmark }, answered }),
     [responses, createdAt, benchmark, answered],
   );
+
+  return (
+    <>
+      <p className="page__intro">The results of the audit you took on {formatDay(takenOn)}</p>
+      <ReportView
+        input={input}
+        slots={{
+          afterOverall: <StoredResultsActions responses={responses} profile={profile} takenOn={takenOn} />,
+        }}
+      />
+      <StoredResultsActions responses={responses} profile={profile} takenOn={takenOn} explained />
+      <ResultsClosing />
+    </>
+  );
+}
+
+/**
+ * The stored results' actions, each row with its own notice below it. The page shows the row under
+ * the overall score and again after the areas, where it also says what a retake does.
+ */
+function StoredResultsActions({
+  responses,
+  profile,
+  takenOn,
+  explained = false,
+}: {
+  responses: Responses;
+  profile: ServiceProfile;
+  takenOn: string;
+  explained?: boolean;
+}) {
+  const navigate = useNavigate();
+  const [notice, setNotice] = useNotice();
   const resultsState = resultsStateFor(responses, profile);
 
   function retake() {
@@ -93,9 +132,6 @@ function StoredResultsView({ results }: { results: StoredResults }) {
 
   return (
     <>
-      <p className="page__intro">The results of the audit you took on {formatDay(takenOn)}</p>
-      <ReportView input={input} />
-
       <div className="button-row results-actions">
         <DownloadReportButton
           reportRequest={() => ({ date: takenOn, responses, profile })}
@@ -108,13 +144,13 @@ function StoredResultsView({ results }: { results: StoredResults }) {
           Email Results
         </Link>
       </div>
-      <p className="results-actions__hint">
-        “Retake with these answers” opens the audit with your answers filled in: change any that have moved
-        on, and your new results show the change in each area.
-      </p>
+      {explained ? (
+        <p className="results-actions__hint">
+          “Retake with these answers” opens the audit with your answers filled in: change any that have moved
+          on, and your new results show the change in each area.
+        </p>
+      ) : null}
       <NoticeRegion notice={notice} />
-
-      <ResultsClosing />
     </>
   );
 }

@@ -212,7 +212,7 @@ describe('ResultsLinkPage (/results/<token>)', () => {
   it('"Retake with these answers" opens the audit at the first section with the answers and the earlier result', async () => {
     stubApi({ [`/api/results/${TOKEN}`]: () => json(STORED), '/api/benchmark': () => 'network' });
     renderAt(`/results/${TOKEN}`, ResultsLinkPage);
-    await userEvent.click(await screen.findByRole('button', { name: 'Retake with these answers' }));
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Retake with these answers' }))[0]!);
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/audit-tool'));
     const saved = JSON.parse(window.sessionStorage.getItem('care-audit:audit-in-progress') ?? '{}');
     expect(saved).toMatchObject({
