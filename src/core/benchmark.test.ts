@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMPARISON_PENDING,
+  comparedWithLabel,
   medianText,
   POSITIONS,
   positionFor,
@@ -11,13 +12,14 @@ import {
 
 const SPREAD: AreaBenchmark = { lowerQuartile: 40, median: 60, upperQuartile: 80 };
 
-describe('positionFor: which quarter of others a score falls in', () => {
+describe('positionFor: which quarter of others a score falls in, or on their median', () => {
   it.each<[number, Position]>([
     [0, 'lower_quarter'],
     [39, 'lower_quarter'],
     [40, 'second_quarter'], // on the lower quartile: not the bottom
     [59, 'second_quarter'],
-    [60, 'third_quarter'], // on the median: the upper half
+    [60, 'on_median'], // on the median: says so
+    [61, 'third_quarter'],
     [79, 'third_quarter'],
     [80, 'third_quarter'], // on the upper quartile: not the top
     [81, 'top_quarter'],
@@ -28,34 +30,46 @@ describe('positionFor: which quarter of others a score falls in', () => {
 
   it.each<[number, Position]>([
     [59, 'lower_quarter'],
-    [60, 'third_quarter'],
+    [60, 'on_median'],
     [61, 'top_quarter'],
   ])('when everyone else scored 60, %i → %s', (score, position) => {
     expect(positionFor(score, { lowerQuartile: 60, median: 60, upperQuartile: 60 })).toBe(position);
   });
 
-  it('a lower quartile equal to the median: on it is the upper half', () => {
+  it('a lower quartile equal to the median: on both is on the median', () => {
     const tied = { lowerQuartile: 60, median: 60, upperQuartile: 72 };
     expect(positionFor(59, tied)).toBe('lower_quarter');
-    expect(positionFor(60, tied)).toBe('third_quarter');
+    expect(positionFor(60, tied)).toBe('on_median');
     expect(positionFor(72, tied)).toBe('third_quarter');
     expect(positionFor(73, tied)).toBe('top_quarter');
+  });
+
+  it('an upper quartile equal to the median: on both is on the median', () => {
+    const tied = { lowerQuartile: 48, median: 60, upperQuartile: 60 };
+    expect(positionFor(48, tied)).toBe('second_quarter');
+    expect(positionFor(60, tied)).toBe('on_median');
+    expect(positionFor(61, tied)).toBe('top_quarter');
   });
 });
 
 describe('the words of a comparison', () => {
-  it('labels the four quarters', () => {
+  it('labels the four quarters and the median, lowest first', () => {
     expect(POSITIONS.map((p) => positionLabel(p.id))).toEqual([
       'Lower quarter',
       'Second quarter',
+      'On the median',
       'Third quarter',
       'Top quarter',
     ]);
   });
 
-  it('states the median of providers like you', () => {
-    expect(medianText(64)).toBe('Providers like you: median 64%');
-    expect(medianText(0)).toBe('Providers like you: median 0%');
+  it('names whom the median is of: providers like you, or all providers', () => {
+    expect(comparedWithLabel('segment')).toBe('Providers like you');
+    expect(comparedWithLabel('all')).toBe('All providers');
+    expect(medianText(64, 'segment')).toBe('Providers like you: median 64%');
+    expect(medianText(0, 'segment')).toBe('Providers like you: median 0%');
+    expect(medianText(64, 'all')).toBe('All providers: median 64%');
+    expect(medianText(64, 'all')).not.toMatch(/like you/i);
   });
 
   it('says comparisons come later below the threshold, with no figure in it', () => {

@@ -8,6 +8,9 @@ export interface AreaBenchmark {
   upperQuartile: number;
 }
 
+/** Whom a comparison is with: "segment", audits of the visitor's segment; "all", every audit. */
+export type ComparisonBasis = 'segment' | 'all';
+
 /**
  * The comparison with other providers, as `GET /api/benchmark` answers it: figures per area once
  * enough audits exist (for the visitor's segment, else for everyone), or word that there are too few.
@@ -16,7 +19,7 @@ export type Benchmark =
   | {
       status: 'available';
       /** "segment": audits of the visitor's segment; "all": every audit, the segment had too few. */
-      basis: 'segment' | 'all';
+      basis: ComparisonBasis;
       /** The segment the figures are from: the visitor's, or {} for all. */
       profile: ServiceProfile;
       /** How many completed audits the figures come from. */
@@ -28,24 +31,28 @@ export type Benchmark =
 export const POSITIONS = [
   { id: 'lower_quarter', label: 'Lower quarter' },
   { id: 'second_quarter', label: 'Second quarter' },
+  { id: 'on_median', label: 'On the median' },
   { id: 'third_quarter', label: 'Third quarter' },
   { id: 'top_quarter', label: 'Top quarter' },
 ] as const;
 export type Position = (typeof POSITIONS)[number]['id'];
 
 /**
- * Which quarter of others a score falls in: below the lower quartile is the lower quarter, above the
- * upper quartile the top quarter; in between, below the median is the second quarter and from the
- * median up the third. A score equal to a quartile counts towards the middle, so a tie with most
- * others never reads as the bottom or the top.
+ * Where a score stands among other providers' scores: below the lower quartile is the lower
+ * quarter, above the upper quartile the top quarter; exactly on the median says so, as calling it
+ * the third quarter would place it above a middle it shares; otherwise below the median is the
+ * second quarter and above it the third. A score equal to a quartile counts towards the middle, so
+ * a tie with most others never reads as the bottom or the top.
  */
 export function positionFor(score: number, benchmark: AreaBenchmark): Position {
   if (score < benchmark.lowerQuartile) return 'lower_quarter';
   if (score > benchmark.upperQuartile) return 'top_quarter';
+  if (score === benchmark.median) return 'on_median';
   if (score < benchmark.median) return 'second_quarter';
   return 'third_quarter';
 }
 
+/** The words for a position: "Lower quarter", "On the median", … */
 export function positionLabel(position: Position): string {
   const found = POSITIONS.find((p) => p.id === position);
   if (!found) throw new Error(`Unknown position ${position}`);
@@ -56,7 +63,15 @@ export function positionLabel(position: Position): string {
 export const COMPARISON_PENDING =
   'Comparisons with other providers will appear here once enough providers have taken part.';
 
-/** "Providers like you: median 64%". */
-export function medianText(median: number): string {
-  return `Providers like you: median ${median}%`;
+/** Whom an area is compared with: "Providers like you", or "All providers" when the segment had too few. */
+export function comparedWithLabel(basis: ComparisonBasis): string {
+  return basis === 'segment' ? 'Providers like you' : 'All providers';
+}
+
+/**
+ * "Providers like you: median 64%", or "All providers: median 64%". The report passes each area's
+ * basis; the default is the segment, the comparison a visitor is first offered.
+ */
+export function medianText(median: number, basis: ComparisonBasis = 'segment'): string {
+  return `${comparedWithLabel(basis)}: median ${median}%`;
 }

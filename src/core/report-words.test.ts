@@ -76,7 +76,12 @@ describe('the short phrases', () => {
     expect(ratingGiven(2)).toBe('Your rating: 2 of 5');
     expect(statementCount(1)).toBe('1 statement');
     expect(statementCount(9)).toBe('9 statements');
-    const comparison = { median: 64, position: 'third_quarter', positionLabel: 'Third quarter' } as const;
+    const comparison = {
+      basis: 'segment',
+      median: 64,
+      position: 'third_quarter',
+      positionLabel: 'Third quarter',
+    } as const;
     expect(areaComparisonParts(comparison)).toEqual({
       median: 'Providers like you: median 64%',
       position: 'Your position: Third quarter',
@@ -84,5 +89,19 @@ describe('the short phrases', () => {
     expect(areaComparisonText(comparison)).toBe(
       'Providers like you: median 64% · Your position: Third quarter',
     );
+  });
+
+  it('names all providers, not providers like you, when the comparison fell back to them', () => {
+    const comparison = {
+      basis: 'all',
+      median: 64,
+      position: 'on_median',
+      positionLabel: 'On the median',
+    } as const;
+    expect(areaComparisonParts(comparison)).toEqual({
+      median: 'All providers: median 64%',
+      position: 'Your position: On the median',
+    });
+    expect(areaComparisonText(comparison)).toBe('All providers: median 64% · Your position: On the median');
   });
 });

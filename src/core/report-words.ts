@@ -90,12 +90,18 @@ export function comparisonIntro(comparison: Report['comparison']): string | unde
   return `${compared} Your position says which quarter of their scores yours falls in.`;
 }
 
-/** An area's comparison as its two parts: "Providers like you: median 64%" and "Your position: Third quarter". */
+/**
+ * An area's comparison as its two parts: "Providers like you: median 64%" (or "All providers: …"
+ * when the segment had too few) and "Your position: Third quarter".
+ */
 export function areaComparisonParts(comparison: AreaComparison): { median: string; position: string } {
-  return { median: medianText(comparison.median), position: `Your position: ${comparison.positionLabel}` };
+  return {
+    median: medianText(comparison.median, comparison.basis),
+    position: `Your position: ${comparison.positionLabel}`,
+  };
 }
 
-/** "Providers like you: median 64% · Your position: Third quarter". */
+/** "Providers like you: median 64% · Your position: Third quarter", or "All providers: …". */
 export function areaComparisonText(comparison: AreaComparison): string {
   const { median, position } = areaComparisonParts(comparison);
   return `${median} · ${position}`;

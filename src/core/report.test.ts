@@ -4,7 +4,6 @@ import type { AreaBenchmark, Benchmark } from './benchmark';
 import { AREA_ADVICE } from './insight';
 import { buildReport, reportFileName, signedChange, type EarlierResult } from './report';
 import type { Rating, Responses } from './responses';
-import { roadmapFor } from './roadmap';
 
 /** Each area's five statements rated as given, in area order. */
 function rated(ratings: Record<AreaId, [Rating, Rating, Rating, Rating, Rating]>): Responses {
@@ -155,16 +154,17 @@ describe('buildReport with a benchmark', () => {
       comparedWith: 'residential care providers supporting 25–99 people',
       responses: 12,
     });
+    const segment = { basis: 'segment', median: 68 };
     expect(report.areas.map((a) => [a.score, a.comparison])).toEqual([
-      [56, { median: 68, position: 'lower_quarter', positionLabel: 'Lower quarter' }],
-      [60, { median: 68, position: 'second_quarter', positionLabel: 'Second quarter' }],
-      [76, { median: 68, position: 'third_quarter', positionLabel: 'Third quarter' }],
-      [80, { median: 68, position: 'third_quarter', positionLabel: 'Third quarter' }],
-      [100, { median: 68, position: 'top_quarter', positionLabel: 'Top quarter' }],
+      [56, { ...segment, position: 'lower_quarter', positionLabel: 'Lower quarter' }],
+      [60, { ...segment, position: 'second_quarter', positionLabel: 'Second quarter' }],
+      [76, { ...segment, position: 'third_quarter', positionLabel: 'Third quarter' }],
+      [80, { ...segment, position: 'third_quarter', positionLabel: 'Third quarter' }],
+      [100, { ...segment, position: 'top_quarter', positionLabel: 'Top quarter' }],
     ]);
   });
 
-  it('the segment had too few, so all providers: compared with "care providers"', () => {
+  it('the segment had too few, so all providers: compared with "care providers", in every area', () => {
     const benchmark: Benchmark = {
       status: 'available',
       basis: 'all',
@@ -179,11 +179,38 @@ describe('buildReport with a benchmark', () => {
       comparedWith: 'care providers',
       responses: 40,
     });
+    // Each area carries the basis, so its own line can say "All providers", never "Providers like you".
+    expect(report.areas.map((a) => a.comparison?.basis)).toEqual(['all', 'all', 'all', 'all', 'all']);
     expect(report.areas[4]?.comparison).toEqual({
+      basis: 'all',
       median: 100,
-      position: 'third_quarter',
-      positionLabel: 'Third quarter',
+      position: 'on_median',
+      positionLabel: 'On the median',
     });
+  });
+
+  it('a score on the median, or on a quartile, against the segment', () => {
+    const benchmark: Benchmark = {
+      status: 'available',
+      basis: 'segment',
+      profile: { serviceType: 'home_care' },
+      responses: 10,
+      areas: {
+        operational: { lowerQuartile: 56, median: 64, upperQuartile: 72 }, // 56: on the lower quartile
+        compliance: { lowerQuartile: 48, median: 60, upperQuartile: 72 }, // 60: on the median
+        quality: { lowerQuartile: 60, median: 68, upperQuartile: 76 }, // 76: on the upper quartile
+        training: { lowerQuartile: 80, median: 80, upperQuartile: 80 }, // 80: everyone's score
+        data: { lowerQuartile: 92, median: 100, upperQuartile: 100 }, // 100: median and upper quartile
+      },
+    };
+    const report = buildReport(EDGES, undefined, { benchmark });
+    expect(report.areas.map((a) => [a.score, a.comparison?.basis, a.comparison?.positionLabel])).toEqual([
+      [56, 'segment', 'Second quarter'],
+      [60, 'segment', 'On the median'],
+      [76, 'segment', 'Third quarter'],
+      [80, 'segment', 'On the median'],
+      [100, 'segment', 'On the median'],
+    ]);
   });
 });
 
@@ -230,23 +257,6 @@ describe('signedChange', () => {
 
   it('uses a true minus sign, not a hyphen', () => {
     expect(signedChange(-4).codePointAt(0)).toBe(0x2212);
-  });
-});
-
-describe('roadmapFor: weakest areas first, in phases', () => {
-  it.each([
-    [
-      'distinct scores',
-      { operational: 80, compliance: 20, quality: 60, training: 40, data: 100 },
-      [['compliance', 'training'], ['quality'], ['operational', 'data']],
-    ],
-    [
-      'ties keep the audit order',
-      { operational: 0, compliance: 0, quality: 0, training: 0, data: 0 },
-      [['operational', 'compliance'], ['quality'], ['training', 'data']],
-    ],
-  ])('%s', (_name, scores, phases) => {
-    expect(roadmapFor(scores).map((p) => p.areas.map((a) => a.id))).toEqual(phases);
   });
 });
 

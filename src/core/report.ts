@@ -1,5 +1,12 @@
 import { AREAS, type AreaId } from './areas';
-import { positionFor, positionLabel, type Benchmark, type Position } from './benchmark';
+import {
+  positionFor,
+  positionLabel,
+  type AreaBenchmark,
+  type Benchmark,
+  type ComparisonBasis,
+  type Position,
+} from './benchmark';
 import {
   AREA_ADVICE,
   bandFor,
@@ -14,11 +21,13 @@ import {
 import { describeSegment } from './profile';
 import { ratingFor, toneFor, type RatingLabel, type Tone } from './rating';
 import { isRating, type Rating, type Responses } from './responses';
-import { roadmapFor, type RoadmapPhase } from './roadmap';
+import { roadmapFor, type Roadmap } from './roadmap';
 import { overallScore, scoreAreas, type AreaScores } from './scoring';
 
 /** Where one area stands against other providers. */
 export interface AreaComparison {
+  /** Whom it is compared with: providers like the visitor's ("segment") or all providers. */
+  basis: ComparisonBasis;
   median: number;
   position: Position;
   positionLabel: string;
@@ -48,7 +57,7 @@ export type ReportComparison =
   | { status: 'too_few' }
   | {
       status: 'shown';
-      basis: 'segment' | 'all';
+      basis: ComparisonBasis;
       /** "residential care providers supporting 25–99 people", or "care providers" for all. */
       comparedWith: string;
       responses: number;
@@ -86,7 +95,8 @@ export interface Report {
   generatedAt: Date;
   overall: { score: number; rating: RatingLabel; tone: Tone; change?: number };
   areas: AreaResult[];
-  roadmap: RoadmapPhase[];
+  /** The areas in phases that follow their scores, or a plan to sustain them once all are 80%+. */
+  roadmap: Roadmap;
   /** The weakest statements (rated 1–2), lowest first, at most five. */
   priorities: Priority[];
   keyQuestions: KeyQuestionScore[];
@@ -108,7 +118,7 @@ export function buildReport(
   const scores = scoreAreas(responses);
   const overall = overallScore(scores);
   const { benchmark, earlier } = context;
-  const figures = benchmark?.status === 'available' ? benchmark.areas : undefined;
+  const available = benchmark?.status === 'available' ? benchmark : undefined;
   return {
     generatedAt,
     overall: {
@@ -120,8 +130,7 @@ export function buildReport(
     areas: AREAS.map((area) => {
       const score = scores[area.id];
       const band = bandFor(score);
-      const others = figures?.[area.id];
-      const position = others ? positionFor(score, others) : undefined;
+      const others = available?.areas[area.id];
       return {
         id: area.id,
         title: area.title,
@@ -132,9 +141,7 @@ export function buildReport(
         recommendationsIntro: recommendationsIntro(band),
         band,
         advice: { heading: bandHeading(band), text: AREA_ADVICE[area.id][band] },
-        ...(others && position
-          ? { comparison: { median: others.median, position, positionLabel: positionLabel(position) } }
-          : {}),
+        ...(available && others ? { comparison: areaComparison(score, others, available.basis) } : {}),
         ...(earlier ? { change: score - earlier.scores[area.id] } : {}),
       };
     }),
@@ -156,6 +163,11 @@ function answersOf(responses: Responses): AnsweredArea[] {
       return isRating(rating) ? { text, rating } : { text };
     }),
   }));
+}
+
+function areaComparison(score: number, others: AreaBenchmark, basis: ComparisonBasis): AreaComparison {
+  const position = positionFor(score, others);
+  return { basis, median: others.median, position, positionLabel: positionLabel(position) };
 }
 
 function comparisonOf(benchmark: Benchmark): ReportComparison {

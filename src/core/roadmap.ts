@@ -1,39 +1,108 @@
-import { AREAS, type AreaId } from './areas';
+import { AREAS, type Area, type AreaId } from './areas';
+import { AREA_ADVICE, BANDS, bandFor, bandHeading, bandRange, type Band } from './insight';
 import type { AreaScores } from './scoring';
 
-export interface RoadmapPhase {
+/** One area on the roadmap, with the one step the roadmap names for it. */
+export interface RoadmapArea {
+  id: AreaId;
   title: string;
-  timeframe: string;
-  areas: { id: AreaId; title: string; score: number; actions: readonly string[] }[];
+  score: number;
+  /**
+   * Where to start: below 80% the area's most important recommendation, in the spec's words; at 80%
+   * or more its advice to sustain, as telling a strong area to "implement" what it has would
+   * contradict its answers.
+   */
+  step: string;
 }
 
-const PHASES = [
-  { title: 'Phase 1: Start where you have most to gain', timeframe: 'Months 1–2', size: 2 },
-  { title: 'Phase 2: Build on progress', timeframe: 'Months 3–4', size: 1 },
-  { title: 'Phase 3: Optimise and sustain', timeframe: 'Months 5–6', size: 2 },
-] as const;
+/** A phase: the areas of one advice band, weakest first. */
+export interface RoadmapPhase {
+  band: Band;
+  /** "Phase 1: Build the foundations": numbered in order, named after the band. */
+  title: string;
+  /** "Months 1–2". */
+  timeframe: string;
+  areas: RoadmapArea[];
+}
+
+/** "implement" while any area is below 80%; "sustain" once every area is at 80% or more. */
+export type RoadmapKind = 'implement' | 'sustain';
+
+/** The roadmap as every view prints it: its heading, its intro and its phases. */
+export interface Roadmap {
+  kind: RoadmapKind;
+  heading: string;
+  intro: string;
+  phases: RoadmapPhase[];
+}
 
 /**
- * An implementation roadmap: the areas from weakest to strongest, in three phases (the two weakest
- * first). Ties keep the audit's own area order, so the same scores always give the same roadmap.
+ * The plan always spans six months, split evenly between its phases: fewer phases get longer ones,
+ * so five areas that all need their foundations are not given two months between them.
  */
-export function roadmapFor(areaScores: AreaScores): RoadmapPhase[] {
+export const PLAN_MONTHS = 6;
+
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six'] as const;
+const PLAN_LENGTH = `${NUMBER_WORDS[PLAN_MONTHS - 1]} months`;
+
+/**
+ * The roadmap for a set of area scores: one phase per advice band that has an area in it
+ * (foundations below 60%, next steps 60–79%, sustain 80%+), weakest first, so an area's phase never
+ * says something its score contradicts and equal scores always share a phase. Within a phase, ties
+ * keep the audit's own area order, so the same scores always give the same roadmap.
+ */
+export function roadmapFor(areaScores: AreaScores): Roadmap {
   const ordered = AREAS.map((area, index) => ({ area, index, score: areaScores[area.id] })).sort(
     (a, b) => a.score - b.score || a.index - b.index,
   );
-  let next = 0;
-  return PHASES.map((phase) => {
-    const chunk = ordered.slice(next, next + phase.size);
-    next += phase.size;
-    return {
-      title: phase.title,
-      timeframe: phase.timeframe,
-      areas: chunk.map(({ area, score }) => ({
-        id: area.id,
-        title: area.title,
-        score,
-        actions: area.recommendations,
-      })),
-    };
-  });
+  // Bands rise with the score, so grouping the ordered areas band by band keeps them weakest first.
+  const groups = BANDS.map(({ id }) => ({
+    band: id,
+    areas: ordered.filter(({ score }) => bandFor(score) === id),
+  })).filter((group) => group.areas.length > 0);
+  const months = PLAN_MONTHS / groups.length;
+  const phases = groups.map(({ band, areas }, index) => ({
+    band,
+    title: `Phase ${index + 1}: ${bandHeading(band)}`,
+    timeframe: `Months ${index * months + 1}–${(index + 1) * months}`,
+    areas: areas.map(({ area, score }) => ({
+      id: area.id,
+      title: area.title,
+      score,
+      step: stepFor(area, band),
+    })),
+  }));
+  return phases.every((phase) => phase.band === 'sustain') ? sustainPlan(phases) : implementation(phases);
+}
+
+function stepFor(area: Area, band: Band): string {
+  return band === 'sustain' ? AREA_ADVICE[area.id].sustain : area.recommendations[0];
+}
+
+function implementation(phases: RoadmapPhase[]): Roadmap {
+  const count = `${NUMBER_WORDS[phases.length - 1]} ${phases.length === 1 ? 'phase' : 'phases'}`;
+  // Only the bands that have a phase are named, so the intro never promises a phase it lacks.
+  const steps = phases.map(
+    (phase) => `${lowerFirst(bandHeading(phase.band))} where you score ${lowerFirst(bandRange(phase.band))}`,
+  );
+  return {
+    kind: 'implement',
+    heading: 'Your implementation roadmap',
+    intro: `Weakest areas first, in ${count} over ${PLAN_LENGTH}: ${steps.join(', then ')}.`,
+    phases,
+  };
+}
+
+function sustainPlan(phases: RoadmapPhase[]): Roadmap {
+  const strong = BANDS.find((band) => band.id === 'sustain')?.min;
+  return {
+    kind: 'sustain',
+    heading: 'Your plan to sustain your results',
+    intro: `Every area scores ${strong}% or more, so there is nothing new to put in place. Over the next ${PLAN_LENGTH}, keep what works, check that it is used and refine it, lowest score first.`,
+    phases,
+  };
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

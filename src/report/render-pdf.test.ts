@@ -124,7 +124,8 @@ describe('renderReportPdf', () => {
       ...areas,
       'Your priorities',
       'By CQC key question',
-      'Implementation Roadmap',
+      report.roadmap.heading,
+      normalise(report.roadmap.intro),
       CLOSING_LINE,
     ])('says "%s"', async (text) => {
       expect(rendered.all).toContain(text);
@@ -175,10 +176,13 @@ describe('renderReportPdf', () => {
       }
     });
 
-    it('names the weakest area first in the roadmap', async () => {
+    it('names the weakest area first in the roadmap, with its step', async () => {
       const { all } = rendered;
-      const [weakest] = report.roadmap[0].areas;
-      expect(all).toContain(`${weakest.title} (${weakest.score}%): ${weakest.actions[0]}`);
+      const roadmap = all.slice(all.lastIndexOf(report.roadmap.heading));
+      const [weakest] = report.roadmap.phases[0].areas;
+      expect(roadmap).toContain(normalise(`${weakest.title} (${weakest.score}%): ${weakest.step}`));
+      for (const phase of report.roadmap.phases)
+        expect(roadmap).toContain(`${phase.title} ${phase.timeframe}`);
     });
 
     it('keeps body text clear of the footer', async () => {
@@ -212,7 +216,7 @@ describe('renderReportPdf', () => {
 
     it('tells the reader how to get in touch: booking link, e-mail, web and postal address', () => {
       const { all } = rendered;
-      const nextSteps = all.slice(all.indexOf('Next steps', all.indexOf('Implementation Roadmap')));
+      const nextSteps = all.slice(all.indexOf('Next steps', all.lastIndexOf(report.roadmap.heading)));
       expect(nextSteps).toContain(`Book your free consultation: ${CONTACT.bookingUrl}`);
       expect(nextSteps).toContain(`Or write to us: ${CONTACT.contactEmail}`);
       expect(nextSteps).toContain(`Our website: ${CONTACT.webAddress}`);
@@ -284,7 +288,7 @@ describe('the comparison with other providers and the change since an earlier au
     compliance: { median: 56, lowerQuartile: 44, upperQuartile: 68 }, // 40: lower quarter
     quality: { median: 70, lowerQuartile: 60, upperQuartile: 80 }, // 88: top quarter
     training: { median: 60, lowerQuartile: 52, upperQuartile: 76 }, // 52: second quarter (lower edge)
-    data: { median: 28, lowerQuartile: 20, upperQuartile: 40 }, // 28: third quarter (the median)
+    data: { median: 28, lowerQuartile: 20, upperQuartile: 40 }, // 28: on the median
   };
   const profile = { serviceType: 'home_care', size: 'under_25' } as const;
   const benchmark: Benchmark = {
@@ -307,13 +311,35 @@ describe('the comparison with other providers and the change since an earlier au
       `Each area is compared with 12 ${describeSegment(profile)} who have taken this audit. Your position says which quarter of their scores yours falls in.`,
     );
     expect(describeSegment(profile)).toMatch(/^home care providers supporting .*25 people$/);
-    const positions = ['Third quarter', 'Lower quarter', 'Top quarter', 'Second quarter', 'Third quarter'];
+    const positions = ['Third quarter', 'Lower quarter', 'Top quarter', 'Second quarter', 'On the median'];
     report.areas.forEach((area, i) => {
       expect(all).toContain(
         `${area.title}: ${area.score}% (${area.rating}) Providers like you: median ${others[area.id].median}% · Your position: ${positions[i]}`,
       );
     });
     expect(all).not.toContain(COMPARISON_PENDING);
+    expect(all).toContain('Median of providers like you');
+    expect(all).not.toMatch(/All providers|all providers/);
+  });
+
+  it('names all providers, never providers like you, when the segment had too few', async () => {
+    const all40: Benchmark = { ...benchmark, basis: 'all', profile: {}, responses: 40 };
+    const report = buildReport(MIXED, GENERATED_AT, { benchmark: all40 });
+    const { all } = await readPdf(await render(report));
+    expect(all).toContain(
+      `Too few providers like yours have taken part yet, so each area is compared with all 40 ${describeSegment({})} who have taken this audit.`,
+    );
+    const positions = ['Third quarter', 'Lower quarter', 'Top quarter', 'Second quarter', 'On the median'];
+    report.areas.forEach((area, i) => {
+      expect(all).toContain(
+        `${area.title}: ${area.score}% (${area.rating}) All providers: median ${others[area.id].median}% · Your position: ${positions[i]}`,
+      );
+    });
+    // The summary's table heads its column, and the chart keys its ticks, by whom they compare with.
+    expect(all).toContain('Area Score Rating All providers');
+    expect(all).toContain('Median of all providers');
+    expect(all).not.toContain('Providers like you');
+    expect(all).not.toContain('providers like you:');
   });
 
   it('says once that comparisons come later below the threshold', async () => {
@@ -341,6 +367,45 @@ describe('the comparison with other providers and the change since an earlier au
     expect(all).toContain(
       'Data Management: 28% (Needs Improvement) −8 points since your audit on 30 June 2026',
     );
+  });
+});
+
+describe('the roadmap follows the scores', () => {
+  it('every answer 1: one phase of foundations, nothing to "optimise and sustain"', async () => {
+    const report = buildReport(everyAnswer(1), GENERATED_AT);
+    const { all } = await readPdf(await render(report));
+    const roadmap = all.slice(all.lastIndexOf('Your implementation roadmap'), all.lastIndexOf('Next steps'));
+    expect(roadmap).toContain('Weakest areas first, in one phase over six months');
+    expect(roadmap).toContain('Phase 1: Build the foundations Months 1–6');
+    expect(roadmap).not.toMatch(/Phase 2|sustain|optimise/i);
+  });
+
+  it('every answer 5: a plan to sustain, its steps the advice to sustain, never "implement"', async () => {
+    const report = buildReport(everyAnswer(5), GENERATED_AT);
+    const { all } = await readPdf(await render(report));
+    expect(all).not.toMatch(/implementation roadmap|most to gain/i);
+    // Once in the list of contents on the cover, once as the section's heading.
+    expect(all.split('Your plan to sustain your results')).toHaveLength(3);
+    const roadmap = all.slice(
+      all.lastIndexOf('Your plan to sustain your results'),
+      all.lastIndexOf('Next steps'),
+    );
+    expect(roadmap).toContain(normalise(report.roadmap.intro));
+    expect(roadmap).toContain('Phase 1: Sustain and optimise Months 1–6');
+    for (const area of report.roadmap.phases[0].areas)
+      expect(roadmap).toContain(normalise(`${area.title} (100%): ${area.step}`));
+    expect(roadmap).not.toMatch(/\bimplement/i);
+    // Nor does the offer of a consultation speak of what to put in place first.
+    expect(all).toContain('a free consultation to agree how to keep them where they are.');
+    expect(all).not.toContain('put in place first');
+  });
+
+  it('says "people you support", never "patients", in our own words', async () => {
+    const report = buildReport(MIXED, GENERATED_AT);
+    const { all } = await readPdf(await render(report));
+    // The spec's recommendation "Deploy patient progress tracking system" stays word for word.
+    expect(all).toContain('Deploy patient progress tracking system');
+    expect(all.split('Deploy patient progress tracking system').join('')).not.toMatch(/patient/i);
   });
 });
 

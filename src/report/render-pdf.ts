@@ -62,7 +62,7 @@ export async function renderReportPdf(
   writeAreas(writer, report);
   writeKeyQuestions(writer, report);
   writeRoadmap(writer, report.roadmap);
-  writeNextSteps(writer, contact);
+  writeNextSteps(writer, report, contact);
   writeAppendix(writer, report);
   writeClosingLine(writer);
   root.end();

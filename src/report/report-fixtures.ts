@@ -13,8 +13,9 @@ import type { ReportContact } from './render-pdf';
 /**
  * The reports every check of the PDF's layout and structure uses (tests and scripts/pdf-pages.ts),
  * one for each answer set that changes what the PDF holds or how long it runs: every answer 1
- * (lowest bars, every statement a priority candidate), every answer 5 (no priorities), a spread,
- * the spread with a benchmark shown or too few audits for one, a retake, and gaps in the answers.
+ * (lowest bars, every statement a priority candidate, one phase of foundations), every answer 5 (no
+ * priorities, a plan to sustain), a spread, the spread with a benchmark of the visitor's segment or
+ * of all providers, or too few audits for one, a retake, and gaps in the answers.
  */
 
 /** The day every fixture is dated: noon UTC, as the server dates a report. */
@@ -55,7 +56,7 @@ const OTHERS: Record<AreaId, AreaBenchmark> = {
   compliance: { median: 56, lowerQuartile: 44, upperQuartile: 68 }, // 40: lower quarter
   quality: { median: 70, lowerQuartile: 60, upperQuartile: 80 }, // 88: top quarter
   training: { median: 60, lowerQuartile: 52, upperQuartile: 76 }, // 52: second quarter (lower edge)
-  data: { median: 28, lowerQuartile: 20, upperQuartile: 40 }, // 28: third quarter (the median)
+  data: { median: 28, lowerQuartile: 20, upperQuartile: 40 }, // 28: on the median
 };
 
 const EARLIER_SCORES = { operational: 60, compliance: 40, quality: 89, training: 40, data: 36 };
@@ -72,6 +73,9 @@ export const REPORT_FIXTURES = {
       responses: 12,
       areas: OTHERS,
     },
+  }),
+  allProviders: buildReport(MIXED_RESPONSES, FIXTURE_DATE, {
+    benchmark: { status: 'available', basis: 'all', profile: {}, responses: 40, areas: OTHERS },
   }),
   tooFew: buildReport(MIXED_RESPONSES, FIXTURE_DATE, { benchmark: { status: 'too_few', minResponses: 10 } }),
   retake: buildReport(MIXED_RESPONSES, FIXTURE_DATE, {

@@ -24,6 +24,15 @@ export function bandHeading(band: Band): string {
   return found.heading;
 }
 
+/** The scores a band covers, as a reader sees them: "Below 60%", "60–79%", "80% and above". */
+export function bandRange(band: Band): string {
+  const index = BANDS.findIndex((b) => b.id === band);
+  if (index < 0) throw new Error(`Unknown band ${band}`);
+  const next = BANDS[index + 1];
+  if (index === 0) return `Below ${next.min}%`;
+  return next ? `${BANDS[index].min}–${next.min - 1}%` : `${BANDS[index].min}% and above`;
+}
+
 /**
  * The words that introduce an area's "AI Recommendations" list: at 80% or more the list is what to
  * check is in place; below, what to put in place. The list's own strings never change.

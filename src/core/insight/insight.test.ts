@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS, type AreaId } from '../areas';
 import type { Rating, Responses } from '../responses';
-import { bandFor, bandHeading, recommendationsIntro, type Band } from './bands';
+import { bandFor, bandHeading, bandRange, recommendationsIntro, type Band } from './bands';
 import { keyQuestionScores, NOT_A_CQC_RATING } from './key-question-scores';
 import { MAX_PRIORITIES, prioritiesFor } from './priorities';
 import { STATEMENT_INSIGHTS } from './statements';
@@ -40,6 +40,12 @@ describe('bandFor: foundations below 60, next steps 60–79, sustain 80 and over
     expect(recommendationsIntro(bandFor(80))).toBe(
       'You score well here. Check that each of these is in place and working well:',
     );
+  });
+
+  it('states the scores each band covers, from its thresholds', () => {
+    expect(bandRange('foundations')).toBe('Below 60%');
+    expect(bandRange('next_steps')).toBe('60–79%');
+    expect(bandRange('sustain')).toBe('80% and above');
   });
 });
 

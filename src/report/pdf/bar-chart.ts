@@ -28,8 +28,14 @@ export function barChartHeight(bars: readonly Bar[]): number {
  * A horizontal bar per score, with its label and percentage, on a track marked at 0, 40, 60 and 80
  * (where the ratings change). Drawn inside a Figure, so it reaches a screen reader as its
  * alternative text; the tone colour is never the only carrier, as the percentage is printed.
+ * `medianLegend` says whose median the ticks mark ("Median of all providers"): only the caller knows.
  */
-export function drawBarChart(writer: ReportWriter, top: number, bars: readonly Bar[]): void {
+export function drawBarChart(
+  writer: ReportWriter,
+  top: number,
+  bars: readonly Bar[],
+  medianLegend?: string,
+): void {
   const { doc } = writer;
   bars.forEach((bar, index) => {
     const rowTop = top + index * ROW_HEIGHT;
@@ -46,14 +52,14 @@ export function drawBarChart(writer: ReportWriter, top: number, bars: readonly B
     }
     writer.draw(`${bar.score}%`, TYPE.chartValue, TRACK_X + TRACK_WIDTH, barTop - 1.5, VALUE_WIDTH, 'right');
   });
-  if (bars.some((bar) => bar.median !== undefined)) {
+  if (medianLegend !== undefined && bars.some((bar) => bar.median !== undefined)) {
     const legendTop = top + bars.length * ROW_HEIGHT + 6;
     doc
       .moveTo(TRACK_X, legendTop)
       .lineTo(TRACK_X, legendTop + 11)
       .lineWidth(2)
       .stroke(COLOURS.brand900);
-    writer.draw('Median of providers like you', TYPE.aside, TRACK_X + 7, legendTop, TRACK_WIDTH);
+    writer.draw(medianLegend, TYPE.aside, TRACK_X + 7, legendTop, TRACK_WIDTH);
   }
 }
 

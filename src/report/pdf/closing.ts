@@ -6,22 +6,25 @@ import {
   BOOKING_PROMPT,
   CLOSING_LINE,
   NEXT_STEPS_HEADING,
-  NEXT_STEPS_INTRO,
   POSTAL_ADDRESS,
   RUNNING_FOOTER,
   WEBSITE_PROMPT,
   WRITE_TO_US,
+  nextStepsIntro,
   ratingCell,
 } from './pdf-words';
 import type { ReportWriter } from './report-writer';
 import { writeHeading } from './section-heading';
 import { CONTENT_WIDTH, FOOTER_Y, MARGIN, TYPE } from './theme';
 
-/** How to take this further: the booking link, the e-mail address, the postal and web addresses. */
-export function writeNextSteps(writer: ReportWriter, contact: ReportContact): void {
+/**
+ * How to take this further: the booking link, the e-mail address, the postal and web addresses,
+ * introduced as the roadmap is (a plan to sustain offers no "put in place first").
+ */
+export function writeNextSteps(writer: ReportWriter, report: Report, contact: ReportContact): void {
   writer.y += 18;
   writeHeading(writer, NEXT_STEPS_HEADING, 170);
-  writer.text('P', NEXT_STEPS_INTRO, TYPE.lead, { gapAfter: 10 });
+  writer.text('P', nextStepsIntro(report.roadmap.kind), TYPE.lead, { gapAfter: 10 });
   writer.text('P', BOOKING_PROMPT, TYPE.strong, { gapAfter: 1 });
   writer.link(contact.bookingUrl, contact.bookingUrl, `${BOOKING_PROMPT} ${contact.bookingUrl}`, {
     gapAfter: 10,

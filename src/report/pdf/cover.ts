@@ -8,7 +8,6 @@ import {
   NEXT_STEPS_HEADING,
   POSTAL_ADDRESS,
   REPORT_TITLE,
-  ROADMAP_HEADING,
   SUMMARY_HEADING,
 } from './pdf-words';
 import type { ReportWriter } from './report-writer';
@@ -49,7 +48,7 @@ export function writeCover(writer: ReportWriter, report: Report, webAddress: str
       PRIORITIES_HEADING,
       AREAS_HEADING.replace(/:$/, ''),
       KEY_QUESTIONS_HEADING,
-      ROADMAP_HEADING,
+      report.roadmap.heading,
       NEXT_STEPS_HEADING,
       APPENDIX_HEADING,
     ],

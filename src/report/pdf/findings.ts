@@ -12,10 +12,11 @@ import {
   type AreaResult,
   type Priority,
   type Report,
-  type RoadmapPhase,
+  type Roadmap,
+  type RoadmapArea,
 } from '../../core';
 import { barChartHeight, drawBarChart, drawScoreBar } from './bar-chart';
-import { AREAS_HEADING, ROADMAP_HEADING, ROADMAP_INTRO, keyQuestionChartAlt } from './pdf-words';
+import { AREAS_HEADING, keyQuestionChartAlt } from './pdf-words';
 import type { ReportWriter } from './report-writer';
 import { writeHeading } from './section-heading';
 import { COLOURS, CONTENT_WIDTH, LIST_INDENT, MARGIN, TYPE } from './theme';
@@ -121,13 +122,15 @@ export function writeKeyQuestions(writer: ReportWriter, report: Report): void {
   );
 }
 
-/** The roadmap: each phase with its timeframe and the first action for each of its areas. */
-export function writeRoadmap(writer: ReportWriter, phases: readonly RoadmapPhase[]): void {
+/**
+ * The roadmap, headed and introduced as core words it (a plan to sustain once every area is 80%+):
+ * each phase with its timeframe and the step to start with for each of its areas.
+ */
+export function writeRoadmap(writer: ReportWriter, roadmap: Roadmap): void {
   writer.y += 18;
-  writeHeading(writer, ROADMAP_HEADING, 120);
-  writer.text('P', ROADMAP_INTRO, TYPE.body, { gapAfter: 10 });
-  for (const phase of phases) {
-    if (phase.areas.length === 0) continue;
+  writeHeading(writer, roadmap.heading, 120);
+  writer.text('P', roadmap.intro, TYPE.body, { gapAfter: 10 });
+  for (const phase of roadmap.phases) {
     writer.keepSpace(70);
     writer.text('H3', phase.title, TYPE.h3, { gapAfter: 1 });
     writer.text('P', phase.timeframe, TYPE.aside, { gapAfter: 5 });
@@ -137,8 +140,6 @@ export function writeRoadmap(writer: ReportWriter, phases: readonly RoadmapPhase
 }
 
 /** e.g. "Data Management (40%): Implement automated data validation". */
-function phaseStep(area: RoadmapPhase['areas'][number]): string {
-  const firstAction = area.actions[0];
-  const label = `${area.title} (${area.score}%)`;
-  return firstAction ? `${label}: ${firstAction}` : label;
+function phaseStep(area: RoadmapArea): string {
+  return `${area.title} (${area.score}%): ${area.step}`;
 }

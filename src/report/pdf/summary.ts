@@ -1,4 +1,4 @@
-import { comparisonIntro, type Report } from '../../core';
+import { comparedWithLabel, comparisonIntro, type Report } from '../../core';
 import { barChartHeight, drawBarChart, type Bar } from './bar-chart';
 import {
   METHOD_CAVEAT,
@@ -7,6 +7,7 @@ import {
   SUMMARY_HEADING,
   areaChartAlt,
   bandItems,
+  medianLegend,
   summarySentence,
 } from './pdf-words';
 import type { ReportWriter } from './report-writer';
@@ -25,16 +26,19 @@ export function writeSummary(writer: ReportWriter, report: Report): void {
     tone: area.tone,
     ...(area.comparison ? { median: area.comparison.median } : {}),
   }));
-  writer.figure(areaChartAlt(report), barChartHeight(bars), (top) => drawBarChart(writer, top, bars));
+  // Every area is compared on the same basis: the segment's figures, or all providers'.
+  const basis = report.areas.find((area) => area.comparison)?.comparison?.basis;
+  const legend = basis ? medianLegend(basis) : undefined;
+  writer.figure(areaChartAlt(report), barChartHeight(bars), (top) => drawBarChart(writer, top, bars, legend));
   writer.y += 12;
 
-  const benchmarked = report.areas.some((area) => area.comparison);
+  const benchmarked = basis !== undefined;
   writer.table(
     [
       { header: 'Area', share: benchmarked ? 0.38 : 0.5 },
       { header: 'Score', share: benchmarked ? 0.12 : 0.2, align: 'right' },
       { header: 'Rating', share: benchmarked ? 0.2 : 0.3 },
-      ...(benchmarked ? [{ header: 'Providers like you', share: 0.3 }] : []),
+      ...(benchmarked ? [{ header: comparedWithLabel(basis), share: 0.3 }] : []),
     ],
     report.areas.map((area) => [
       area.title,

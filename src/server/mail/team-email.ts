@@ -65,7 +65,7 @@ Request id: ${input.requestId}
 Overall score: ${report.overall.score}% (${report.overall.rating})
 ${areas}
 
-Weakest areas first: ${report.roadmap
+Weakest areas first: ${report.roadmap.phases
       .flatMap((phase) => phase.areas)
       .map((a) => a.title)
       .join(', ')}

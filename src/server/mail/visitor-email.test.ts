@@ -35,9 +35,9 @@ const BENCHMARK: Benchmark = {
   responses: 42,
   areas: {
     operational: { median: 64, lowerQuartile: 52, upperQuartile: 76 }, // 80: top quarter
-    compliance: { median: 96, lowerQuartile: 90, upperQuartile: 98 }, // 96: third (ties the median)
+    compliance: { median: 96, lowerQuartile: 90, upperQuartile: 98 }, // 96: on the median
     quality: { median: 60, lowerQuartile: 48, upperQuartile: 70 }, // 52: second quarter
-    training: { median: 68, lowerQuartile: 56, upperQuartile: 80 }, // 68: third quarter
+    training: { median: 64, lowerQuartile: 56, upperQuartile: 80 }, // 68: third quarter
     data: { median: 50, lowerQuartile: 40, upperQuartile: 62 }, // 32: lower quarter
   },
 };
@@ -89,7 +89,8 @@ describe('the visitor’s e-mail', () => {
       expect(text).toContain(`${area.advice.heading}. ${area.advice.text}`);
       expect(text).toContain(`AI Recommendations. ${area.recommendationsIntro}`);
     }
-    for (const phase of report.roadmap) expect(text).toContain(phase.title);
+    expect(text).toContain(report.roadmap.intro);
+    for (const phase of report.roadmap.phases) expect(text).toContain(phase.title);
     expect(text).toMatch(/Next steps/i);
     expect(text).toContain(reportFileName(report.generatedAt));
   });
@@ -145,7 +146,15 @@ describe('the visitor’s e-mail', () => {
     'names phases and areas in the roadmap of its %s part, weakest first',
     (_, text) => {
       const roadmap = text.slice(text.search(/Your implementation roadmap/i), text.search(/Book a free/));
-      expect(roadmap).toContain('Data Management (32%), Service Quality (52%)');
+      expect(roadmap).toMatch(
+        /Phase 1: Build the foundations \(?·? ?Months 1–2\)?:? Data Management \(32%\), Service Quality \(52%\)/,
+      );
+      expect(roadmap).toMatch(
+        /Phase 2: Take the next steps \(?·? ?Months 3–4\)?:? Staff Training & Support \(68%\)/,
+      );
+      expect(roadmap).toMatch(
+        /Phase 3: Sustain and optimise \(?·? ?Months 5–6\)?:? Operational Efficiency \(80%\), Compliance & Regulations \(96%\)/,
+      );
       expect(roadmap.indexOf('Data Management')).toBeLessThan(roadmap.indexOf('Staff Training & Support'));
       expect(roadmap.indexOf('Staff Training & Support')).toBeLessThan(
         roadmap.indexOf('Compliance & Regulations'),
@@ -155,11 +164,72 @@ describe('the visitor’s e-mail', () => {
     },
   );
 
+  describe('the roadmap follows the scores', () => {
+    const allOnes = visitorEmail(buildReport(everyAnswer(1), GENERATED_AT), context);
+    const allFives = visitorEmail(buildReport(everyAnswer(5), GENERATED_AT), context);
+
+    it.each(bothParts(allOnes))(
+      'every answer 1: one phase of foundations, nothing to sustain or optimise (%s)',
+      (_, text) => {
+        const roadmap = text.slice(text.search(/Your implementation roadmap/i), text.search(/Book a free/));
+        expect(roadmap).toContain('in one phase over six months');
+        expect(roadmap).toContain('Phase 1: Build the foundations');
+        expect(roadmap).not.toMatch(/Phase 2|three phases|sustain|optimise/i);
+      },
+    );
+
+    it('every answer 5: a plan to sustain, headed so in the HTML part', () => {
+      expect(allFives.html).toMatch(/<h2\b[^>]*>Your plan to sustain your results<\/h2>/);
+      expect(textOf(allFives.html)).toContain(
+        'Every area scores 80% or more, so there is nothing new to put in place.',
+      );
+    });
+
+    it('every answer 5: a plan to sustain, headed so in the text part', () => {
+      expect(allFives.text).toContain(
+        '\nYOUR PLAN TO SUSTAIN YOUR RESULTS\nEvery area scores 80% or more, so there is nothing new to put in place.',
+      );
+      expect(allFives.text).toContain(
+        'Phase 1: Sustain and optimise (Months 1–6): Operational Efficiency (100%), Compliance & Regulations (100%)',
+      );
+    });
+
+    it.each(bothParts(allFives))(
+      'every answer 5: no implementation roadmap and nowhere "most to gain" (%s)',
+      (_, text) => {
+        expect(text).not.toMatch(/implementation roadmap|most to gain|foundations|three phases/i);
+      },
+    );
+  });
+
+  it.each(bothParts(email))(
+    'says "people you support", never "patients", in our own words (%s)',
+    (_, text) => {
+      // The spec's recommendation "Deploy patient progress tracking system" stays word for word.
+      const ours = report.areas
+        .flatMap((area) => area.recommendations)
+        .reduce((rest, recommendation) => rest.split(recommendation).join(''), text);
+      expect(text).toContain('Deploy patient progress tracking system');
+      expect(ours).not.toMatch(/patient/i);
+    },
+  );
+
   describe('comparison with other providers', () => {
     const shown = visitorEmail(
       buildReport(COMPLETE_ANSWERS, GENERATED_AT, { benchmark: BENCHMARK }),
       context,
     );
+    const allProviders = visitorEmail(
+      buildReport(COMPLETE_ANSWERS, GENERATED_AT, { benchmark: { ...BENCHMARK, basis: 'all', profile: {} } }),
+      context,
+    );
+    const ALL_POSITIONS = [
+      'Top quarter',
+      'On the median',
+      'Second quarter',
+      'Third quarter',
+      'Lower quarter',
+    ];
     const tooFew = visitorEmail(
       buildReport(COMPLETE_ANSWERS, GENERATED_AT, { benchmark: { status: 'too_few', minResponses: 10 } }),
       context,
@@ -169,18 +239,36 @@ describe('the visitor’s e-mail', () => {
       expect(text).toContain(
         'Each area is compared with 42 residential care providers supporting 25–99 people who have taken this audit. Your position says which quarter of their scores yours falls in.',
       );
-      const positions = ['Top quarter', 'Third quarter', 'Second quarter', 'Third quarter', 'Lower quarter'];
+      const positions = ['Top quarter', 'On the median', 'Second quarter', 'Third quarter', 'Lower quarter'];
       AREA_IDS.forEach((id, i) => {
         const area = report.areas[i];
         const block = text.slice(text.indexOf(`${area.title}`, text.search(/Your scores by area/i)));
         expect(block).toMatch(
           new RegExp(
-            `^[^%]+${area.score}%.{0,30}${medianText(BENCHMARK.areas[id].median)} · Your position: ${positions[i]}`,
+            `^[^%]+${area.score}%.{0,30}${medianText(BENCHMARK.areas[id].median, 'segment')} · Your position: ${positions[i]}`,
           ),
         );
       });
       expect(text).not.toContain(COMPARISON_PENDING);
     });
+
+    it.each(bothParts(allProviders))(
+      'names all providers, never providers like you, when the segment had too few (%s)',
+      (_, text) => {
+        expect(text).toContain(
+          'Too few providers like yours have taken part yet, so each area is compared with all 42 care providers who have taken this audit.',
+        );
+        report.areas.forEach((area, i) => {
+          const block = text.slice(text.indexOf(`${area.title}`, text.search(/Your scores by area/i)));
+          expect(block).toMatch(
+            new RegExp(
+              `^[^%]+${area.score}%.{0,30}All providers: median ${BENCHMARK.areas[area.id].median}% · Your position: ${ALL_POSITIONS[i]}`,
+            ),
+          );
+        });
+        expect(text).not.toContain('Providers like you');
+      },
+    );
 
     it.each(bothParts(tooFew))('says comparisons come later below the threshold (%s)', (_, text) => {
       expect(occurrences(text, COMPARISON_PENDING)).toBe(1);
@@ -275,7 +363,7 @@ describe('the visitor’s e-mail', () => {
     for (const table of tables) expect(table).toContain('role="presentation"');
     expect(email.html.match(/<h1\b/g)).toHaveLength(1);
     expect(email.html.match(/<h2\b/g)?.length).toBe(5);
-    expect(email.html.match(/<h3\b/g)?.length).toBe(report.areas.length + report.roadmap.length);
+    expect(email.html.match(/<h3\b/g)?.length).toBe(report.areas.length + report.roadmap.phases.length);
     for (const img of email.html.match(/<img\b[^>]*>/g) ?? []) expect(img).toMatch(/\salt="/);
     expect(email.html).toContain('max-width:600px');
   });

@@ -1,4 +1,4 @@
-import type { AreaResult, KeyQuestionScore, Priority, Report, RoadmapPhase, Tone } from '../../core';
+import type { AreaResult, KeyQuestionScore, Priority, Report, Roadmap, RoadmapPhase, Tone } from '../../core';
 import {
   KEY_QUESTIONS_HEADING,
   KEY_QUESTIONS_INTRO,
@@ -165,9 +165,12 @@ function roadmapPhase(phase: RoadmapPhase, index: number): string {
 <p style="margin:0;${FONT};font-size:15px;line-height:22px;color:${C.body}">${e(phaseAreas(phase))}</p>`;
 }
 
-function roadmapBlock(phases: readonly RoadmapPhase[]): string {
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="padding:14px 18px;background-color:${C.panel};border-left:4px solid ${C.brand}" bgcolor="${C.panel}">
-${phases.map(roadmapPhase).join('\n')}
+/** The roadmap's heading and intro as core words them (a plan to sustain at 80%+ everywhere), then its phases. */
+function roadmapBlock(roadmap: Roadmap): string {
+  return `${h2(roadmap.heading)}
+${paragraph(e(`${roadmap.intro} ${ROADMAP_NOTE}`))}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="padding:14px 18px;background-color:${C.panel};border-left:4px solid ${C.brand}" bgcolor="${C.panel}">
+${roadmap.phases.map(roadmapPhase).join('\n')}
 </td></tr></table>`;
 }
 
@@ -182,8 +185,7 @@ function button(href: string, label: string): string {
 const INTRO = 'Thank you for completing the audit.';
 
 // The recommendations are listed once, with each area's score; the roadmap only orders the areas.
-const ROADMAP_INTRO =
-  'Weakest areas first, in three phases over six months. Each area’s recommendations are listed with its score above.';
+const ROADMAP_NOTE = 'Each area’s recommendations are listed with its score above.';
 
 /** The visitor's e-mail as HTML: tables and inline styles, 600 px wide, for Outlook, Gmail and phones alike. */
 export function visitorHtml(report: Report, context: VisitorEmailContext): string {
@@ -229,8 +231,6 @@ ${h2('Your scores by area')}
 ${comparisonLine(report)}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${report.areas.map((area) => areaBlock(area, report)).join('\n')}</table>
 ${keyQuestionsBlock(report.keyQuestions)}
-${h2('Your implementation roadmap')}
-${paragraph(e(ROADMAP_INTRO))}
 ${roadmapBlock(report.roadmap)}
 ${h2('Next steps')}
 ${paragraph('Book a free consultation with our implementation team. We will go through your results with you and agree where to start.')}
@@ -283,7 +283,7 @@ export function visitorText(report: Report, context: VisitorEmailContext): strin
   const keyQuestions = report.keyQuestions
     .map((kq) => `  ${kq.keyQuestion} (${statementCount(kq.statements)}): ${kq.score}%`)
     .join('\n');
-  const roadmap = report.roadmap
+  const phases = report.roadmap.phases
     .map((phase) => `${phase.title} (${phase.timeframe}): ${phaseAreas(phase)}`)
     .join('\n');
   return `YOUR AI AUDIT RESULTS
@@ -306,10 +306,10 @@ ${KEY_QUESTIONS_INTRO} ${NOT_A_CQC_RATING_SENTENCE}
 
 ${keyQuestions}
 
-YOUR IMPLEMENTATION ROADMAP
-${ROADMAP_INTRO}
+${report.roadmap.heading.toUpperCase()}
+${report.roadmap.intro} ${ROADMAP_NOTE}
 
-${roadmap}
+${phases}
 
 NEXT STEPS
 Book a free consultation with our implementation team. We will go through your results with you and agree where to start:
