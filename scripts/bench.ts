@@ -10,7 +10,8 @@
  * lead list on 10,000 leads alone, into bench-results-leads.json; `--only benchmark` the comparison
  * with other providers on 100,000 stored audits alone, into bench-results-benchmark.json; `--only pdf`
  * the PDF download, the download module's bytes, the PDF files and the render alone (it builds the
- * site), into bench-results-pdf.json.
+ * site), into bench-results-pdf.json; `--only pages` Lighthouse on the script pages and the first
+ * load of every page, with React's share apart (it builds the site), into bench-results-pages.json.
  * See docs/decisions/0006-benchmark.md for what is measured and why these tools.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -30,7 +31,14 @@ import { measureMailThroughput } from './bench/mail-throughput';
 import { downloadChunkBytes, measurePdfFiles, PDF_CHUNK, pdfLibraryChunksIn } from './bench/pdf-chunks';
 import { measurePdfDownload } from './bench/pdf-download';
 import { pdfGoals, pdfMarkdown, type PdfBenchFigures } from './bench/pdf-report';
-import { evaluateGoals, markdown, type BenchResults } from './bench/report';
+import {
+  evaluateGoals,
+  markdown,
+  pageGoals,
+  pagesMarkdown,
+  type BenchResults,
+  type PageFigures,
+} from './bench/report';
 import { startBenchServer, type BenchServer } from './bench/servers';
 import { measureStoreInIsolation } from './bench/store-in-isolation';
 import { ensureTools } from './ensure-tools';
@@ -51,7 +59,7 @@ const MAIL_BURST = { burstSeconds: 4, connections: 20, drainLimitSeconds: 180 } 
 
 // `--only mail`: the outbox and memory figures alone (no build, no browser, no PostgreSQL), written
 // to their own file so a full run's results stay. The other parts share one server and the build.
-const PARTS = ['mail', 'leads', 'benchmark', 'pdf'] as const;
+const PARTS = ['mail', 'leads', 'benchmark', 'pdf', 'pages'] as const;
 const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg === -1 ? undefined : process.argv[onlyArg + 1];
 if (only !== undefined && !PARTS.includes(only as (typeof PARTS)[number])) {
@@ -274,6 +282,44 @@ async function mainPdfOnly(): Promise<void> {
   );
 }
 
+/** Lighthouse on each of ROUTES, then the first load of every page from the build. */
+async function measurePages(serverUrl: string, chromePath: string): Promise<PageFigures> {
+  const lighthouse: LighthouseFigures[] = [];
+  for (const route of ROUTES) {
+    step(`Lighthouse ${route} (${LIGHTHOUSE_RUNS} runs)`);
+    lighthouse.push(await measureLighthouse(serverUrl, route, { runs: LIGHTHOUSE_RUNS, chromePath }));
+  }
+  step('first-load bytes');
+  const firstLoad = measureSite().map((figures) => ({
+    ...figures,
+    pdfChunksOnFirstLoad: figures.scriptFiles.filter((file) => PDF_CHUNK.test(file)),
+  }));
+  return {
+    lighthouse,
+    lighthouseRetries: lighthouse.reduce((sum, page) => sum + page.retries, 0),
+    firstLoad,
+  };
+}
+
+/** `--only pages`: builds the site, prints Lighthouse and the first load, writes bench-results-pages.json. */
+async function mainPagesOnly(): Promise<void> {
+  const { chromePath } = ensureTools();
+  await buildSite();
+  const sink = await startDiscardingRelay();
+  step('waiting for a quiet machine');
+  const background = await waitForQuiet();
+  const server = await startServer({ smtpUrl: sink.url });
+  const pages = await measurePages(server.url, chromePath);
+  const goals = pageGoals(pages);
+  reportPart(
+    'pages',
+    background,
+    { ...pages, goals },
+    pagesMarkdown(pages),
+    goals.map((goal) => `- ${goal.goal}: ${goal.figure} (${goal.met ? 'met' : 'NOT met'})`),
+  );
+}
+
 async function main(): Promise<void> {
   const { chromePath, postgresBin } = ensureTools();
 
@@ -285,19 +331,8 @@ async function main(): Promise<void> {
 
   step('starting the server on PGlite');
   const pgliteServer = await startServer({ smtpUrl: sink.url });
-
-  const lighthouse: LighthouseFigures[] = [];
-  for (const route of ROUTES) {
-    step(`Lighthouse ${route} (${LIGHTHOUSE_RUNS} runs)`);
-    lighthouse.push(await measureLighthouse(pgliteServer.url, route, { runs: LIGHTHOUSE_RUNS, chromePath }));
-  }
-
-  step('first-load bytes');
+  const { lighthouse, firstLoad } = await measurePages(pgliteServer.url, chromePath);
   const clientDir = path.join(root, 'build/client');
-  const firstLoad = measureSite().map((figures) => ({
-    ...figures,
-    pdfChunksOnFirstLoad: figures.scriptFiles.filter((file) => PDF_CHUNK.test(file)),
-  }));
 
   const pdf = await measurePdf(sink, chromePath, clientDir);
 
@@ -370,7 +405,13 @@ async function main(): Promise<void> {
 }
 
 try {
-  const parts = { mail: mainMailOnly, leads: mainLeadsOnly, benchmark: mainBenchmarkOnly, pdf: mainPdfOnly };
+  const parts = {
+    mail: mainMailOnly,
+    leads: mainLeadsOnly,
+    benchmark: mainBenchmarkOnly,
+    pdf: mainPdfOnly,
+    pages: mainPagesOnly,
+  };
   await (only === undefined ? main() : parts[only as (typeof PARTS)[number]]());
 } catch (error) {
   console.error('bench: failed:', error);

@@ -13,7 +13,8 @@ import {
   statementCount,
 } from './report-words';
 
-const POSITION = ' Your position says which quarter of their scores yours falls in.';
+const POSITION =
+  ' Your position says which quarter of their scores yours falls in, or that it is on their median.';
 
 describe('formatDay', () => {
   it('names a day in full, in UTC, and nothing for a day that is not one', () => {

@@ -87,7 +87,7 @@ export function comparisonIntro(comparison: Report['comparison']): string | unde
     basis === 'segment'
       ? `Each area is compared with ${who}.`
       : `Too few providers like yours have taken part yet, so each area is compared with all ${who}.`;
-  return `${compared} Your position says which quarter of their scores yours falls in.`;
+  return `${compared} Your position says which quarter of their scores yours falls in, or that it is on their median.`;
 }
 
 /**

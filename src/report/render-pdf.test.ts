@@ -308,7 +308,7 @@ describe('the comparison with other providers and the change since an earlier au
     const report = buildReport(MIXED, GENERATED_AT, { benchmark });
     const { all } = await readPdf(await render(report));
     expect(all).toContain(
-      `Each area is compared with 12 ${describeSegment(profile)} who have taken this audit. Your position says which quarter of their scores yours falls in.`,
+      `Each area is compared with 12 ${describeSegment(profile)} who have taken this audit. Your position says which quarter of their scores yours falls in, or that it is on their median.`,
     );
     expect(describeSegment(profile)).toMatch(/^home care providers supporting .*25 people$/);
     const positions = ['Third quarter', 'Lower quarter', 'Top quarter', 'Second quarter', 'On the median'];

@@ -237,7 +237,7 @@ describe('the visitor’s e-mail', () => {
 
     it.each(bothParts(shown))('shows each area’s median and position past the threshold (%s)', (_, text) => {
       expect(text).toContain(
-        'Each area is compared with 42 residential care providers supporting 25–99 people who have taken this audit. Your position says which quarter of their scores yours falls in.',
+        'Each area is compared with 42 residential care providers supporting 25–99 people who have taken this audit. Your position says which quarter of their scores yours falls in, or that it is on their median.',
       );
       const positions = ['Top quarter', 'On the median', 'Second quarter', 'Third quarter', 'Lower quarter'];
       AREA_IDS.forEach((id, i) => {

@@ -12,6 +12,7 @@ import { BackLink } from '../../ui/back-link';
 import { ProgressBar } from '../../ui/progress-bar';
 import { RatingScale } from '../../ui/rating-scale';
 import { SiteLayout } from '../../ui/site-chrome';
+import { useHydrated } from '../../ui/use-hydrated';
 import { useAuditProgress } from '../../audit-state/audit-session';
 import { useLocation, useNavigate, usePrefetch } from '../../router';
 import { reportUsage } from '../../usage/report-usage';
@@ -45,8 +46,10 @@ export function AuditPage() {
 
   // The history entry says which section it shows: the first entry (opened from a link, or
   // restored from the tab's storage) is marked now, so coming Back to it shows that section. Only
-  // while this page's own entry is current: after "Complete Audit" the results' entry is.
-  const onOwnEntry = location.pathname === AUDIT_PATH;
+  // while this page's own entry is current (after "Complete Audit" the results' entry is), and never
+  // on the hydration render, which stands in a blank audit and no history entry for the real ones.
+  const hydrated = useHydrated();
+  const onOwnEntry = hydrated && location.pathname === AUDIT_PATH;
   const unmarkedEntry = onOwnEntry && sectionFromState(location.state) === undefined;
   useEffect(() => {
     if (unmarkedEntry) navigate(AUDIT_PATH, { state: { section }, replace: true, samePage: true });
@@ -60,12 +63,12 @@ export function AuditPage() {
 
   // Back and Forward between sections, like Next and Previous, start keyboard and screen-reader
   // users at the new section's heading; the page's first section keeps the browser's own focus.
-  const shownSection = useRef(section);
+  const shownSection = useRef<number>(undefined);
   useEffect(() => {
-    if (shownSection.current === section) return;
+    if (!hydrated) return;
+    if (shownSection.current !== undefined && shownSection.current !== section) headingRef.current?.focus();
     shownSection.current = section;
-    headingRef.current?.focus();
-  }, [section]);
+  }, [hydrated, section]);
 
   // The results are one click away on the last section: fetch their screen now, so they show at once.
   useEffect(() => {

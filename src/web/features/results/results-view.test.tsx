@@ -141,7 +141,7 @@ describe('ResultsView', () => {
 
   it('shows the median and position per area, and whom it compares with, past the threshold', () => {
     renderReport(STEPPED, { benchmark: AVAILABLE });
-    const intro = `Each area is compared with 12 ${describeSegment(AVAILABLE.profile)} who have taken this audit. Your position says which quarter of their scores yours falls in.`;
+    const intro = `Each area is compared with 12 ${describeSegment(AVAILABLE.profile)} who have taken this audit. Your position says which quarter of their scores yours falls in, or that it is on their median.`;
     expect(comparisonIntro(buildReport(STEPPED, new Date(), { benchmark: AVAILABLE }).comparison)).toBe(
       intro,
     );
@@ -159,7 +159,7 @@ describe('ResultsView', () => {
     renderReport(STEPPED, { benchmark: { ...AVAILABLE, basis: 'all', responses: 40 } });
     expect(
       screen.getByText(
-        `Too few providers like yours have taken part yet, so each area is compared with all 40 ${describeSegment({})} who have taken this audit. Your position says which quarter of their scores yours falls in.`,
+        `Too few providers like yours have taken part yet, so each area is compared with all 40 ${describeSegment({})} who have taken this audit. Your position says which quarter of their scores yours falls in, or that it is on their median.`,
       ),
     ).toBeTruthy();
     expect(text(card('Operational Efficiency'))).toContain('Your position: Top quarter');
