@@ -1,5 +1,5 @@
 /**
- * The optional profile a visitor may give after the last section, so their scores can be compared
+ * The optional profile a visitor may give on the results page, so their scores can be compared
  * with providers like them. Both parts are optional: a visitor can skip the question or answer half.
  */
 export const SERVICE_TYPES = [
