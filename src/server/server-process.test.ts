@@ -39,7 +39,10 @@ describe.each(DATABASE_KINDS)('the server process on %s', (kind) => {
       SMTP_URL: smtp.url,
       LEADS_TO,
       MAIL_RETRY_BASE_MS: '200',
-      MAIL_LEASE_MS: '2000',
+      // Longer than a cold first send takes on a busy 2-core machine (the PDF thread starts, then
+      // renders): a lease that ran out mid-send let the same message be claimed and sent twice,
+      // which delivery at least once allows but this test, counting messages, does not.
+      MAIL_LEASE_MS: '6000',
       RATE_LIMIT_PER_CLIENT: '1000',
       RATE_LIMIT_PER_RECIPIENT: '1000',
       // These post as an API client does, without solving the form's proof of work.
@@ -70,7 +73,8 @@ describe.each(DATABASE_KINDS)('the server process on %s', (kind) => {
     await smtp.open();
     const second = await startServerProcess(env);
     running.push(second);
-    const messages = await smtp.waitForMessages(2, 15_000);
+    // The first process may have died holding a claim: its lease runs out before the second takes it.
+    const messages = await smtp.waitForMessages(2, 20_000);
     expect(messages.map((m) => m.subject).sort()).toEqual([
       'Audit request from survivor@example.org: 66% (Good), do not contact',
       'Your AI care management audit: 66% (Good)',
