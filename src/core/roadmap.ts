@@ -43,7 +43,9 @@ export interface Roadmap {
 export const PLAN_MONTHS = 6;
 
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six'] as const;
-const PLAN_LENGTH = `${NUMBER_WORDS[PLAN_MONTHS - 1]} months`;
+// Written out, not worked out from PLAN_MONTHS at load time: a computed top-level value makes the
+// bundler keep this module for its side effects, pulling the report chunk into every page's first load.
+const PLAN_LENGTH = 'six months';
 
 /**
  * The roadmap for a set of area scores: one phase per advice band that has an area in it
