@@ -160,11 +160,14 @@ describe('AuditPage', () => {
   it('makes each section a history entry: Back and Forward move between sections, and focus its heading', async () => {
     const user = userEvent.setup();
     renderAudit();
+    const heading = () => screen.getByRole('heading', { level: 2 });
+    // The page opened with nothing focused; Next, from the first entry too, moves focus to the new section.
+    expect(document.activeElement).toBe(document.body);
     for (let section = 0; section < 2; section++) {
       await rateAll(user, '4');
       await user.click(screen.getByRole('button', { name: 'Next Section' }));
+      await vi.waitFor(() => expect(document.activeElement).toBe(heading()));
     }
-    const heading = () => screen.getByRole('heading', { level: 2 });
     expect(heading().textContent).toContain('Service Quality');
     expect(window.location.pathname).toBe('/audit-tool');
 

@@ -12,7 +12,6 @@ import { BackLink } from '../../ui/back-link';
 import { ProgressBar } from '../../ui/progress-bar';
 import { RatingScale } from '../../ui/rating-scale';
 import { SiteLayout } from '../../ui/site-chrome';
-import { useHydrated } from '../../ui/use-hydrated';
 import { useAuditProgress } from '../../audit-state/audit-session';
 import { useLocation, useNavigate, usePrefetch } from '../../router';
 import { reportUsage } from '../../usage/report-usage';
@@ -44,31 +43,29 @@ export function AuditPage() {
   const percent = ((section + 1) / AREAS.length) * 100;
   useEffect(() => reportUsage('section_reached', section + 1), [section]);
 
-  // The history entry says which section it shows: the first entry (opened from a link, or
-  // restored from the tab's storage) is marked now, so coming Back to it shows that section. Only
-  // while this page's own entry is current (after "Complete Audit" the results' entry is), and never
-  // on the hydration render, which stands in a blank audit and no history entry for the real ones.
-  const hydrated = useHydrated();
-  const onOwnEntry = hydrated && location.pathname === AUDIT_PATH;
-  const unmarkedEntry = onOwnEntry && sectionFromState(location.state) === undefined;
-  useEffect(() => {
-    if (unmarkedEntry) navigate(AUDIT_PATH, { state: { section }, replace: true, samePage: true });
-  }, [unmarkedEntry, section, navigate]);
+  // The section this history entry names. None on the hydration render (the pre-render knew no
+  // entry) and on an entry not yet marked (opened from a link); Next marks it before moving on, so
+  // coming Back to it shows the section it showed. Marking it on load instead would re-render the
+  // whole page just after hydration, a long task on a slow phone.
+  const entrySection = location.pathname === AUDIT_PATH ? sectionFromState(location.state) : undefined;
 
-  // The tab's stored audit follows the section on screen (Back and Forward included), so the
+  // The tab's stored audit follows the section an entry shows (Back and Forward included), so the
   // audit reopens where the visitor was.
   useEffect(() => {
-    if (onOwnEntry && progress.section !== section) save({ ...progress, section });
-  }, [onOwnEntry, progress, section, save]);
+    if (entrySection === undefined) return;
+    const shown = sectionOnScreen(progress.responses, entrySection);
+    if (progress.section !== shown) save({ ...progress, section: shown });
+  }, [entrySection, progress, save]);
 
-  // Back and Forward between sections, like Next and Previous, start keyboard and screen-reader
-  // users at the new section's heading; the page's first section keeps the browser's own focus.
-  const shownSection = useRef<number>(undefined);
+  // Moving between sections (Next, Previous, Back, Forward) starts keyboard and screen-reader users
+  // at the new section's heading; the first section an entry shows keeps the browser's own focus.
+  const focusedEntrySection = useRef<number>(undefined);
   useEffect(() => {
-    if (!hydrated) return;
-    if (shownSection.current !== undefined && shownSection.current !== section) headingRef.current?.focus();
-    shownSection.current = section;
-  }, [hydrated, section]);
+    if (entrySection === undefined) return;
+    const moved = focusedEntrySection.current !== undefined && focusedEntrySection.current !== entrySection;
+    focusedEntrySection.current = entrySection;
+    if (moved) headingRef.current?.focus();
+  }, [entrySection]);
 
   // The results are one click away on the last section: fetch their screen now, so they show at once.
   useEffect(() => {
@@ -81,7 +78,12 @@ export function AuditPage() {
   }
 
   function goToSection(next: number) {
-    save({ ...progress, section: next });
+    if (entrySection === undefined) {
+      // Mark the entry this section was shown in, and count it as shown, so the move is a move.
+      focusedEntrySection.current = section;
+      navigate(AUDIT_PATH, { state: { section }, replace: true, samePage: true });
+    }
+    // The tab's stored audit follows once the new entry is current (the effect above).
     navigate(AUDIT_PATH, { state: { section: next }, samePage: true });
   }
 
