@@ -69,12 +69,12 @@ export async function storeCompletedAudit(db: Queryable, audit: CompletedAudit):
 
 // Refiling takes a lock of its own for the whole transaction: it moves counts out of one segment
 // and into another, and two refiles taking the same rows in opposite orders could deadlock. They
-// are rare (a visitor gives a profile once or twice), so one at a time costs nothing. The insert
-// above takes one segment's rows in area order, so it never waits in a circle with a refile.
+// are rare (a visitor gives a profile once or twice), so one at a time costs nothing. Within each
+// segment it takes the rows in area order, as the insert above does.
 const REFILE_LOCK = 7_274_017;
 
-// The counts an audit adds to its segment, as (area, score) rows in AREA_IDS order: $3… the scores.
-const AUDIT_SCORES = `(VALUES ${AREA_IDS.map((id, i) => `('${id}', $${i + 3}::smallint)`).join(', ')}) AS s(area, score)`;
+// The counts an audit adds to its segment, as (ord, area, score) rows in AREA_IDS order: $3… the scores.
+const AUDIT_SCORES = `(VALUES ${AREA_IDS.map((id, i) => `(${i + 1}, '${id}', $${i + 3}::smallint)`).join(', ')}) AS s(ord, area, score)`;
 const SAME_SEGMENT = `c.service_type IS NOT DISTINCT FROM $1 AND c.size_band IS NOT DISTINCT FROM $2
    AND c.area = s.area AND c.score = s.score`;
 
@@ -104,7 +104,13 @@ export async function refileCompletedAudit(
     if (!audit || (audit.service_type === serviceType && audit.size_band === size)) return false;
     const scores = SCORE_COLUMNS.map((column) => audit[column as keyof AuditRow] as number);
     const old = [audit.service_type, audit.size_band, ...scores];
-    // Out of the old segment: a count of one goes (counts are never 0), a larger one drops by one.
+    // Out of the old segment, its rows locked first in area order, as the insert above takes a
+    // segment's rows, so a refile and an insert into that segment never wait for each other in a
+    // circle. A count of one goes (counts are never 0), a larger one drops by one.
+    await tx.query(
+      `SELECT 1 FROM benchmark_score_counts c JOIN ${AUDIT_SCORES} ON ${SAME_SEGMENT} ORDER BY s.ord FOR UPDATE OF c`,
+      old,
+    );
     await tx.query(
       `DELETE FROM benchmark_score_counts c USING ${AUDIT_SCORES} WHERE ${SAME_SEGMENT} AND c.count = 1`,
       old,
@@ -115,7 +121,7 @@ export async function refileCompletedAudit(
     );
     await tx.query(
       `INSERT INTO benchmark_score_counts AS c (service_type, size_band, area, score, count)
-       SELECT $1, $2, s.area, s.score, 1 FROM ${AUDIT_SCORES}
+       SELECT $1, $2, s.area, s.score, 1 FROM ${AUDIT_SCORES} ORDER BY s.ord
        ON CONFLICT (service_type, size_band, area, score) DO UPDATE SET count = c.count + 1`,
       [serviceType, size, ...scores],
     );

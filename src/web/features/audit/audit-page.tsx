@@ -33,8 +33,13 @@ export function AuditPage() {
   const prefetch = usePrefetch();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  // The section this history entry names. None on the hydration render (the pre-render knew no
+  // entry) and on an entry not yet marked (opened from a link); Next marks it before moving on, so
+  // coming Back to it shows the section it showed. Marking it on load instead would re-render the
+  // whole page just after hydration, a long task on a slow phone.
+  const entrySection = location.pathname === AUDIT_PATH ? sectionFromState(location.state) : undefined;
   const { responses } = progress;
-  const section = sectionOnScreen(responses, sectionFromState(location.state) ?? progress.section);
+  const section = sectionOnScreen(responses, entrySection ?? progress.section);
   const area = AREAS[section];
   const isLast = section === AREAS.length - 1;
   const answered = answeredCount(responses, area.id);
@@ -42,12 +47,6 @@ export function AuditPage() {
   const unrated = unratedStatements(responses, area.id);
   const percent = ((section + 1) / AREAS.length) * 100;
   useEffect(() => reportUsage('section_reached', section + 1), [section]);
-
-  // The section this history entry names. None on the hydration render (the pre-render knew no
-  // entry) and on an entry not yet marked (opened from a link); Next marks it before moving on, so
-  // coming Back to it shows the section it showed. Marking it on load instead would re-render the
-  // whole page just after hydration, a long task on a slow phone.
-  const entrySection = location.pathname === AUDIT_PATH ? sectionFromState(location.state) : undefined;
 
   // The tab's stored audit follows the section an entry shows (Back and Forward included), so the
   // audit reopens where the visitor was.
