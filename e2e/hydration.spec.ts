@@ -1,4 +1,4 @@
-import { NOT_FOUND_RESOURCE, expect, test } from './fixtures';
+import { NOT_FOUND_RESOURCE, expect, rateSection, test } from './fixtures';
 
 // React reports a page whose first render differs from its pre-rendered HTML: it renders it again
 // in the browser and calls onRecoverableError, which src/web/entry-client.tsx writes to the console
@@ -45,4 +45,24 @@ test('a page whose HTML differs from its first render is reported, so the checks
   // React renders the page again from scratch, so the visitor still sees the right section.
   await expect(page.getByText('Section 9 of 5')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: /Section 1 of 5/ })).toBeVisible();
+});
+
+test('Back from reloaded results loads the audit afresh at its last section, with no error', async ({
+  page,
+}) => {
+  // After a reload, the audit's entries belong to the document before it: Back loads /audit-tool
+  // anew, which hydrates with a section in its history entry and a finished audit in the tab.
+  await page.goto('/audit-tool');
+  for (let section = 0; section < 5; section++) {
+    await rateSection(page, [3, 3, 3, 3, 3]);
+    await page.getByRole('button', { name: section < 4 ? 'Next Section' : 'Complete Audit' }).click();
+  }
+  await expect(page).toHaveURL(/\/audit-results$/);
+  await page.reload();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/audit-tool$/);
+  await expect(page.getByRole('heading', { level: 2, name: /Section 5 of 5/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Complete Audit' })).toBeEnabled();
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-app-starting'));
+  await page.waitForTimeout(500);
 });

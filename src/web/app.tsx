@@ -1,7 +1,7 @@
 import { Suspense, use, useEffect } from 'react';
 import { ErrorBoundary } from './error-boundary';
 import { useLocation } from './router';
-import { loadRoute, loadedRoute, routeFor } from './routes';
+import { loadRoute, routeFor } from './routes';
 
 /** The whole site: the current route's screen inside an error boundary. */
 export function App() {
@@ -22,7 +22,8 @@ let firstScreen = true;
 function CurrentRoute() {
   const location = useLocation();
   const route = routeFor(location.pathname);
-  const module = loadedRoute(route) ?? use(loadRoute(route));
+  // Always use(), never only when the code is missing: its promise, once settled, is read at once.
+  const module = use(loadRoute(route));
   useNewPageAnnouncement(location.key, route.title);
   const Screen = module.default;
   return <Screen />;

@@ -12,7 +12,14 @@ import './styles/global.css';
  * fail on it (e2e/hydration.spec.ts), with the component stack that says where it differed.
  */
 function reportRecoverableError(error: unknown, info: { componentStack?: string }) {
-  console.error('React recovered from an error while hydrating:', error, info.componentStack ?? '');
+  // React wraps what went wrong in an error of its own; the cause says what it was.
+  const cause = error instanceof Error ? error.cause : undefined;
+  console.error(
+    'React recovered from an error while hydrating:',
+    error,
+    cause ?? '',
+    info.componentStack ?? '',
+  );
 }
 
 // Load the first screen's code before hydrating, so hydration renders it at once and matches

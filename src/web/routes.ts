@@ -160,25 +160,29 @@ export function samplePathOf(route: Route): string {
   return route.private ? `${route.path}/${'_'.repeat(43)}` : route.path;
 }
 
-const loaded = new Map<Route, RouteModule>();
-const loading = new Map<Route, Promise<RouteModule>>();
+/** A promise that says, once settled, how it settled: what React's use() reads without waiting. */
+type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
-/** Loads a route's module once; later calls share the same promise. */
+const loading = new Map<Route, TrackedPromise<RouteModule>>();
+
+/**
+ * Loads a route's module once; later calls share the same promise. Once settled, the promise carries
+ * its result as React's use() expects (`status` and `value`), so a screen whose code has arrived
+ * renders at once, never suspending: the app calls use() on every render, never only sometimes,
+ * which React requires (a use() that suspended once and was then skipped is an error it reports).
+ */
 export function loadRoute(route: Route): Promise<RouteModule> {
   let promise = loading.get(route);
   if (!promise) {
-    promise = route.load().then((module) => {
-      loaded.set(route, module);
-      return module;
-    });
-    loading.set(route, promise);
+    const tracked: TrackedPromise<RouteModule> = route.load();
+    tracked.then(
+      (value) => Object.assign(tracked, { status: 'fulfilled', value }),
+      (reason: unknown) => Object.assign(tracked, { status: 'rejected', reason }),
+    );
+    loading.set(route, tracked);
+    promise = tracked;
   }
   return promise;
-}
-
-/** The route's module if it has been loaded already. */
-export function loadedRoute(route: Route): RouteModule | undefined {
-  return loaded.get(route);
 }
 
 /** The router's preload: the code of the screen at a path. */
