@@ -331,7 +331,7 @@ async function main(): Promise<void> {
 
   step('starting the server on PGlite');
   const pgliteServer = await startServer({ smtpUrl: sink.url });
-  const { lighthouse, firstLoad } = await measurePages(pgliteServer.url, chromePath);
+  const pages = await measurePages(pgliteServer.url, chromePath);
   const clientDir = path.join(root, 'build/client');
 
   const pdf = await measurePdf(sink, chromePath, clientDir);
@@ -383,9 +383,7 @@ async function main(): Promise<void> {
     machine: machine(chromePath, postgresBin),
     durationSeconds: 0,
     backgroundBeforeMeasuring: background,
-    lighthouse,
-    lighthouseRetries: lighthouse.reduce((sum, page) => sum + page.retries, 0),
-    firstLoad,
+    ...pages,
     pdf,
     api: { pgliteEmail, pgliteHome, postgresEmail, postgresEmailInfoLog, storeInIsolation },
     mail,

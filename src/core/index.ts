@@ -10,3 +10,4 @@ export * from './insight';
 export * from './report';
 export * from './format-day';
 export * from './report-words';
+export * from './sentence';

@@ -1,6 +1,7 @@
 import { AREAS, type Area, type AreaId } from './areas';
 import { AREA_ADVICE, BANDS, bandFor, bandHeading, bandRange, type Band } from './insight';
 import type { AreaScores } from './scoring';
+import { lowerFirst } from './sentence';
 
 /** One area on the roadmap, with the one step the roadmap names for it. */
 export interface RoadmapArea {
@@ -103,8 +104,4 @@ function sustainPlan(phases: RoadmapPhase[]): Roadmap {
     intro: `Every area scores ${strong}% or more, so there is nothing new to put in place. Over the next ${PLAN_LENGTH}, keep what works, check that it is used and refine it, lowest score first.`,
     phases,
   };
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -2,6 +2,7 @@ import {
   BANDS,
   bandRange,
   comparedWithLabel,
+  lowerFirst,
   medianText,
   ratingFor,
   type AreaResult,
@@ -86,10 +87,6 @@ function medianPart(area: AreaResult): string {
 /** The chart's key to the median tick: "Median of providers like you", or "Median of all providers". */
 export function medianLegend(basis: ComparisonBasis): string {
   return `Median of ${lowerFirst(comparedWithLabel(basis))}`;
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** The alternative text of the key-question chart. */
