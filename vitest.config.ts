@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config';
 // `// @vitest-environment jsdom` line; everything else runs in Node.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     environment: 'node',
-    setupFiles: ['src/test-setup.ts'],
+    setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

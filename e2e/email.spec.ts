@@ -1,4 +1,4 @@
-import { pdfText } from '../src/report/pdf-text';
+import { pdfText } from '../test/support/pdf/pdf-text';
 import { STEPPED_ANSWERS, completeAudit, expect, expectNoAxeViolations, test } from './fixtures';
 import { messagesTo } from './mail';
 

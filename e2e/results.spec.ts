@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { pdfText } from '../src/report/pdf-text';
-import { pdfinfo } from '../src/report/pdfinfo';
+import { pdfText } from '../test/support/pdf/pdf-text';
+import { pdfinfo } from '../test/support/pdf/pdfinfo';
 import { AREA_TITLES, STEPPED_ANSWERS, completeAudit, expect, expectNoAxeViolations, test } from './fixtures';
 
 const EXPECTED = [

@@ -17,7 +17,7 @@ import { formatSitePages, SITE_PAGES_FILE } from '../src/shared/pages';
 import { VITE_MANIFEST } from './first-load';
 import { renderPage } from '../src/web/prerender';
 import { ROUTES, type Route } from '../src/web/routes';
-import { escapeHtml } from '../src/server/escape-html';
+import { escapeHtml } from '../src/server/http/escape-html';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'build/client');

@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../src/server/testing/free-port';
-import { startServerProcess, type ServerProcess } from '../src/server/testing/server-process';
-import { startSmtpServer } from '../src/server/testing/smtp';
+import { freePort } from '../test/support/free-port';
+import { startServerProcess, type ServerProcess } from '../test/support/server-process';
+import { startSmtpServer } from '../test/support/smtp';
 
 const root = path.resolve(import.meta.dirname, '..');
 const skipBuild = process.argv.includes('--no-build');

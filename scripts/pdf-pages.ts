@@ -5,15 +5,15 @@
  *
  * writes <outDir>/<fixture>.pdf and <outDir>/<fixture>-N.png (pdftoppm, 70 dpi: a whole A4 page
  * fits a screen and the type is still legible), and prints each fixture's page count and sizes.
- * The fixtures are the answer sets that change the layout (src/report/report-fixtures.ts).
+ * The fixtures are the answer sets that change the layout (test/support/report-fixtures.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { renderReportPdf } from '../src/report';
-import { pdfinfo } from '../src/report/pdfinfo';
-import { FIXTURE_CONTACT, REPORT_FIXTURES } from '../src/report/report-fixtures';
+import { pdfinfo } from '../test/support/pdf/pdfinfo';
+import { FIXTURE_CONTACT, REPORT_FIXTURES } from '../test/support/report-fixtures';
 
 const run = promisify(execFile);
 const DPI = 70;

@@ -1,5 +1,5 @@
 import autocannon, { type Result } from 'autocannon';
-import { validBody } from '../../src/server/testing/requests';
+import { validBody } from '../../test/support/requests';
 import { startCpuAccounting, type CpuUsage, type Measured } from './cpu-usage';
 import { round } from './stats';
 

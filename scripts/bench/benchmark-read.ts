@@ -8,8 +8,8 @@ import { storeCompletedAudit } from '../../src/server/benchmark/completed-audits
 import { readBenchmark } from '../../src/server/benchmark/read-benchmark';
 import type { Database } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open-database';
-import { answersScoring } from '../../src/server/testing/audit-fixtures';
-import { testConfig } from '../../src/server/testing/test-config';
+import { answersScoring } from '../../test/support/audit-fixtures';
+import { testConfig } from '../../test/support/test-config';
 import { table } from './markdown-table';
 import { round, timed } from './stats';
 

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/database';
-import { sessionCookieName } from '../../src/server/team/team-auth';
-import { createSession } from '../../src/server/team/team-sessions';
-import { testConfig } from '../../src/server/testing/test-config';
+import { sessionCookieName } from '../../src/server/team-sign-in/team-auth';
+import { createSession } from '../../src/server/team-sign-in/team-sessions';
+import { testConfig } from '../../test/support/test-config';
 import { openDatabase } from '../../src/server/db/open-database';
-import { listLeads, type LeadListQuery } from '../../src/server/requests/lead-list';
-import { storeManyLeads } from '../../src/server/testing/lead-fixtures';
+import { listLeads, type LeadListQuery } from '../../src/server/leads/lead-list';
+import { storeManyLeads } from '../../test/support/lead-fixtures';
 import { table } from './markdown-table';
 import { timed } from './stats';
 

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
-import type { SmtpTestServer } from '../../src/server/testing/smtp';
-import { validBody } from '../../src/server/testing/requests';
+import type { SmtpTestServer } from '../../test/support/smtp';
+import { validBody } from '../../test/support/requests';
 import { startBenchServer } from './servers';
 import { round } from './stats';
 

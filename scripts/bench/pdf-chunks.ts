@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderReportPdf } from '../../src/report';
-import { FIXTURE_CONTACT, REPORT_FIXTURES } from '../../src/report/report-fixtures';
+import { FIXTURE_CONTACT, REPORT_FIXTURES } from '../../test/support/report-fixtures';
 import { bytesOfFiles, type Bytes } from '../first-load';
 import { timed } from './stats';
 

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { buildReport, sanitizeResponses } from '../../src/core';
-import { COMPLETE_RESPONSES } from '../../src/server/testing/requests';
+import { COMPLETE_RESPONSES } from '../../test/support/requests';
 import { CHROMIUM_FLAGS } from '../chromium-flags';
 import { PDF_CHUNK } from './pdf-chunks';
 import { median, percentile, round } from './stats';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startServerProcess } from '../../src/server/testing/server-process';
+import { startServerProcess } from '../../test/support/server-process';
 
 /** The real server (src/server/main.ts) in its own process, with a throwaway data directory. */
 export interface BenchServer {

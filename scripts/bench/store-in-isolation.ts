@@ -4,8 +4,8 @@ import path from 'node:path';
 import { buildReport, sanitizeResponses } from '../../src/core';
 import type { Database } from '../../src/server/db/database';
 import { openDatabase } from '../../src/server/db/open-database';
-import { storeEmailRequest } from '../../src/server/requests/email-requests';
-import { COMPLETE_RESPONSES } from '../../src/server/testing/requests';
+import { storeEmailRequest } from '../../src/server/leads/email-requests';
+import { COMPLETE_RESPONSES } from '../../test/support/requests';
 import { round } from './stats';
 
 /** What storing one request costs the database alone, one after another on one connection. */

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../server/app';
 import type { Config } from '../server/config';
 import { DatabaseUnavailableError, type Database } from '../server/db/database';
-import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../server/testing/databases';
-import { commandLineActor, recordActivity } from '../server/team/team-activity';
-import { sessionCookieName } from '../server/team/team-auth';
-import { createSession } from '../server/team/team-sessions';
+import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../../test/support/databases';
+import { commandLineActor, recordActivity } from '../server/activity/team-activity';
+import { sessionCookieName } from '../server/team-sign-in/team-auth';
+import { createSession } from '../server/team-sign-in/team-sessions';
 import {
   activityLog,
   clearActivityLog,
@@ -16,13 +16,13 @@ import {
   setMessageState,
   storeFailedSignIn,
   storeLead,
-} from '../server/testing/lead-fixtures';
-import { EXPECTED_SCORES } from '../server/testing/requests';
-import { teamRequest } from '../server/testing/team-sign-in';
-import { testConfig } from '../server/testing/test-config';
-import { LEAD_CSV_HEADER } from '../server/requests/lead-csv';
+} from '../../test/support/lead-fixtures';
+import { EXPECTED_SCORES } from '../../test/support/requests';
+import { teamRequest } from '../../test/support/team-sign-in';
+import { testConfig } from '../../test/support/test-config';
+import { LEAD_CSV_HEADER } from '../server/leads/lead-csv';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LEADS_HELP, parseDay, runLeads } from './leads-cli';
-import { parseCsv, parseCsvObjects } from '../server/testing/parse-csv';
+import { parseCsv, parseCsvObjects } from '../../test/support/parse-csv';
 
 class Captured extends Writable {
   text = '';

@@ -6,16 +6,16 @@ import { DatabaseUnavailableError, type Database } from '../server/db/database';
 import { FolderLockUnavailableError } from '../server/db/folder-lock';
 import { MigrationChangedError } from '../server/db/migrate';
 import { failedMessages, retryFailedMessage, SIGN_IN_NOT_RETRYABLE } from '../server/outbox/failed-messages';
-import { csvLine } from '../server/requests/csv';
-import { exportLeadsCsv, startOfDay } from '../server/requests/lead-export';
+import { csvLine } from '../server/http/csv';
+import { exportLeadsCsv, startOfDay } from '../server/leads/lead-export';
 import {
   describeRemoved,
   eraseAddress,
   isErasableAddress,
   purgeExpiredRequests,
   type Removed,
-} from '../server/requests/lead-records';
-import { commandLineActor, readAllActivity } from '../server/team/team-activity';
+} from '../server/leads/lead-records';
+import { commandLineActor, readAllActivity } from '../server/activity/team-activity';
 import { LeadsDatabaseError, openLeadsDatabase } from './leads-database';
 import { textTable } from './text-table';
 

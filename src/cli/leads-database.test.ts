@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lockFolder } from '../server/db/folder-lock';
 import { DATA_DIR_LOCK_FILE } from '../server/db/open-database';
-import { freshPgliteDir } from '../server/testing/pglite';
-import { testConfig } from '../server/testing/test-config';
+import { freshPgliteDir } from '../../test/support/pglite';
+import { testConfig } from '../../test/support/test-config';
 import { LeadsDatabaseError, openLeadsDatabase } from './leads-database';
 
 describe('openLeadsDatabase with the embedded database', () => {

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../server/testing/databases';
-import { setMessageState, storeLead } from '../server/testing/lead-fixtures';
-import { startServerProcess, type ServerProcess } from '../server/testing/server-process';
-import { startSmtpServer, type SmtpTestServer } from '../server/testing/smtp';
+import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../../test/support/databases';
+import { setMessageState, storeLead } from '../../test/support/lead-fixtures';
+import { startServerProcess, type ServerProcess } from '../../test/support/server-process';
+import { startSmtpServer, type SmtpTestServer } from '../../test/support/smtp';
 import { LEADS_HELP } from './leads-cli';
-import { parseCsvObjects } from '../server/testing/parse-csv';
+import { parseCsvObjects } from '../../test/support/parse-csv';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -17,10 +17,10 @@ import {
   textOf,
   type PdfStructure,
   type StructNode,
-} from './pdf-structure';
-import { pdfinfo, type PdfinfoFields } from './pdfinfo';
+} from '../../test/support/pdf/pdf-structure';
+import { pdfinfo, type PdfinfoFields } from '../../test/support/pdf/pdfinfo';
 import { renderReportPdf } from './render-pdf';
-import { FIXTURE_CONTACT, REPORT_FIXTURES, type FixtureName } from './report-fixtures';
+import { FIXTURE_CONTACT, REPORT_FIXTURES, type FixtureName } from '../../test/support/report-fixtures';
 
 /**
  * The report's structure as a screen reader gets it, read back from the PDF for every answer set

@@ -16,8 +16,8 @@ import {
   type Report,
   type Responses,
 } from '../core';
-import { readPdf, readPdfInfo, type PdfText } from './pdf-text';
-import { runPoppler } from './pdfinfo';
+import { readPdf, readPdfInfo, type PdfText } from '../../test/support/pdf/pdf-text';
+import { runPoppler } from '../../test/support/pdf/pdfinfo';
 import {
   CLOSING_LINE,
   REPORT_TITLE,

@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import type { Database } from './db/database';
-import { cspDirectives, PERMISSIONS_POLICY } from './security-headers';
+import { cspDirectives, PERMISSIONS_POLICY } from './http/security-headers';
 import { inlineHashes } from './site/inline-hashes';
-import { openTestPglite } from './testing/pglite';
-import { FIXTURE_INLINE_SCRIPT, writeSiteFixture } from './testing/site-fixture';
-import { testConfig } from './testing/test-config';
+import { openTestPglite } from '../../test/support/pglite';
+import { FIXTURE_INLINE_SCRIPT, writeSiteFixture } from '../../test/support/site-fixture';
+import { testConfig } from '../../test/support/test-config';
 
 let tmp: string;
 let db: Database;

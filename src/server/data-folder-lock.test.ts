@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from './testing/databases';
-import { startServerProcess, type ServerProcess } from './testing/server-process';
+import { openTestDatabase, type TestDatabase } from '../../test/support/databases';
+import { startServerProcess, type ServerProcess } from '../../test/support/server-process';
 
 // Two real server processes on one DATA_DIR: the embedded database must have one user at a time.
 describe('two servers on one DATA_DIR with the embedded database', () => {

@@ -2,10 +2,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { openTestDatabase, type TestDatabase } from './testing/databases';
-import { validBody } from './testing/requests';
-import { startSmtpServer, type SmtpTestServer } from './testing/smtp';
-import { testConfig } from './testing/test-config';
+import { openTestDatabase, type TestDatabase } from '../../test/support/databases';
+import { validBody } from '../../test/support/requests';
+import { startSmtpServer, type SmtpTestServer } from '../../test/support/smtp';
+import { testConfig } from '../../test/support/test-config';
 
 describe('when PostgreSQL stops and starts again', () => {
   let t: TestDatabase;

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteDatabase } from './db/pglite-database';
-import { openTestDatabase, type TestDatabase } from './testing/databases';
-import { validBody } from './testing/requests';
-import { startServerProcess, type ServerProcess } from './testing/server-process';
+import { openTestDatabase, type TestDatabase } from '../../test/support/databases';
+import { validBody } from '../../test/support/requests';
+import { startServerProcess, type ServerProcess } from '../../test/support/server-process';
 
 const run = promisify(execFile);
 

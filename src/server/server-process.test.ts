@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from './testing/databases';
-import { validBody } from './testing/requests';
-import { startServerProcess, type ServerProcess } from './testing/server-process';
-import { startSmtpServer, type SmtpTestServer } from './testing/smtp';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../test/support/databases';
+import { validBody } from '../../test/support/requests';
+import { startServerProcess, type ServerProcess } from '../../test/support/server-process';
+import { startSmtpServer, type SmtpTestServer } from '../../test/support/smtp';
 
 const LEADS_TO = 'leads@care-audit.example';
 

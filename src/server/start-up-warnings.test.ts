@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { configWarnings } from './config';
-import { openTestDatabase, type TestDatabase } from './testing/databases';
-import { testConfig } from './testing/test-config';
+import { openTestDatabase, type TestDatabase } from '../../test/support/databases';
+import { testConfig } from '../../test/support/test-config';
 
 describe('the start-up warning about TRUST_PROXY=true', () => {
   let t: TestDatabase;

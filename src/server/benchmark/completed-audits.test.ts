@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sanitizeResponses } from '../../core';
-import { startRetentionJob, type RetentionJob } from '../requests/retention-job';
-import { answersScoring, benchmarkRowCounts, emptyBenchmarkTables } from '../testing/audit-fixtures';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
+import { startRetentionJob, type RetentionJob } from '../leads/retention-job';
+import {
+  answersScoring,
+  benchmarkRowCounts,
+  emptyBenchmarkTables,
+} from '../../../test/support/audit-fixtures';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { forgetOldSubmissionKeys, storeCompletedAudit, SUBMISSION_KEY_DAYS } from './completed-audits';
 
 const audit = (idempotencyKey: string) => ({

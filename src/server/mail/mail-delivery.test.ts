@@ -5,12 +5,12 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reportFileName } from '../../core';
 import { buildApp } from '../app';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
-import { flatten, readPdfStructure } from '../../report/pdf-structure';
-import { pdfText } from '../../report/pdf-text';
-import { postEmailRequest, validBody } from '../testing/requests';
-import { startSmtpServer, type SmtpTestServer } from '../testing/smtp';
-import { testConfig } from '../testing/test-config';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
+import { flatten, readPdfStructure } from '../../../test/support/pdf/pdf-structure';
+import { pdfText } from '../../../test/support/pdf/pdf-text';
+import { postEmailRequest, validBody } from '../../../test/support/requests';
+import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp';
+import { testConfig } from '../../../test/support/test-config';
 
 const LEADS_TO = 'leads@care-audit.example';
 const NOTE = 'Please call me on Tuesday about the rota system.';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpServer, type SmtpTestServer } from '../testing/smtp';
+import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp';
 import { SMTP_POOL, smtpTransport, type MailTransport } from './mail-transport';
 
 const message = (i: number) => ({

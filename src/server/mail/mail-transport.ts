@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions } from 'nodemailer';
-import { startWorkerCalls } from './worker-calls';
+import { startWorkerCalls } from '../worker-threads/worker-calls';
 
 /** Where outgoing e-mail goes: an SMTP relay, or `.eml` files when none is configured. */
 export interface MailTransport {
@@ -66,7 +66,9 @@ type SmtpThreadCall = { send: SendMailOptions } | { close: true };
  * the outbox needs to tell a permanent failure from one worth retrying.
  */
 export function smtpTransport(url: string): MailTransport {
-  const thread = startWorkerCalls<SmtpThreadCall, void>('./smtp-thread-worker.ts', { url });
+  const thread = startWorkerCalls<SmtpThreadCall, void>(new URL('./smtp-thread-worker.ts', import.meta.url), {
+    url,
+  });
   return {
     description: describeRelay(url),
     async send(message) {

@@ -6,12 +6,17 @@ import { COMPARISON_PENDING, medianText } from '../../core';
 import { RESULTS_TOKEN_PATTERN } from '../../shared/results-link';
 import { buildApp } from '../app';
 import { retryFailedMessage } from '../outbox/failed-messages';
-import { answersScoring, auditBody, emptyBenchmarkTables, postAudit } from '../testing/audit-fixtures';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
-import { postEmailRequest, validBody } from '../testing/requests';
-import { FIXTURE_PAGES, FIXTURE_PRIVATE_PAGE, writeSiteFixture } from '../testing/site-fixture';
-import { startSmtpServer, type SmtpTestServer } from '../testing/smtp';
-import { testConfig } from '../testing/test-config';
+import {
+  answersScoring,
+  auditBody,
+  emptyBenchmarkTables,
+  postAudit,
+} from '../../../test/support/audit-fixtures';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
+import { postEmailRequest, validBody } from '../../../test/support/requests';
+import { FIXTURE_PAGES, FIXTURE_PRIVATE_PAGE, writeSiteFixture } from '../../../test/support/site-fixture';
+import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp';
+import { testConfig } from '../../../test/support/test-config';
 import { VIEW_ONLINE } from './visitor-email';
 
 const PUBLIC_URL = 'https://audit.example.org';

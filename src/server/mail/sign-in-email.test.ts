@@ -2,8 +2,8 @@ import type { SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { claimDue } from '../outbox/outbox-store';
 import { PermanentDeliveryError } from '../outbox/outbox-worker';
-import { requestSignInLink } from '../team/sign-in-tokens';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
+import { requestSignInLink } from '../team-sign-in/sign-in-tokens';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import type { MailTransport } from './mail-transport';
 import { SIGN_IN_SUBJECT, signInDelivery, signInEmail, signInLink } from './sign-in-email';
 

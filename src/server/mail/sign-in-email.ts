@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/database';
-import { escapeHtml as e } from '../escape-html';
+import { escapeHtml as e } from '../http/escape-html';
 import type { ClaimedMessage } from '../outbox/outbox-store';
 import { PermanentDeliveryError, type DeliverMessage } from '../outbox/outbox-worker';
-import { isSignInTokenLive } from '../team/sign-in-tokens';
+import { isSignInTokenLive } from '../team-sign-in/sign-in-tokens';
 import type { MailTransport } from './mail-transport';
 import { outboxEnvelope } from './outbox-mail';
 import type { RenderedEmail } from './visitor-email';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AREA_IDS, buildReport } from '../../core';
 import { CONSENT_WORDING } from '../../shared/email-request';
-import { COMPLETE_ANSWERS } from '../testing/requests';
+import { COMPLETE_ANSWERS } from '../../../test/support/requests';
 import { teamEmail } from './team-email';
 
 const input = {

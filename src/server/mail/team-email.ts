@@ -1,5 +1,5 @@
 import type { Priority, Report } from '../../core';
-import type { Consent } from '../requests/email-requests';
+import type { Consent } from '../leads/email-requests';
 import { dateTime } from './format';
 
 /** What the team is told of one request. */

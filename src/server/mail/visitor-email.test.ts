@@ -14,7 +14,7 @@ import {
   type Rating,
   type Responses,
 } from '../../core';
-import { COMPLETE_ANSWERS } from '../testing/requests';
+import { COMPLETE_ANSWERS } from '../../../test/support/requests';
 import { VIEW_ONLINE, visitorEmail, type RenderedEmail } from './visitor-email';
 
 const GENERATED_AT = new Date('2026-11-22T10:00:00Z');

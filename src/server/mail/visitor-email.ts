@@ -14,7 +14,7 @@ import {
   reportFileName,
   toneFor,
 } from '../../core';
-import { escapeHtml as e } from '../escape-html';
+import { escapeHtml as e } from '../http/escape-html';
 import { formatReportDate } from '../../report/format-date';
 
 /** What the visitor's e-mail needs besides the report. */

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../testing/databases';
-import { useTestDatabase } from '../testing/suite-database';
-import { commandLineActor } from '../team/team-activity';
+import { DATABASE_KINDS } from '../../../test/support/databases';
+import { useTestDatabase } from '../../../test/support/suite-database';
+import { commandLineActor } from '../activity/team-activity';
 import {
   activityLog,
   addWebhookMessage,
@@ -12,7 +12,7 @@ import {
   storeFailedSignIn,
   storeLead,
   TEAM_ADDRESS,
-} from '../testing/lead-fixtures';
+} from '../../../test/support/lead-fixtures';
 import { failedMessages, retryFailedMessage } from './failed-messages';
 import { claimDue } from './outbox-store';
 

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import { isUuid } from '../../shared/uuid';
-import { recordActivity } from '../team/team-activity';
+import { recordActivity } from '../activity/team-activity';
 import type { OutboxKind, OutboxStatus } from './outbox-store';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildReport } from '../../core';
 import { DatabaseUnavailableError, type Database } from '../db/database';
-import { storeEmailRequest } from '../requests/email-requests';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
+import { storeEmailRequest } from '../leads/email-requests';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { claimDue, releaseAllClaims, type ClaimedMessage } from './outbox-store';
 import {
   OutboxWorker,

@@ -1,6 +1,6 @@
 import { LINK_PLACEHOLDERS } from '../../shared/site-links';
 import type { SiteLinks } from '../config';
-import { escapeHtml } from '../escape-html';
+import { escapeHtml } from '../http/escape-html';
 
 export type TextKind = 'html' | 'javascript';
 

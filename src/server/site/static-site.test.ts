@@ -12,9 +12,9 @@ import {
   FIXTURE_PAGES,
   FIXTURE_PRIVATE_PAGE,
   writeSiteFixture,
-} from '../testing/site-fixture';
-import { freshPgliteDir } from '../testing/pglite';
-import { testConfig } from '../testing/test-config';
+} from '../../../test/support/site-fixture';
+import { freshPgliteDir } from '../../../test/support/pglite';
+import { testConfig } from '../../../test/support/test-config';
 import { hasNoindexMeta, IMMUTABLE, loadSite, NO_STORE, REVALIDATE, SiteBuildError } from './static-site';
 
 const LINKS = {

@@ -33,7 +33,7 @@ export interface Site {
   pages: ReadonlyMap<string, SiteFile>;
   /**
    * The private pages by path (e.g. "/results"): never served here, at their bare path or any
-   * other; only a route that checks a link's secret serves one (see routes/results-link.ts).
+   * other; only a route that checks a link's secret serves one (see leads/results-link-routes.ts).
    */
   privatePages: ReadonlyMap<string, SiteFile>;
   /** The not-found document, served with status 404. */

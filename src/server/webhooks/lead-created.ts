@@ -1,5 +1,5 @@
 import type { LeadDetail as LeadDetailJson } from '../../shared/team-api';
-import type { LeadDetail } from '../requests/lead-detail';
+import type { LeadDetail } from '../leads/lead-detail';
 
 /**
  * The `lead.created` event as a receiver (Zapier, a CRM) gets it: the lead as the team sees it,

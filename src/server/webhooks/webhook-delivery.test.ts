@@ -9,10 +9,15 @@ import { buildApp } from '../app';
 import type { MailTransport } from '../mail/mail-transport';
 import { failedMessages, retryFailedMessage } from '../outbox/failed-messages';
 import { PermanentDeliveryError } from '../outbox/outbox-worker';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/databases';
-import { freePort } from '../testing/free-port';
-import { EXPECTED_AREA_SCORES, EXPECTED_SCORES, postEmailRequest, validBody } from '../testing/requests';
-import { testConfig } from '../testing/test-config';
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
+import { freePort } from '../../../test/support/free-port';
+import {
+  EXPECTED_AREA_SCORES,
+  EXPECTED_SCORES,
+  postEmailRequest,
+  validBody,
+} from '../../../test/support/requests';
+import { testConfig } from '../../../test/support/test-config';
 import { webhookDelivery, WebhookError } from './webhook-delivery';
 
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Database } from '../db/database';
 import type { ClaimedMessage } from '../outbox/outbox-store';
 import { PermanentDeliveryError, type DeliverMessage } from '../outbox/outbox-worker';
-import { leadDetail } from '../requests/lead-detail';
+import { leadDetail } from '../leads/lead-detail';
 import { leadCreatedEvent } from './lead-created';
 
 export interface WebhookDeliveryOptions {

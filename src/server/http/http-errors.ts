@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { ApiErrorBody, ApiErrorCode } from '../../shared/email-request';
+import { isUnavailableError } from '../db/database';
+import { maskAddresses } from './log-privacy';
+
+/** An error the API answers as it is: its status, code, message and fields reach the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The one JSON error body of the API. */
+export function errorBody(
+  code: ApiErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+const MESSAGES = {
+  invalidJson: 'The request body is not valid JSON.',
+  tooLarge: 'The request is too large.',
+  mediaType: 'Send the request as JSON (Content-Type: application/json).',
+  rateLimited: 'Too many requests. Please try again later.',
+  unavailable: 'The service is temporarily unavailable. Please try again in a few minutes.',
+  internal: 'Something went wrong on our side. Please try again later.',
+  badRequest: 'The request could not be understood.',
+} as const;
+
+// What Fastify and its plugins throw, mapped to the API's codes; their own wording stays in the log.
+function describe(error: FastifyError): { status: number; code: ApiErrorCode; message: string } {
+  if (error instanceof HttpError)
+    return { status: error.statusCode, code: error.code, message: error.message };
+  if (isUnavailableError(error))
+    return { status: 503, code: 'service_unavailable', message: MESSAGES.unavailable };
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, code: 'invalid_request', message: MESSAGES.invalidJson };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: 'payload_too_large', message: MESSAGES.tooLarge };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'unsupported_media_type', message: MESSAGES.mediaType };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) return { status, code: 'rate_limited', message: MESSAGES.rateLimited };
+  if (status === 413) return { status, code: 'payload_too_large', message: MESSAGES.tooLarge };
+  if (status === 415) return { status, code: 'unsupported_media_type', message: MESSAGES.mediaType };
+  if (status === 404) return { status, code: 'not_found', message: 'Not found.' };
+  if (status >= 400 && status < 500) return { status, code: 'invalid_request', message: MESSAGES.badRequest };
+  if (status === 503) return { status, code: 'service_unavailable', message: MESSAGES.unavailable };
+  return {
+    status: status >= 500 && status < 600 ? status : 500,
+    code: 'internal_error',
+    message: MESSAGES.internal,
+  };
+}
+
+/** One error handler for the whole app: the JSON error shape, with server-side details only in the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply: FastifyReply) => {
+    const { status, code, message } = describe(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else
+      request.log.info(
+        { code: error.code ?? code, reason: maskAddresses(error.message) },
+        'request rejected',
+      );
+    const fields = error instanceof HttpError ? error.fields : undefined;
+    return reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(code, message, fields));
+  });
+}

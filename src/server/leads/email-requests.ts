@@ -1,0 +1,236 @@
+import {
+  sanitizeProfile,
+  sanitizeResponses,
+  type AreaId,
+  type Report,
+  type Responses,
+  type ServiceProfile,
+} from '../../core';
+import type { StoredResults } from '../../shared/results-link';
+import type { Queryable } from '../db/database';
+import { isWellFormedSecret, newSecret, secretHash } from '../http/secrets';
+
+/** A request as the route stores it: the scores are the server's own, from `report`. */
+export interface NewEmailRequest {
+  email: string;
+  note: string | null;
+  responses: Responses;
+  report: Report;
+  /** The consent wording the visitor ticked; null or absent when they left the box unticked. */
+  consentWording?: string | null;
+  /** The service type and size the visitor gave; absent or {} when they skipped the question. */
+  profile?: ServiceProfile;
+  /**
+   * The results link's token (newSecret()). Only its hash is stored with the request; the token
+   * itself lives in the visitor's outbox message until that is sent, then only in their e-mail.
+   * Absent, the message makes one when it is sent.
+   */
+  resultsToken?: string;
+}
+
+/**
+ * What a visitor agreed to: the exact wording they ticked and when. Null when they did not, and
+ * then the team contacts them about nothing beyond the results they asked for.
+ */
+export interface Consent {
+  wording: string;
+  givenAt: Date;
+}
+
+/**
+ * Who gets a message about a request: always the visitor; the team when LEADS_TO is set; the
+ * lead.created webhook when WEBHOOK_URL is set.
+ */
+export interface Recipients {
+  visitor: string;
+  team: string | undefined;
+  webhook?: string | undefined;
+}
+
+export interface RecipientLimit {
+  max: number;
+  windowMs: number;
+}
+
+export type StoreResult = { stored: true; id: string } | { stored: false; retryAfterSeconds: number };
+
+/** A stored request, as the outbox needs it to write the e-mails. */
+export interface StoredEmailRequest {
+  id: string;
+  email: string;
+  note: string | null;
+  responses: Responses;
+  consent: Consent | null;
+  /** {} when the visitor skipped the profile question. */
+  profile: ServiceProfile;
+  createdAt: Date;
+}
+
+// Distinct from the migration lock; the second key is the hashed address.
+const RECIPIENT_LOCK_SPACE = 7_274_002;
+
+/**
+ * The address as erasure and look-ups find it: trimmed and lower-cased. (The per-recipient limit
+ * counts by mailbox instead, +tags removed: mailbox_key() in migration 0004.)
+ */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Makes work on one address take turns until the transaction ends: storing a request (so two at
+ * once cannot both slip under the limit) and erasing the address (so a request being stored at
+ * that moment is either erased too or stored after the erasure, never half of each).
+ */
+export async function lockRecipient(tx: Queryable, emailNormalized: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [
+    RECIPIENT_LOCK_SPACE,
+    emailNormalized,
+  ]);
+}
+
+/**
+ * Stores a request and its outbox messages, unless the recipient's mailbox is over its limit.
+ * Requests to one mailbox take turns (an advisory lock on it), so two at once cannot both slip
+ * under the limit; the limit is counted in the database, so it holds across every server instance.
+ * The mailbox is the address lower-cased with any +tag removed (and Gmail's dots), so
+ * victim+1@… and victim+2@… share one limit.
+ *
+ * All of it happens in one call of the `store_email_request` function (migration 0006), in that
+ * statement's own transaction: one round trip to the database, where doing the same steps from here
+ * took seven, which under load was most of what an accepted request cost.
+ */
+export async function storeEmailRequest(
+  db: Queryable,
+  request: NewEmailRequest,
+  recipients: Recipients,
+  limit: RecipientLimit,
+): Promise<StoreResult> {
+  const score = (id: AreaId): number => {
+    const area = request.report.areas.find((a) => a.id === id);
+    if (!area) throw new Error(`The report has no ${id} area`);
+    return area.score;
+  };
+  const { rows } = await db.query<{ stored_id: string | null; retry_after: number | null }>(
+    `SELECT stored_id, retry_after
+       FROM store_email_request($1::int, $2, $3, $4, $5::jsonb, $6::smallint, $7::smallint, $8::smallint,
+                                $9::smallint, $10::smallint, $11::smallint, $12::int, $13::int, $14, $15, $16, $17,
+                                $18, $19, $20, decode($21, 'hex'))`,
+    [
+      RECIPIENT_LOCK_SPACE,
+      request.email,
+      normalizeEmail(request.email),
+      request.note,
+      JSON.stringify(request.responses),
+      score('operational'),
+      score('compliance'),
+      score('quality'),
+      score('training'),
+      score('data'),
+      request.report.overall.score,
+      limit.max,
+      limit.windowMs,
+      recipients.visitor,
+      recipients.team ?? null,
+      request.consentWording ?? null,
+      recipients.webhook ?? null,
+      request.profile?.serviceType ?? null,
+      request.profile?.size ?? null,
+      request.resultsToken ?? null,
+      request.resultsToken === undefined ? null : secretHash(request.resultsToken, 'hex'),
+    ],
+  );
+  const row = rows[0];
+  if (row && row.retry_after !== null) return { stored: false, retryAfterSeconds: row.retry_after };
+  if (!row?.stored_id) throw new Error('store_email_request gave neither an id nor a retry time');
+  return { stored: true, id: row.stored_id };
+}
+
+/** One stored request, or undefined when it has been erased. */
+export async function findEmailRequest(db: Queryable, id: string): Promise<StoredEmailRequest | undefined> {
+  const { rows } = await db.query<{
+    id: string;
+    email: string;
+    note: string | null;
+    responses: unknown;
+    consent_text: string | null;
+    consent_at: Date | null;
+    service_type: string | null;
+    size_band: string | null;
+    created_at: Date;
+  }>(
+    `SELECT id, email, note, responses, consent_text, consent_at, service_type, size_band, created_at
+       FROM email_requests WHERE id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  // Stored after validation, but read back as any JSON: keep only well-formed answers.
+  const responses = sanitizeResponses(row.responses);
+  return {
+    id: row.id,
+    email: row.email,
+    note: row.note,
+    responses,
+    consent: consentFrom(row.consent_text, row.consent_at),
+    profile: profileFrom(row.service_type, row.size_band),
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/** The profile columns as a ServiceProfile (an unknown part left out). */
+function profileFrom(serviceType: string | null, sizeBand: string | null): ServiceProfile {
+  return sanitizeProfile({ serviceType, size: sizeBand });
+}
+
+/**
+ * The results a results link opens, or undefined when the token is malformed, unknown, its request
+ * erased, or past `retentionDays`: a request that old is as good as deleted even before the daily
+ * purge gets to it (the same cut-off as purgeExpiredRequests, by the database's clock).
+ */
+export async function findStoredResults(
+  db: Queryable,
+  token: string,
+  retentionDays: number,
+): Promise<StoredResults | undefined> {
+  if (!isWellFormedSecret(token)) return undefined;
+  const { rows } = await db.query<{
+    responses: unknown;
+    service_type: string | null;
+    size_band: string | null;
+    created_at: Date;
+  }>(
+    `SELECT responses, service_type, size_band, created_at
+       FROM email_requests
+      WHERE results_token_hash = decode($1, 'hex')
+        AND created_at >= now() - make_interval(days => $2::int)`,
+    [secretHash(token, 'hex'), retentionDays],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    createdAt: new Date(row.created_at).toISOString(),
+    responses: sanitizeResponses(row.responses),
+    profile: profileFrom(row.service_type, row.size_band),
+  };
+}
+
+/**
+ * Gives a request a new results token, replacing any earlier one (which then opens nothing), and
+ * returns it; undefined when the request has been erased. For a visitor's message that carries no
+ * token: one queued before results links existed, or one the team retried after it failed (a
+ * failed message's payload is cleared; its e-mail, as far as we know, never reached the visitor).
+ */
+export async function replaceResultsToken(db: Queryable, requestId: string): Promise<string | undefined> {
+  const token = newSecret();
+  const { rowCount } = await db.query(
+    `UPDATE email_requests SET results_token_hash = decode($2, 'hex') WHERE id = $1`,
+    [requestId, secretHash(token, 'hex')],
+  );
+  return rowCount === 1 ? token : undefined;
+}
+
+/** The consent columns as a Consent (the database keeps them both set or both empty). */
+export function consentFrom(text: string | null, at: Date | null): Consent | null {
+  return text !== null && at !== null ? { wording: text, givenAt: new Date(at) } : null;
+}

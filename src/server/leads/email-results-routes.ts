@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { buildReport, sanitizeProfile, sanitizeResponses } from '../../core';
+import {
+  CONSENT_WORDING,
+  emailRequestSchema,
+  fieldErrors,
+  tooManyRequestsMessage,
+  type EmailRequestAccepted,
+} from '../../shared/email-request';
+import { HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
+import type { BotGuard } from '../bot-guard/bot-guard';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { HttpError } from '../http/http-errors';
+import { storeEmailRequest } from './email-requests';
+import { newSecret } from '../http/secrets';
+import { registerPerClientLimit, requireJson } from '../http/request-guards';
+
+export interface EmailResultsOptions {
+  db: Database;
+  config: Pick<Config, 'leadsTo' | 'rateLimit' | 'webhook'>;
+  /** Called after a request is committed, to send its messages now rather than at the next poll. */
+  onQueued: () => void;
+  botGuard: BotGuard;
+}
+
+/** What a request that fails the bot check is told: nothing about which check, nothing is stored. */
+export const BOT_CHECK_FAILED_MESSAGE =
+  'This request could not be confirmed as sent from the form. Please reload the page and try again.';
+
+/**
+ * `POST /api/email-results`: checked in this order, and nothing is stored or sent unless all pass:
+ * JSON (415), the per-client limit (429), the bot guard (400 bot_check_failed), the fields (400
+ * invalid_request), the per-recipient limit (429). Then 202 once the request is committed.
+ */
+export async function emailResultsRoutes(app: FastifyInstance, options: EmailResultsOptions): Promise<void> {
+  const { db, config } = options;
+  // Registered inside this plugin, so the per-client limit applies to this route alone.
+  await registerPerClientLimit(app);
+
+  app.post(
+    '/api/email-results',
+    {
+      onRequest: requireJson,
+      preHandler: options.botGuard.preHandler({
+        honeypotField: HONEYPOT_FIELD,
+        proofField: PROOF_FIELD,
+        reject: () => new HttpError(400, 'bot_check_failed', BOT_CHECK_FAILED_MESSAGE),
+      }),
+      config: {
+        rateLimit: { max: config.rateLimit.perClient, timeWindow: config.rateLimit.perClientWindowMs },
+      },
+    },
+    async (request, reply): Promise<EmailRequestAccepted> => {
+      const parsed = emailRequestSchema.safeParse(request.body);
+      if (!parsed.success) {
+        throw new HttpError(
+          400,
+          'invalid_request',
+          'Please check the highlighted fields.',
+          fieldErrors(parsed.error),
+        );
+      }
+      const { email, message, responses: raw, consent, profile } = parsed.data;
+      // The server scores the answers itself; nothing the client says about scores is used.
+      const responses = sanitizeResponses(raw);
+      const result = await storeEmailRequest(
+        db,
+        {
+          email,
+          note: message || null,
+          responses,
+          report: buildReport(responses),
+          // The wording this server's form shows: what the visitor ticked is stored with the request.
+          consentWording: consent === true ? CONSENT_WORDING : null,
+          profile: sanitizeProfile(profile),
+          // The private results link the visitor's e-mail carries; only its hash is stored.
+          resultsToken: newSecret(),
+        },
+        { visitor: email, team: config.leadsTo, webhook: config.webhook?.url },
+        { max: config.rateLimit.perRecipient, windowMs: config.rateLimit.perRecipientWindowMs },
+      );
+      if (!result.stored) {
+        reply.header('Retry-After', String(result.retryAfterSeconds));
+        throw new HttpError(429, 'rate_limited', tooManyRequestsMessage(result.retryAfterSeconds));
+      }
+      options.onQueued();
+      reply.code(202).header('Cache-Control', 'no-store');
+      return { id: result.id, status: 'queued' };
+    },
+  );
+}

@@ -1,0 +1,257 @@
+import { AREA_IDS, type AreaId } from '../../core';
+import type { Database, Queryable } from '../db/database';
+import type { OutboxStatus } from '../outbox/outbox-store';
+import { maskAddress, recordActivity } from '../activity/team-activity';
+import { consentFrom, lockRecipient, normalizeEmail, type Consent } from './email-requests';
+import type { FollowUpStatus } from '../../shared/team-api';
+
+/**
+ * The team's side of the stored requests: reading them all for the export, erasing one address,
+ * and retention. The CLI, the team workspace and the server's daily retention job all call these,
+ * so they read and delete in exactly the same way. (The workspace's list, detail and follow-up are
+ * in lead-list.ts, lead-detail.ts and lead-follow-up.ts; failed messages live with the outbox.)
+ */
+
+/** Where one message about a request stands. */
+export interface MessageDelivery {
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  sentAt: Date | null;
+}
+
+/** A request as the team sees it: who, what they wrote, how they scored, and what was sent. */
+export interface LeadRecord {
+  id: string;
+  createdAt: Date;
+  email: string;
+  note: string | null;
+  /** The consent wording the visitor ticked and when; null when they did not (then: results only). */
+  consent: Consent | null;
+  scores: Record<AreaId, number>;
+  overallScore: number;
+  followUpStatus: FollowUpStatus;
+  /** Undefined only if the row was never queued (it always is when the request is stored). */
+  visitorMessage: MessageDelivery | undefined;
+  /** Undefined when LEADS_TO was unset at the time of the request. */
+  teamMessage: MessageDelivery | undefined;
+}
+
+/** The columns of a stored request that every reading of a whole lead selects. */
+export interface RequestRow {
+  id: string;
+  created_at: Date;
+  email: string;
+  note: string | null;
+  consent_text: string | null;
+  consent_at: Date | null;
+  operational_score: number;
+  compliance_score: number;
+  quality_score: number;
+  training_score: number;
+  data_score: number;
+  overall_score: number;
+  follow_up_status: FollowUpStatus;
+}
+
+/** What a lead's export record and its detail both make of a RequestRow. */
+export function requestFields(
+  row: RequestRow,
+): Pick<
+  LeadRecord,
+  'id' | 'createdAt' | 'email' | 'note' | 'consent' | 'overallScore' | 'scores' | 'followUpStatus'
+> {
+  return {
+    id: row.id,
+    createdAt: new Date(row.created_at),
+    email: row.email,
+    note: row.note,
+    consent: consentFrom(row.consent_text, row.consent_at),
+    overallScore: row.overall_score,
+    scores: Object.fromEntries(AREA_IDS.map((id) => [id, row[`${id}_score`]])) as Record<AreaId, number>,
+    followUpStatus: row.follow_up_status,
+  };
+}
+
+interface LeadRow extends RequestRow {
+  /** created_at in UTC with microseconds: the keyset cursor (a JS Date would round it to milliseconds). */
+  cursor: string;
+  visitor_status: OutboxStatus | null;
+  visitor_attempts: number | null;
+  visitor_last_error: string | null;
+  visitor_sent_at: Date | null;
+  team_status: OutboxStatus | null;
+  team_attempts: number | null;
+  team_last_error: string | null;
+  team_sent_at: Date | null;
+}
+
+const LEAD_COLUMNS = `
+       r.id, r.created_at, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
+       r.email, r.note, r.consent_text, r.consent_at, r.operational_score, r.compliance_score, r.quality_score, r.training_score,
+       r.data_score, r.overall_score, r.follow_up_status,
+       v.status AS visitor_status, v.attempts AS visitor_attempts, v.last_error AS visitor_last_error,
+       v.sent_at AS visitor_sent_at,
+       t.status AS team_status, t.attempts AS team_attempts, t.last_error AS team_last_error,
+       t.sent_at AS team_sent_at
+  FROM email_requests r
+  LEFT JOIN outbox_messages v ON v.request_id = r.id AND v.kind = 'visitor'
+  LEFT JOIN outbox_messages t ON t.request_id = r.id AND t.kind = 'team'`;
+
+const FIRST_BATCH = `SELECT ${LEAD_COLUMNS}
+ WHERE r.created_at >= $1::timestamptz
+ ORDER BY r.created_at, r.id
+ LIMIT $2`;
+
+const NEXT_BATCH = `SELECT ${LEAD_COLUMNS}
+ WHERE r.created_at >= $1::timestamptz AND (r.created_at, r.id) > ($3::timestamptz, $4::uuid)
+ ORDER BY r.created_at, r.id
+ LIMIT $2`;
+
+function delivery(
+  status: OutboxStatus | null,
+  attempts: number | null,
+  lastError: string | null,
+  sentAt: Date | null,
+): MessageDelivery | undefined {
+  if (status === null) return undefined;
+  return { status, attempts: attempts ?? 0, lastError, sentAt: sentAt === null ? null : new Date(sentAt) };
+}
+
+function leadRecord(row: LeadRow): LeadRecord {
+  return {
+    ...requestFields(row),
+    visitorMessage: delivery(
+      row.visitor_status,
+      row.visitor_attempts,
+      row.visitor_last_error,
+      row.visitor_sent_at,
+    ),
+    teamMessage: delivery(row.team_status, row.team_attempts, row.team_last_error, row.team_sent_at),
+  };
+}
+
+export interface ReadLeadRecordsOptions {
+  /** Only requests made at or after this time. */
+  since?: Date;
+  /** Rows read per query; memory holds one batch at a time. */
+  batchSize?: number;
+}
+
+/**
+ * Hands every request (oldest first) to `onBatch`, a batch at a time, and resolves with how many
+ * there were. The batches are read in one read-only REPEATABLE READ transaction, so the whole
+ * export is one consistent snapshot even while the server goes on storing and sending.
+ */
+export async function readLeadRecords(
+  db: Database,
+  options: ReadLeadRecordsOptions,
+  onBatch: (records: LeadRecord[]) => Promise<void>,
+): Promise<number> {
+  const batchSize = options.batchSize ?? 500;
+  const since = options.since ?? '-infinity';
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    let total = 0;
+    let last: LeadRow | undefined;
+    for (;;) {
+      const { rows } = last
+        ? await tx.query<LeadRow>(NEXT_BATCH, [since, batchSize, last.cursor, last.id])
+        : await tx.query<LeadRow>(FIRST_BATCH, [since, batchSize]);
+      if (rows.length === 0) return total;
+      await onBatch(rows.map(leadRecord));
+      total += rows.length;
+      if (rows.length < batchSize) return total;
+      last = rows[rows.length - 1];
+    }
+  });
+}
+
+/** What a deletion removed. */
+export interface Removed {
+  requests: number;
+  messages: number;
+  /**
+   * Messages that a server was sending at that moment. Their send may still complete (the relay
+   * may already hold them), but nothing about them is written back: every outbox update is by id.
+   */
+  messagesBeingSent: number;
+}
+
+/**
+ * Deletes the requests matching `where` (an SQL condition on email_requests with $1…) and their
+ * messages. The messages go first, explicitly rather than by cascade, so they can be counted.
+ */
+async function deleteRequests(
+  tx: Queryable,
+  where: string,
+  params: readonly (string | number)[],
+): Promise<Removed> {
+  const messages = await tx.query<{ status: OutboxStatus }>(
+    `DELETE FROM outbox_messages WHERE request_id IN (SELECT id FROM email_requests WHERE ${where}) RETURNING status`,
+    params,
+  );
+  const requests = await tx.query(`DELETE FROM email_requests WHERE ${where}`, params);
+  return {
+    requests: requests.rowCount,
+    messages: messages.rowCount,
+    messagesBeingSent: messages.rows.filter((m) => m.status === 'sending').length,
+  };
+}
+
+/**
+ * Whether `text` (trimmed) can be an address to erase: something@something, no spaces, at most
+ * 254 characters. Looser than the form's rules on purpose: an address stored under older rules
+ * must still be erasable.
+ */
+export function isErasableAddress(text: string): boolean {
+  const address = text.trim();
+  return address.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(address);
+}
+
+/**
+ * Erases everything held about one address, in whatever case it was typed: its requests (note,
+ * answers, scores) and every message about them, queued, failed or sent.
+ *
+ * A server may be sending one of those messages right now. Its worker holds no row lock while it
+ * talks to the relay, so the erasure does not wait for it; the send may still complete, but the
+ * worker only ever UPDATEs by id afterwards, so nothing is written back and the address is not
+ * resurrected. A message not yet composed finds its request gone and is dropped without sending
+ * (see mailDelivery). The count of such messages is returned so the team can tell the person.
+ */
+export async function eraseAddress(db: Database, address: string, actor: string): Promise<Removed> {
+  const emailNormalized = normalizeEmail(address);
+  return db.transaction(async (tx) => {
+    // The same lock as storing a request: one being stored right now is erased too, or comes after.
+    await lockRecipient(tx, emailNormalized);
+    const removed = await deleteRequests(tx, 'email_normalized = $1', [emailNormalized]);
+    // The log says which erasure it was without keeping the address it erased.
+    await recordActivity(tx, {
+      actor,
+      action: 'erase',
+      subject: maskAddress(emailNormalized),
+      detail: describeRemoved(removed),
+    });
+    return removed;
+  });
+}
+
+/** "2 requests and 5 messages", for people (the CLI's answer and the activity log). */
+export function describeRemoved(removed: Removed): string {
+  const requests = `${removed.requests} request${removed.requests === 1 ? '' : 's'}`;
+  const messages = `${removed.messages} message${removed.messages === 1 ? '' : 's'}`;
+  return `${requests} and ${messages}`;
+}
+
+/**
+ * Deletes requests older than `retentionDays` days (by the database's clock, which also stamped
+ * them), with their messages. Idempotent, so several servers and the CLI may all run it.
+ */
+export async function purgeExpiredRequests(db: Database, retentionDays: number): Promise<Removed> {
+  if (!Number.isInteger(retentionDays) || retentionDays < 1) {
+    throw new RangeError(`retentionDays must be a whole number of at least 1, got ${retentionDays}`);
+  }
+  return db.transaction((tx) =>
+    deleteRequests(tx, `created_at < now() - make_interval(days => $1::int)`, [retentionDays]),
+  );
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { RESULTS_PATH, type StoredResults } from '../../shared/results-link';
+import type { Queryable } from '../db/database';
+import { HttpError } from '../http/http-errors';
+import { findStoredResults } from './email-requests';
+import { sendSiteFile, type SiteFile } from '../site/static-site';
+
+export interface ResultsLinkOptions {
+  db: Queryable;
+  /** A request older than this opens nothing, whether or not the daily purge has removed it yet. */
+  retentionDays: number;
+  /** The pre-rendered private results page (the build's `/results` row), or null without a built site. */
+  page: SiteFile | null;
+}
+
+/**
+ * What every answer at a results link's address says, found or not: the address holds a secret, so
+ * no cache keeps the answer, no search engine lists it, and no link followed from the page tells
+ * another site (or our own logs) the address it came from. The page's other security headers,
+ * its Content-Security-Policy included, are the site's own.
+ */
+function markPrivate(reply: FastifyReply): void {
+  reply
+    .header('Cache-Control', 'no-store')
+    .header('Referrer-Policy', 'no-referrer')
+    .header('X-Robots-Tag', 'noindex, nofollow');
+}
+
+const NOT_FOUND_MESSAGE =
+  'There are no results at this link. It may have been mistyped, or the results have been deleted.';
+
+/**
+ * The private results link, `PUBLIC_URL/results/<token>`: the page, and the stored answers it
+ * renders from. A malformed, unknown, erased or expired token is one and the same 404, so an answer
+ * never tells whether a token once existed. No rate limit: a token is 256 random bits, too many to
+ * guess by asking, and a look-up is one indexed query on its hash.
+ */
+export async function resultsLinkRoutes(app: FastifyInstance, options: ResultsLinkOptions): Promise<void> {
+  const { db, retentionDays, page } = options;
+
+  app.get<{ Params: { token: string } }>(
+    '/api/results/:token',
+    async (request, reply): Promise<StoredResults> => {
+      markPrivate(reply);
+      const results = await findStoredResults(db, request.params.token, retentionDays);
+      if (!results) throw new HttpError(404, 'not_found', NOT_FOUND_MESSAGE);
+      return results;
+    },
+  );
+
+  // The page is the same pre-rendered shell for every token (it fetches the answers above), but it
+  // is served only for a live token, so an unknown or expired link is a true 404 from the start.
+  app.get<{ Params: { token: string } }>(`${RESULTS_PATH}/:token`, async (request, reply) => {
+    markPrivate(reply);
+    if (page && (await findStoredResults(db, request.params.token, retentionDays))) {
+      return sendSiteFile(request, reply, page);
+    }
+    return reply.callNotFound();
+  });
+}

@@ -1,0 +1,164 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DELIVERY_STATES, FOLLOW_UP_STATUSES, TEAM_PAGE_SIZE } from '../../shared/team-api';
+import type { Database } from '../db/database';
+import { HttpError } from '../http/http-errors';
+import { failedMessages, retryFailedMessage, SIGN_IN_NOT_RETRYABLE } from '../outbox/failed-messages';
+import { leadDetail } from './lead-detail';
+import { exportFileName, exportLeadsCsv, startOfDay } from './lead-export';
+import { addLeadNote, setFollowUpStatus } from './lead-follow-up';
+import { listLeads } from './lead-list';
+import { eraseAddress, isErasableAddress } from './lead-records';
+
+export interface TeamLeadsOptions {
+  db: Database;
+  /** The signed-in team member's address (the team API's hooks have already refused anyone else). */
+  memberOf: (request: FastifyRequest) => string;
+  /** Sends a message queued again now rather than at the next poll. */
+  onQueued: () => void;
+}
+
+const LEAD_NOT_FOUND = 'There is no lead with this id (it may have been erased).';
+const MESSAGE_NOT_FOUND = 'There is no message with this id (it may have been erased).';
+
+// Strict: a parameter or field we do not know is a mistake worth hearing about, not ignored.
+const listQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  q: z.string().max(254).optional(),
+  status: z.enum(FOLLOW_UP_STATUSES).optional(),
+  delivery: z.enum(DELIVERY_STATES).optional(),
+});
+const statusBody = z.strictObject({ status: z.enum(FOLLOW_UP_STATUSES) });
+const noteBody = z.strictObject({ body: z.string() });
+const eraseBody = z.strictObject({
+  email: z.string().refine(isErasableAddress, 'Enter the e-mail address to erase, like name@example.com.'),
+});
+const exportQuery = z.strictObject({
+  since: z
+    .string()
+    .refine((value) => startOfDay(value) !== undefined, 'Give the day as YYYY-MM-DD, like 2026-01-31.')
+    .optional(),
+});
+
+/** Parses `value` with `schema`, or refuses the request with 400 and what is wrong with each field. */
+function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : '');
+    fields[field || 'request'] ??= issue.message;
+  }
+  throw new HttpError(400, 'invalid_request', 'Please check the request.', fields);
+}
+
+/** A route parameter as the string it is (Fastify hands them over untyped). */
+function param(request: FastifyRequest, name: string): string {
+  return String((request.params as Record<string, unknown>)[name] ?? '');
+}
+
+/**
+ * The team's leads: the list, one lead, its follow-up status and notes, retrying a failed message,
+ * erasing an address, the CSV download and the failed messages. Registered inside the team API
+ * scope, whose hooks have already checked the Origin and the session and set Cache-Control:
+ * no-store. Each route calls the one module the CLI calls too.
+ */
+export async function teamLeadsRoutes(app: FastifyInstance, options: TeamLeadsOptions): Promise<void> {
+  const { db, memberOf } = options;
+
+  app.get('/api/team/leads', async (request) => {
+    const query = parsed(listQuery, request.query);
+    const page = await listLeads(db, {
+      page: query.page,
+      search: query.q,
+      followUpStatus: query.status,
+      delivery: query.delivery,
+    });
+    return { ...page, page: query.page, pageSize: TEAM_PAGE_SIZE };
+  });
+
+  app.get('/api/team/leads/:id', async (request) => {
+    const lead = await leadDetail(db, param(request, 'id'));
+    if (!lead) throw new HttpError(404, 'not_found', LEAD_NOT_FOUND);
+    return lead;
+  });
+
+  app.post('/api/team/leads/:id/status', async (request) => {
+    const { status } = parsed(statusBody, request.body);
+    const change = await setFollowUpStatus(db, param(request, 'id'), status, memberOf(request));
+    if (change.outcome === 'not_found') throw new HttpError(404, 'not_found', LEAD_NOT_FOUND);
+    return { followUpStatus: change.followUpStatus };
+  });
+
+  app.post('/api/team/leads/:id/notes', async (request, reply) => {
+    const { body } = parsed(noteBody, request.body);
+    const added = await addLeadNote(db, param(request, 'id'), body, memberOf(request));
+    if (added.outcome === 'invalid') {
+      throw new HttpError(400, 'invalid_request', added.problem, { body: added.problem });
+    }
+    if (added.outcome === 'not_found') throw new HttpError(404, 'not_found', LEAD_NOT_FOUND);
+    reply.code(201);
+    return added.note;
+  });
+
+  app.post('/api/team/messages/:id/retry', async (request) => {
+    const result = await retryFailedMessage(db, param(request, 'id'), memberOf(request));
+    switch (result.outcome) {
+      case 'not_found':
+        throw new HttpError(404, 'not_found', MESSAGE_NOT_FOUND);
+      case 'not_failed':
+        throw new HttpError(
+          409,
+          'not_failed',
+          `This message is ${result.status}, not failed; only a failed message can be retried.`,
+        );
+      case 'not_retryable':
+        throw new HttpError(409, 'not_retryable', SIGN_IN_NOT_RETRYABLE);
+      case 'queued':
+        options.onQueued();
+        return { status: 'queued' };
+    }
+  });
+
+  app.post('/api/team/erase', async (request) => {
+    const { email } = parsed(eraseBody, request.body);
+    return eraseAddress(db, email, memberOf(request));
+  });
+
+  app.get('/api/team/failed', async () => ({ messages: await failedMessages(db) }));
+
+  app.get('/api/team/export.csv', async (request, reply) => {
+    const { since } = parsed(exportQuery, request.query);
+    const body = new PassThrough();
+    let firstChunk!: () => void;
+    const started = new Promise<void>((resolve) => (firstChunk = resolve));
+    // Each batch is handed to the response as it is read, without waiting for the client to take it:
+    // the embedded database has one connection, and a slow download must not hold it (and every
+    // other request) while it trickles out. So a download buffers at most the export (~1 KB a lead).
+    const exporting = exportLeadsCsv(
+      db,
+      { since: since === undefined ? undefined : startOfDay(since), actor: memberOf(request) },
+      async (chunk) => {
+        if (body.destroyed) throw new Error('the client went away before the export ended');
+        body.write(chunk);
+        firstChunk();
+      },
+    );
+    // Until the first rows (or the header of an empty export) are read, a failure is still an
+    // ordinary error answer; after that it can only cut the download short.
+    await Promise.race([started, exporting]);
+    exporting.then(
+      () => body.end(),
+      (error: unknown) => {
+        if (body.destroyed) request.log.info('lead export stopped: the client went away');
+        else request.log.error({ err: error }, 'lead export stopped part way');
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${exportFileName(new Date())}"`)
+      .send(body);
+  });
+}

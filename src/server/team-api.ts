@@ -1,0 +1,53 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import type { BotGuard } from './bot-guard/bot-guard';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { registerTeamAuth, signedInMember } from './team-sign-in/team-auth';
+import { endSessionsOfFormerMembers } from './team-sign-in/team-sessions';
+import { teamSessionRoutes } from './team-sign-in/team-session-routes';
+import { teamOverviewRoutes } from './usage/team-overview-routes';
+import { teamLeadsRoutes } from './leads/team-leads-routes';
+
+export interface TeamApiOptions {
+  db: Database;
+  config: Config;
+  /** The same guard instance as the e-mail form's, for the sign-in form. */
+  botGuard: BotGuard;
+  /** Sends queued outbox messages now rather than at the next poll. */
+  onQueued: () => void;
+}
+
+const TEAM_PREFIX = '/api/team/';
+
+/**
+ * The whole team API as one encapsulated scope: the hooks of team-auth.ts (no-store, the Origin
+ * check, the session) run before every route registered in here, and only before those. A route
+ * is protected by being registered in this scope; `config: { teamAuth: 'open' }` opens it.
+ * Routes use their full path ('/api/team/leads'); one outside /api/team/ stops the start, as it
+ * would be protected without looking so.
+ */
+export async function teamApi(team: FastifyInstance, options: TeamApiOptions): Promise<void> {
+  team.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(TEAM_PREFIX)) {
+      throw new Error(`team API route ${route.url} must be under ${TEAM_PREFIX}`);
+    }
+  });
+  // Removing an address from TEAM_EMAILS and restarting leaves it no session and no usable link.
+  team.addHook('onReady', async () => {
+    const ended = await endSessionsOfFormerMembers(options.db, options.config.teamEmails);
+    if (ended > 0) team.log.info({ ended }, 'team sessions of addresses no longer in TEAM_EMAILS ended');
+  });
+  await team.register(cookie);
+  await registerTeamAuth(team, { db: options.db, config: options.config });
+
+  await team.register(teamSessionRoutes, options);
+  await team.register(teamOverviewRoutes, { db: options.db });
+  await team.register(teamLeadsRoutes, {
+    db: options.db,
+    onQueued: options.onQueued,
+    memberOf: (request) => signedInMember(request).email,
+  });
+  // A new team route plugin is registered here; each of its routes needs a session unless its
+  // config says teamAuth: 'open'.
+}

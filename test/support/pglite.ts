@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database } from '../../src/server/db/database';
+import { migrate, readMigrations } from '../../src/server/db/migrate';
+import { openPgliteDatabase } from '../../src/server/db/pglite-database';
+
+// A fresh PGlite data directory takes seconds to initialise, a copy of one a fraction of that. The
+// template is keyed by the migrations, so a changed schema gets a new one.
+async function templateDir(): Promise<string> {
+  const migrations = await readMigrations();
+  const key = createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 16);
+  const dir = path.join(os.tmpdir(), `care-audit-pglite-template-${key}`);
+  try {
+    await fs.access(path.join(dir, 'PG_VERSION'));
+    return dir;
+  } catch {
+    // Build it beside the final place and rename it there, so a parallel test file never sees half of one.
+    const building = await fs.mkdtemp(`${dir}-building-`);
+    const db = await openPgliteDatabase(building);
+    await migrate(db, migrations);
+    await db.close();
+    try {
+      await fs.rename(building, dir);
+    } catch {
+      await fs.rm(building, { recursive: true, force: true }); // another file won the race
+    }
+    return dir;
+  }
+}
+
+/** A migrated, empty PGlite data directory of its own, made from a cached template. */
+export async function freshPgliteDir(parent: string): Promise<string> {
+  const target = path.join(parent, 'pglite');
+  await fs.cp(await templateDir(), target, { recursive: true });
+  return target;
+}
+
+/** An open, migrated, empty PGlite database in a directory of its own. */
+export async function openTestPglite(parent: string): Promise<Database> {
+  return openPgliteDatabase(await freshPgliteDir(parent));
+}

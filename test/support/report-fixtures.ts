@@ -1,0 +1,87 @@
+import {
+  AREA_IDS,
+  buildReport,
+  overallScore,
+  type AreaBenchmark,
+  type AreaId,
+  type Rating,
+  type Report,
+  type Responses,
+} from '../../src/core';
+import type { ReportContact } from '../../src/report/render-pdf';
+
+/**
+ * The reports every check of the PDF's layout and structure uses (tests and scripts/pdf-pages.ts),
+ * one for each answer set that changes what the PDF holds or how long it runs: every answer 1
+ * (lowest bars, every statement a priority candidate, one phase of foundations), every answer 5 (no
+ * priorities, a plan to sustain), a spread, the spread with a benchmark of the visitor's segment or
+ * of all providers, or too few audits for one, a retake, and gaps in the answers.
+ */
+
+/** The day every fixture is dated: noon UTC, as the server dates a report. */
+export const FIXTURE_DATE = new Date('2026-11-23T12:00:00Z');
+
+/** The company's contact details as the server passes them, with the site's placeholder values. */
+export const FIXTURE_CONTACT: ReportContact = {
+  bookingUrl: 'https://care-audit.example/book-a-consultation',
+  contactEmail: 'hello@care-audit.example',
+  webAddress: 'https://care-audit.example',
+};
+
+function everyAnswer(rating: Rating): Responses {
+  return Object.fromEntries(
+    AREA_IDS.map((id) => [id, { 0: rating, 1: rating, 2: rating, 3: rating, 4: rating }]),
+  );
+}
+
+/** Ratings from 1 to 5 across the areas; the 1s and 2s give five priorities. */
+export const MIXED_RESPONSES: Responses = {
+  operational: { 0: 4, 1: 4, 2: 3, 3: 3, 4: 4 }, // 72, Good
+  compliance: { 0: 2, 1: 2, 2: 3, 3: 2, 4: 1 }, // 40, Fair
+  quality: { 0: 5, 1: 4, 2: 5, 3: 4, 4: 4 }, // 88, Excellent
+  training: { 0: 3, 1: 3, 2: 2, 3: 3, 4: 2 }, // 52, Fair
+  data: { 0: 1, 1: 2, 2: 1, 3: 2, 4: 1 }, // 28, Needs Improvement
+};
+
+/** The mixed answers with gaps: two compliance statements skipped and the training area untouched. */
+const PARTIAL_RESPONSES: Responses = {
+  ...MIXED_RESPONSES,
+  compliance: { 0: 2, 2: 3, 4: 1 },
+  training: {},
+};
+
+/** Others' figures that put the mixed areas in every quarter, two of them on a quartile's edge. */
+const OTHERS: Record<AreaId, AreaBenchmark> = {
+  operational: { median: 60, lowerQuartile: 48, upperQuartile: 72 }, // 72: third quarter (upper edge)
+  compliance: { median: 56, lowerQuartile: 44, upperQuartile: 68 }, // 40: lower quarter
+  quality: { median: 70, lowerQuartile: 60, upperQuartile: 80 }, // 88: top quarter
+  training: { median: 60, lowerQuartile: 52, upperQuartile: 76 }, // 52: second quarter (lower edge)
+  data: { median: 28, lowerQuartile: 20, upperQuartile: 40 }, // 28: on the median
+};
+
+const EARLIER_SCORES = { operational: 60, compliance: 40, quality: 89, training: 40, data: 36 };
+
+export const REPORT_FIXTURES = {
+  allOnes: buildReport(everyAnswer(1), FIXTURE_DATE),
+  allFives: buildReport(everyAnswer(5), FIXTURE_DATE),
+  mixed: buildReport(MIXED_RESPONSES, FIXTURE_DATE),
+  withBenchmark: buildReport(MIXED_RESPONSES, FIXTURE_DATE, {
+    benchmark: {
+      status: 'available',
+      basis: 'segment',
+      profile: { serviceType: 'home_care', size: 'under_25' },
+      responses: 12,
+      areas: OTHERS,
+    },
+  }),
+  allProviders: buildReport(MIXED_RESPONSES, FIXTURE_DATE, {
+    benchmark: { status: 'available', basis: 'all', profile: {}, responses: 40, areas: OTHERS },
+  }),
+  tooFew: buildReport(MIXED_RESPONSES, FIXTURE_DATE, { benchmark: { status: 'too_few', minResponses: 10 } }),
+  retake: buildReport(MIXED_RESPONSES, FIXTURE_DATE, {
+    earlier: { takenOn: '2026-06-30', scores: EARLIER_SCORES, overall: overallScore(EARLIER_SCORES) },
+  }),
+  partial: buildReport(PARTIAL_RESPONSES, FIXTURE_DATE),
+} satisfies Record<string, Report>;
+
+export type FixtureName = keyof typeof REPORT_FIXTURES;
