@@ -50,8 +50,8 @@ export default tseslint.config(
           zones: [
             ...featureZones,
             {
-              target: './src/web/router',
-              from: './src/web',
+              target: './src/browser/router',
+              from: './src/browser',
               except: ['./router'],
               message: 'The router is generic: it is handed what it needs and imports nothing of the app.',
             },

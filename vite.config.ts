@@ -4,14 +4,15 @@ import { defineConfig, type Plugin } from 'vite';
 // and the budgets measure our code apart from it: docs/decisions/0028-react-itself.md).
 const REACT_CODE = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
-// The layers that two or more screens
-// share (the router, the UI parts, the tab's audit state, and what they import: the audit itself,
-// the site links) go in one chunk: a script page's first load is then the entry, this chunk and its
-// screen's chunk, instead of nine small files that compress worse apart
-// (docs/decisions/0013-first-load-budgets.md). A feature's own modules, and what only features use
-// (zod, the proof of work, the report download), stay with the screens that load them, even when a
+// The layers that two or more screens share (the router and the logo from src/browser, the UI
+// parts, the tab's audit state, and what they import: the audit itself, the site links) go in one
+// chunk: a script page's first load is then the entry, this chunk and its screen's chunk, instead
+// of nine small files that compress worse apart (docs/decisions/0013-first-load-budgets.md). A
+// feature's own modules, and what only features use (zod, the proof of work and the form parts
+// from src/browser, the report download), stay with the screens that load them, even when a
 // feature's lazy import makes them "shared" by two chunks.
-const SHARED_CODE = /[\\/]src[\\/](core|web[\\/](router|ui|audit-state))[\\/]|^\0vite[\\/]preload-helper/;
+const SHARED_CODE =
+  /[\\/]src[\\/](core[\\/]|browser[\\/](router[\\/]|logo\.tsx)|web[\\/](ui|audit-state)[\\/])|^\0vite[\\/]preload-helper/;
 
 // The report model with its written content and the long date it writes ("12 November 2026"),
 // which the results screens load with their page, is a chunk of its own, taken before the shared

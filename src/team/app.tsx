@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from '../web/router';
+import { useLocation } from '../browser/router';
 import { ActivityPage } from './pages/activity';
 import { AuthPage } from './pages/auth';
 import { FailedPage } from './pages/failed';

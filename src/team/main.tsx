@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from '../web/router';
+import { BrowserRouter } from '../browser/router';
 import { TeamApp } from './app';
 import './styles/team.css';
 

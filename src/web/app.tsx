@@ -1,6 +1,6 @@
 import { Suspense, use, useEffect } from 'react';
 import { ErrorBoundary } from './error-boundary';
-import { useLocation } from './router';
+import { useLocation } from '../browser/router';
 import { loadRoute, routeFor } from './routes';
 
 /** The whole site: the current route's screen inside an error boundary. */

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { BrowserRouter } from './router';
+import { BrowserRouter } from '../browser/router';
 import { preloadScreen } from './routes';
 import './styles/global.css';
 

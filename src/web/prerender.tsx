@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './app';
-import { StaticRouter } from './router';
+import { StaticRouter } from '../browser/router';
 import { loadRoute, samplePathOf, type Route } from './routes';
 
 /**

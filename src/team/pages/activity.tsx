@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { ActivityEntry } from '../../shared/team-api';
-import { useNavigate } from '../../web/router';
+import { useNavigate } from '../../browser/router';
 import { teamApi } from '../api';
 import { DataTable, type Column } from '../ui/data-table';
 import { formatDateTime } from '../ui/format';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '../../web/router';
+import { Link, useNavigate } from '../../browser/router';
 import { teamApi, TeamApiError } from '../api';
 import { usePage } from '../ui/page-title';
 import { SignInBrand } from '../ui/sign-in-brand';

@@ -1,5 +1,5 @@
 import type { FailedMessage } from '../../shared/team-api';
-import { Link } from '../../web/router';
+import { Link } from '../../browser/router';
 import { teamApi } from '../api';
 import { DataTable, type Column } from '../ui/data-table';
 import { formatDateTime, KIND_LABELS, plural } from '../ui/format';

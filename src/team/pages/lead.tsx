@@ -7,7 +7,7 @@ import {
   type LeadDetail,
   type LeadMessage,
 } from '../../shared/team-api';
-import { Link, useNavigate } from '../../web/router';
+import { Link, useNavigate } from '../../browser/router';
 import { teamApi, TeamApiError } from '../api';
 import { MessageStatusBadge, Score, StatusBadge } from '../ui/badges';
 import { ConfirmDialog } from '../ui/confirm-dialog';

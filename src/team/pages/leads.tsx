@@ -6,7 +6,7 @@ import {
   type FollowUpStatus,
   type LeadSummary,
 } from '../../shared/team-api';
-import { Link, useLocation, useNavigate } from '../../web/router';
+import { Link, useLocation, useNavigate } from '../../browser/router';
 import { teamApi } from '../api';
 import { queryFromSearch, searchFor } from '../lead-query';
 import { DeliveryBadge, Score, StatusBadge } from '../ui/badges';

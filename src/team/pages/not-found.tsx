@@ -1,4 +1,4 @@
-import { Link } from '../../web/router';
+import { Link } from '../../browser/router';
 import { usePage } from '../ui/page-title';
 
 export function NotFoundPage() {

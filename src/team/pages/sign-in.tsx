@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { emailAddressProblem } from '../../shared/email-address';
 import { HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
-import { useLocation } from '../../web/router';
-import { Honeypot } from '../../web/bot-check/honeypot';
-import { useProofOfWork } from '../../web/bot-check/proof-of-work';
-import { EmailAddressField } from '../../web/forms/email-address-field';
+import { useLocation } from '../../browser/router';
+import { Honeypot } from '../../browser/bot-check/honeypot';
+import { useProofOfWork } from '../../browser/bot-check/proof-of-work';
+import { EmailAddressField } from '../../browser/forms/email-address-field';
 import { teamApi, TeamApiError } from '../api';
 import { usePage } from '../ui/page-title';
 import { SignInBrand } from '../ui/sign-in-brand';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from '../../web/router';
+import { useLocation } from '../../browser/router';
 
 /** Every page's title ends with the workspace's name, so a tab or a history entry says where it is. */
 export function pageTitle(title: string): string {

@@ -1,4 +1,4 @@
-import { Logo } from '../../web/ui/icons';
+import { Logo } from '../../browser/logo';
 
 /** The name above the card of the pages one sees before signing in (sign-in and the link's page). */
 export function SignInBrand() {

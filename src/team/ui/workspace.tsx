@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from '../../web/router';
+import { Link, useLocation, useNavigate } from '../../browser/router';
 import { EXPORT_CSV_PATH, teamApi } from '../api';
-import { Logo } from '../../web/ui/icons';
+import { Logo } from '../../browser/logo';
 import { NoticeContext, NoticeRegion, type Notice } from './notice';
 import { useLoad } from './use-load';
 

@@ -1,4 +1,4 @@
-import { useNavigate } from '../router';
+import { useNavigate } from '../../browser/router';
 import { clearAuditProgress } from './audit-session';
 
 /** "Retake Audit" and "Take Another Audit": forget the answers, then open a blank audit. */

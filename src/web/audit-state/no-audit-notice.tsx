@@ -1,4 +1,4 @@
-import { Link } from '../router';
+import { Link } from '../../browser/router';
 
 /**
  * Shown above the results and e-mail screens when they are opened without an audit (a bookmark,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from '../router';
+import { Link, useLocation } from '../../browser/router';
 import { SiteLayout } from '../ui/site-chrome';
 
 /** The not-found screen; the server answers these paths with HTTP 404. */

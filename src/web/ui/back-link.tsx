@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../router';
+import { Link } from '../../browser/router';
 import { ArrowLeftIcon } from './icons';
 
 /** The "Back to …" control at the top of a screen. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LINK_PLACEHOLDERS } from '../../shared/site-links';
-import { Link } from '../router';
-import { Logo } from './icons';
+import { Link } from '../../browser/router';
+import { Logo } from '../../browser/logo';
 
 /** Header, main landmark and footer shared by every screen. */
 export function SiteLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {

@@ -2,7 +2,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BrowserRouter } from '../../router';
+import { BrowserRouter } from '../../../browser/router';
 import { AuditPage } from './audit-page';
 import { clearAuditProgress, startRetake } from '../../audit-state/audit-session';
 import type { ResultsState } from '../../audit-state/results-state';

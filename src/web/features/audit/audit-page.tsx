@@ -13,7 +13,7 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { RatingScale } from '../../ui/rating-scale';
 import { SiteLayout } from '../../ui/site-chrome';
 import { useAuditProgress } from '../../audit-state/audit-session';
-import { useLocation, useNavigate, usePrefetch } from '../../router';
+import { useLocation, useNavigate, usePrefetch } from '../../../browser/router';
 import { reportUsage } from '../../usage/report-usage';
 import { completeAudit } from './complete-audit';
 import { sectionFromState, sectionOnScreen, unratedStatements } from './sections';

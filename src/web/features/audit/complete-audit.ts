@@ -3,7 +3,7 @@ import { sendCompletedAudit } from '../../api/audits';
 import type { AuditProgress } from '../../audit-state/audit-session';
 import { newIdempotencyKey } from '../../audit-state/idempotency-key';
 import { resultsStateFor } from '../../audit-state/results-state';
-import type { NavigateOptions } from '../../router/history';
+import type { NavigateOptions } from '../../../browser/router/history';
 
 /**
  * "Complete Audit": the results at once (the spec's flow: nothing stands between the button and

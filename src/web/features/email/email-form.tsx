@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CONSENT_WORDING, MESSAGE_MAX_LENGTH } from '../../../shared/email-request-rules';
-import { Honeypot } from '../../bot-check/honeypot';
-import { EmailAddressField } from '../../forms/email-address-field';
-import { Link } from '../../router';
+import { Honeypot } from '../../../browser/bot-check/honeypot';
+import { EmailAddressField } from '../../../browser/forms/email-address-field';
+import { Link } from '../../../browser/router';
 import { CheckIcon } from '../../ui/icons';
 
 /** What the form hands over on submit. */

@@ -5,8 +5,8 @@ import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_WORDING } from '../../../shared/email-request-rules';
-import { BrowserRouter } from '../../router';
-import { pushLocation } from '../../router/history';
+import { BrowserRouter } from '../../../browser/router';
+import { pushLocation } from '../../../browser/router/history';
 import { EmailPage } from './email-page';
 
 const ANSWERS = { data: { '0': 2, '1': 3 } };

@@ -13,14 +13,14 @@ import {
   responsesFromState,
   resultsStateFor,
 } from '../../audit-state/results-state';
-import { useLocation, useNavigate } from '../../router';
+import { useLocation, useNavigate } from '../../../browser/router';
 import { BackLink } from '../../ui/back-link';
 import { ExternalLink } from '../../ui/external-link';
 import { CheckIcon } from '../../ui/icons';
 import { NoticeRegion, useNotice, type NoticeContent } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
 import { EmailForm, type EmailFormValues } from './email-form';
-import { useProofOfWork } from '../../bot-check/proof-of-work';
+import { useProofOfWork } from '../../../browser/bot-check/proof-of-work';
 import { reportUsage } from '../../usage/report-usage';
 
 /** What "Send Results to Email" can show: the spec's three notices, and two of our own. */

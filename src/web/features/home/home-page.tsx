@@ -1,5 +1,5 @@
 import { LINK_PLACEHOLDERS } from '../../../shared/site-links';
-import { Link } from '../../router';
+import { Link } from '../../../browser/router';
 import { ExternalLink } from '../../ui/external-link';
 import { AreaIcon, CheckIcon } from '../../ui/icons';
 import { ProgressBar } from '../../ui/progress-bar';

@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LINK_PLACEHOLDERS } from '../../../shared/site-links';
-import { BrowserRouter } from '../../router';
+import { BrowserRouter } from '../../../browser/router';
 import { PrivacyPage } from './privacy-page';
 
 /** The text under one h2, up to the next h2. */

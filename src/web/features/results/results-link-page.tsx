@@ -12,7 +12,7 @@ import { resultsTokenFromPath, type StoredResults } from '../../../shared/result
 import { fetchStoredResults, type StoredResultsAnswer } from '../../api/stored-results';
 import { startRetake } from '../../audit-state/audit-session';
 import { resultsStateFor } from '../../audit-state/results-state';
-import { Link, useLocation, useNavigate } from '../../router';
+import { Link, useLocation, useNavigate } from '../../../browser/router';
 import { BackLink } from '../../ui/back-link';
 import { NoticeRegion, useNotice } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';

@@ -11,7 +11,7 @@ import {
 } from '../../../core';
 import { localDay } from '../../../shared/report-day';
 import { sendCompletedAudit } from '../../api/audits';
-import { Link, useLocation, useNavigate } from '../../router';
+import { Link, useLocation, useNavigate } from '../../../browser/router';
 import { BackLink } from '../../ui/back-link';
 import { NoticeRegion, useNotice } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPARISON_PENDING, describeSegment, type Benchmark } from '../../../core';
 import type { StoredResults } from '../../../shared/results-link';
-import { BrowserRouter, useLocation } from '../../router';
-import { pushLocation } from '../../router/history';
+import { BrowserRouter, useLocation } from '../../../browser/router';
+import { pushLocation } from '../../../browser/router/history';
 import { ResultsLinkPage } from './results-link-page';
 import { ResultsPage } from './results-page';
 
