@@ -4,6 +4,7 @@ import { configWarnings, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { errorBody, registerErrorHandler } from './http/http-errors';
+import { readJsonBodies } from './http/request-guards';
 import { serializeError, urlForLog } from './http/log-privacy';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-transport';
 import { mailDelivery, type RenderPdf } from './mail/outbox-mail';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   registerErrorHandler(app);
+  readJsonBodies(app);
   await registerSecurityHeaders(app, site?.inline ?? { scripts: [], styles: [] });
 
   await app.register(healthRoutes, { db });

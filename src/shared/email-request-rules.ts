@@ -1,6 +1,6 @@
 /**
  * The rules of the "Send Results to Email" request that the browser needs too: what a person is
- * told, the limits, the consent wording, and the API's answers. No zod and no Node imports, so the
+ * told, the limits and the consent wording (the API's error answers are in api-errors.ts). No zod and no Node imports, so the
  * e-mail screen ships none of the validation library beyond the address check (email-address.ts).
  */
 
@@ -17,29 +17,6 @@ export const EMAIL_REQUEST_MESSAGES = {
   noAnswers: 'There are no answers to send. Please take the audit first.',
   consentInvalid: 'The consent answer must be true or false',
 } as const;
-
-/**
- * What a person is told past a rate limit: "Too many requests. Please try again in 15 minutes."
- * The server puts it in its 429 answer and the e-mail screen shows it from `Retry-After`. The wait
- * is rounded up (never promise less than it is), to whole minutes below an hour and whole hours
- * from then on, and a single one is "a minute" or "an hour", never "1 minutes".
- */
-export function tooManyRequestsMessage(retryAfterSeconds?: number): string {
-  if (retryAfterSeconds === undefined || !Number.isFinite(retryAfterSeconds)) {
-    return 'Too many requests. Please try again later.';
-  }
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const hours = Math.ceil(retryAfterSeconds / 3600);
-  const when =
-    minutes === 1
-      ? 'in a minute'
-      : minutes < 60
-        ? `in ${minutes} minutes`
-        : hours === 1
-          ? 'in an hour'
-          : `in ${hours} hours`;
-  return `Too many requests. Please try again ${when}.`;
-}
 
 /** Longest note a visitor may add, in characters (code points, so an emoji counts once), after trimming. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -64,27 +41,4 @@ export function characterCount(text: string): number {
 export interface EmailRequestAccepted {
   id: string;
   status: 'queued' | 'sent';
-}
-
-export type ApiErrorCode =
-  | 'invalid_request'
-  | 'invalid_event'
-  | 'bot_check_failed'
-  | 'not_found'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'service_unavailable'
-  | 'internal_error'
-  | 'unauthorized'
-  | 'forbidden_origin'
-  | 'token_used'
-  | 'token_expired'
-  | 'token_invalid'
-  | 'not_failed'
-  | 'not_retryable';
-
-/** Every error the API answers has this body. `fields` maps a field's path ("email", "responses.quality.2") to what is wrong with it. */
-export interface ApiErrorBody {
-  error: { code: ApiErrorCode; message: string; fields?: Record<string, string> };
 }

@@ -4,10 +4,9 @@ import {
   emailAddressProblem,
   emailAddressSchema,
   emailRequestSchema,
-  tooManyRequestsMessage,
   characterCount,
-  fieldErrors,
 } from './email-request';
+import { fieldErrors, tooManyRequestsMessage } from './api-errors';
 
 const complete = { operational: { '0': 5, '1': 4, '2': 3, '3': 2, '4': 1 } };
 const some = { data: { '4': 1 } };

@@ -88,18 +88,3 @@ export const emailRequestSchema = z.object(
 );
 
 export type EmailRequest = z.output<typeof emailRequestSchema>;
-
-/** The first problem with each field of a failed parse, keyed by dotted path ("" for the body itself). */
-export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    // zod reports unknown keys at the path of the object that holds them; name each key instead.
-    const paths =
-      issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path];
-    for (const p of paths) {
-      const key = p.map(String).join('.');
-      fields[key] ??= issue.message;
-    }
-  }
-  return fields;
-}

@@ -14,7 +14,7 @@ import type {
 } from '../shared/team-api';
 import type { BotCheckFields } from '../shared/bot-check';
 // One list of error codes for the whole API, the team's routes included.
-import type { ApiErrorBody, ApiErrorCode } from '../shared/email-request-rules';
+import type { ApiErrorBody, ApiErrorCode } from '../shared/api-errors';
 
 /** Any answer other than success, or none at all (code "network"); `message` is fit to show. */
 export class TeamApiError extends Error {

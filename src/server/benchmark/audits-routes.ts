@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sanitizeProfile, sanitizeResponses } from '../../core';
 import { auditSubmissionSchema } from '../../shared/audit-submission';
-import { fieldErrors } from '../../shared/email-request';
+import { fieldErrors } from '../../shared/api-errors';
 import { refileCompletedAudit, storeCompletedAudit } from './completed-audits';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
-import { parseJsonQuietly, registerPerClientLimit } from '../http/request-guards';
+import { registerPerClientLimit } from '../http/request-guards';
 
 export interface AuditsOptions {
   db: Database;
@@ -27,7 +27,6 @@ export const AUDIT_COUNTED = { status: 'counted' } as const;
 export async function auditsRoutes(app: FastifyInstance, options: AuditsOptions): Promise<void> {
   const { db, config } = options;
   // Only JSON is parsed in this plugin: any other type (a form, text) is 415 before the body is read.
-  parseJsonQuietly(app);
   // Its own bucket, apart from the e-mail form's: a completed audit sends no e-mail to anyone.
   await registerPerClientLimit(app);
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { ApiErrorBody, ApiErrorCode } from '../../shared/email-request';
+import type { ApiErrorBody, ApiErrorCode } from '../../shared/api-errors';
 import { isUnavailableError } from '../db/database';
 import { maskAddresses } from './log-privacy';
 

@@ -1,9 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tooManyRequestsMessage } from '../../shared/email-request';
+import { tooManyRequestsMessage } from '../../shared/api-errors';
 import { HttpError } from './http-errors';
 
-/** The checks the visitor-facing POST routes share, each applied inside one route plugin. */
+/** The checks the API's routes share: how a body is read, its type, a per-client limit. */
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -19,19 +19,36 @@ export async function requireJson(request: FastifyRequest): Promise<void> {
   }
 }
 
+export interface JsonBodyOptions {
+  /** Content types read as JSON besides application/json (a beacon sends text/plain). */
+  alsoAs?: string[];
+  /** The answer to a body that is not JSON. */
+  invalid?: () => HttpError;
+}
+
+const notJson = () => new HttpError(400, 'invalid_request', 'The request body is not valid JSON.');
+
 /**
- * Only JSON is parsed in the calling plugin, by Fastify's own parser with its message replaced: a
- * JSON.parse error quotes part of the body, and a visitor's answers must not reach the log.
+ * The one way a request body is read, for the whole app (buildApp calls it once; a plugin that
+ * takes another type, like the usage beacon, calls it again inside itself): JSON only, parsed by
+ * Fastify's own parser (which refuses `__proto__` and `constructor.prototype` keys), with its
+ * message replaced. A JSON.parse error quotes part of the body, and what a visitor or a team member
+ * wrote must not reach the log. A body of any other type is refused with 415 before it is read.
  */
-export function parseJsonQuietly(app: FastifyInstance): void {
+export function readJsonBodies(app: FastifyInstance, options: JsonBodyOptions = {}): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  const invalid = options.invalid ?? notJson;
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, String(body), (error, value) => {
-      if (error) done(new HttpError(400, 'invalid_request', 'The request body is not valid JSON.'));
-      else done(null, value);
-    });
-  });
+  app.addContentTypeParser(
+    ['application/json', ...(options.alsoAs ?? [])],
+    { parseAs: 'string' },
+    (request, body, done) => {
+      parseJson(request, String(body), (error, value) => {
+        if (error) done(invalid());
+        else done(null, value);
+      });
+    },
+  );
 }
 
 /**

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildReport, sanitizeProfile, sanitizeResponses } from '../../core';
-import {
-  CONSENT_WORDING,
-  emailRequestSchema,
-  fieldErrors,
-  tooManyRequestsMessage,
-  type EmailRequestAccepted,
-} from '../../shared/email-request';
+import { fieldErrors, tooManyRequestsMessage } from '../../shared/api-errors';
+import { CONSENT_WORDING, emailRequestSchema, type EmailRequestAccepted } from '../../shared/email-request';
 import { HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
 import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';

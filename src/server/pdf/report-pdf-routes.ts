@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildReport, overallScore, reportFileName, sanitizeProfile, sanitizeResponses } from '../../core';
-import { fieldErrors } from '../../shared/email-request';
+import { fieldErrors } from '../../shared/api-errors';
 import { reportMoment, reportRequestSchema } from '../../shared/report-request';
 import { readBenchmark } from '../benchmark/read-benchmark';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
 import { reportContact, type RenderPdf } from '../mail/outbox-mail';
-import { parseJsonQuietly, registerPerClientLimit, requireJson } from '../http/request-guards';
+import { registerPerClientLimit, requireJson } from '../http/request-guards';
 
 export interface ReportPdfOptions {
   db: Database;
@@ -25,7 +25,6 @@ export interface ReportPdfOptions {
  */
 export async function reportPdfRoutes(app: FastifyInstance, options: ReportPdfOptions): Promise<void> {
   const { db, config, renderPdf } = options;
-  parseJsonQuietly(app);
   // Its own bucket: a download renders a PDF and sends nothing to anyone.
   await registerPerClientLimit(app);
 

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
+import { readJsonBodies } from '../http/request-guards';
 import { USAGE_EVENTS, type UsageEvent } from '../../shared/usage-events';
 import { addToCounter, counterKey, SECTION_COUNT } from './usage-counters';
 
@@ -17,14 +18,8 @@ const INVALID_EVENT_MESSAGE =
   'Send { "event": one of started, section_reached, completed, pdf_downloaded, email_requested } ' +
   'and, with section_reached only, "section": 1 to 5.';
 
-/** The body as the browser sends it, or undefined for anything else (extra fields included). */
-function parseEvent(raw: string): { event: UsageEvent; section?: number } | undefined {
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
+/** The event the parsed body names, or undefined for anything else (extra fields included). */
+function eventOf(body: unknown): { event: UsageEvent; section?: number } | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const { event, section, ...rest } = body as Record<string, unknown>;
   if (Object.keys(rest).length > 0 || !USAGE_EVENTS.includes(event as UsageEvent)) return undefined;
@@ -41,19 +36,17 @@ function parseEvent(raw: string): { event: UsageEvent; section?: number } | unde
  * 204. Anything else is 400 invalid_event and counts nothing. No cookie is read or set and nothing
  * about the client is stored; its address is held in memory only for the per-client limit.
  *
- * The body is read as text whether it comes as application/json or text/plain: the browser sends
+ * The body is read as JSON whether it comes as application/json or text/plain: the browser sends
  * it with sendBeacon as a string, which goes as text/plain — a type any browser sends without a
  * preflight or an exception — and a body that is not our JSON is one more invalid event.
  */
 export async function usageEventsRoutes(app: FastifyInstance, options: UsageEventsOptions): Promise<void> {
   const now = options.now ?? (() => new Date());
   // Parsers and the limit registered in here apply to this plugin's route alone.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    ['application/json', 'text/plain'],
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, body),
-  );
+  readJsonBodies(app, {
+    alsoAs: ['text/plain'],
+    invalid: () => new HttpError(400, 'invalid_event', INVALID_EVENT_MESSAGE),
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () =>
@@ -64,7 +57,7 @@ export async function usageEventsRoutes(app: FastifyInstance, options: UsageEven
     '/api/events',
     { config: { rateLimit: { max: options.perClientPerMinute ?? 120, timeWindow: 60_000 } } },
     async (request, reply) => {
-      const parsed = typeof request.body === 'string' ? parseEvent(request.body) : undefined;
+      const parsed = eventOf(request.body);
       if (!parsed) throw new HttpError(400, 'invalid_event', INVALID_EVENT_MESSAGE);
       await addToCounter(options.db, counterKey(parsed.event, parsed.section), now());
       reply.code(204).header('Cache-Control', 'no-store');

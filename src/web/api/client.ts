@@ -1,9 +1,5 @@
-import type {
-  ApiErrorBody,
-  ApiErrorCode,
-  EmailRequest,
-  EmailRequestAccepted,
-} from '../../shared/email-request';
+import type { ApiErrorBody, ApiErrorCode } from '../../shared/api-errors';
+import type { EmailRequest, EmailRequestAccepted } from '../../shared/email-request';
 import type { BotCheckFields } from '../../shared/bot-check';
 
 /** Any answer from the API other than success, or no answer at all (code "network"). */

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { hasAnswers, hasProfile, overallScore as overallOf, scoreAreas } from '../../../core';
 import { emailAddressProblem } from '../../../shared/email-address';
-import { EMAIL_REQUEST_MESSAGES, tooManyRequestsMessage } from '../../../shared/email-request-rules';
+import { tooManyRequestsMessage } from '../../../shared/api-errors';
+import { EMAIL_REQUEST_MESSAGES } from '../../../shared/email-request-rules';
 import { HONEYPOT_FIELD, PROOF_FIELD } from '../../../shared/bot-check';
 import { LINK_PLACEHOLDERS } from '../../../shared/site-links';
 import { ApiError, requestEmailResults } from '../../api/client';

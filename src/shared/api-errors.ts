@@ -1,0 +1,68 @@
+import type { core } from 'zod/mini';
+
+/**
+ * The API's answers when something is wrong, for every route and both browser apps alike: the
+ * codes, the one error body, the rate limit's sentence, and zod's issues as named fields. No zod at
+ * run time (only its types), so a page that shows an API error ships none of the validation library.
+ */
+
+export type ApiErrorCode =
+  | 'invalid_request'
+  | 'invalid_event'
+  | 'bot_check_failed'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'service_unavailable'
+  | 'internal_error'
+  | 'unauthorized'
+  | 'forbidden_origin'
+  | 'token_used'
+  | 'token_expired'
+  | 'token_invalid'
+  | 'not_failed'
+  | 'not_retryable';
+
+/** Every error the API answers has this body. `fields` maps a field's path ("email", "responses.quality.2") to what is wrong with it. */
+export interface ApiErrorBody {
+  error: { code: ApiErrorCode; message: string; fields?: Record<string, string> };
+}
+
+/**
+ * What a person is told past a rate limit: "Too many requests. Please try again in 15 minutes."
+ * The server puts it in its 429 answer and the e-mail screen shows it from `Retry-After`. The wait
+ * is rounded up (never promise less than it is), to whole minutes below an hour and whole hours
+ * from then on, and a single one is "a minute" or "an hour", never "1 minutes".
+ */
+export function tooManyRequestsMessage(retryAfterSeconds?: number): string {
+  if (retryAfterSeconds === undefined || !Number.isFinite(retryAfterSeconds)) {
+    return 'Too many requests. Please try again later.';
+  }
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const hours = Math.ceil(retryAfterSeconds / 3600);
+  const when =
+    minutes === 1
+      ? 'in a minute'
+      : minutes < 60
+        ? `in ${minutes} minutes`
+        : hours === 1
+          ? 'in an hour'
+          : `in ${hours} hours`;
+  return `Too many requests. Please try again ${when}.`;
+}
+
+/** The first problem with each field of a failed parse, keyed by dotted path ("" for the body itself). */
+export function fieldErrors(error: core.$ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    // zod reports unknown keys at the path of the object that holds them; name each key instead.
+    const paths =
+      issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path];
+    for (const p of paths) {
+      const key = p.map(String).join('.');
+      fields[key] ??= issue.message;
+    }
+  }
+  return fields;
+}
