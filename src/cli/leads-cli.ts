@@ -18,6 +18,7 @@ import {
 import { commandLineActor, readAllActivity } from '../server/activity/team-activity';
 import { LeadsDatabaseError, openLeadsDatabase } from './leads-database';
 import { textTable } from './text-table';
+import { normalizeEmail } from '../shared/email-address';
 
 export const EXIT_OK = 0;
 /** The command could not do its work: the database, an unknown message id. */
@@ -186,7 +187,7 @@ const eraseCommand: Command = async (args, context, config) => {
   const removed = await withDatabase(context, config(), (db) => eraseAddress(db, address, context.actor));
   await write(
     context.stdout,
-    `Erased ${describeRemoved(removed)} for ${address.toLowerCase()}.\n${inFlightNote(removed)}`,
+    `Erased ${describeRemoved(removed)} for ${normalizeEmail(address)}.\n${inFlightNote(removed)}`,
   );
 };
 

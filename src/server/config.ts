@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { normalizeEmail } from '../shared/email-address';
 import { LINK_PLACEHOLDERS, retentionPeriodText } from '../shared/site-links';
 
 /** The server's settings, read from the environment once at start-up; a bad value stops the start naming the variable. */
@@ -41,7 +42,7 @@ export interface Config {
   botProtection: boolean;
   /** PUBLIC_URL: the site's own origin (no trailing slash), for links in e-mails and the team API's Origin check. */
   publicUrl: string;
-  /** TEAM_EMAILS, lower-cased: who may sign in to the team workspace. Empty: nobody can. */
+  /** TEAM_EMAILS, normalised (normalizeEmail): who may sign in to the team workspace. Empty: nobody can. */
   teamEmails: readonly string[];
   /** WEBHOOK_URL and WEBHOOK_SECRET, both or neither: where each new lead is posted, signed. */
   webhook: { url: string; secret: string } | undefined;
@@ -261,7 +262,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     botProtection: e.BOT_PROTECTION === 'on',
     // Only the origin: links are built from it, and a browser's Origin header is compared with it.
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
-    teamEmails: e.TEAM_EMAILS ? e.TEAM_EMAILS.split(', ').map((address) => address.toLowerCase()) : [],
+    teamEmails: e.TEAM_EMAILS ? e.TEAM_EMAILS.split(', ').map(normalizeEmail) : [],
     webhook:
       e.WEBHOOK_URL !== undefined && e.WEBHOOK_SECRET !== undefined
         ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET }

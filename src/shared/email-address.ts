@@ -22,3 +22,13 @@ export function emailAddressProblem(trimmed: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The address as erasure, look-ups, the team list and sign-in find it: trimmed and lower-cased.
+ * The database repeats it as `lower(email)` (the CHECK on email_requests.email_normalized) and
+ * counts the per-recipient limit by mailbox with `mailbox_key()` (migration 0004: +tags removed,
+ * Gmail's dots too); email-address.sql.test.ts holds both to one table of addresses.
+ */
+export function normalizeEmail(address: string): string {
+  return address.trim().toLowerCase();
+}

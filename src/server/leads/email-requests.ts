@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../../shared/email-address';
 import {
   sanitizeProfile,
   sanitizeResponses,
@@ -68,14 +69,6 @@ export interface StoredEmailRequest {
 
 // Distinct from the migration lock; the second key is the hashed address.
 const RECIPIENT_LOCK_SPACE = 7_274_002;
-
-/**
- * The address as erasure and look-ups find it: trimmed and lower-cased. (The per-recipient limit
- * counts by mailbox instead, +tags removed: mailbox_key() in migration 0004.)
- */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /**
  * Makes work on one address take turns until the transaction ends: storing a request (so two at

@@ -2,7 +2,8 @@ import { AREA_IDS, type AreaId } from '../../core';
 import type { Database, Queryable } from '../db/database';
 import type { OutboxStatus } from '../outbox/outbox-store';
 import { maskAddress, recordActivity } from '../activity/team-activity';
-import { consentFrom, lockRecipient, normalizeEmail, type Consent } from './email-requests';
+import { normalizeEmail } from '../../shared/email-address';
+import { consentFrom, lockRecipient, type Consent } from './email-requests';
 import type { FollowUpStatus } from '../../shared/team-api';
 
 /**

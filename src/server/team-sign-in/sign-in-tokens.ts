@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database';
-import { normalizeEmail } from '../leads/email-requests';
+import { normalizeEmail } from '../../shared/email-address';
 import { isWellFormedSecret, newSecret, secretHash } from '../http/secrets';
 import { msInterval } from '../db/ms-interval';
 
