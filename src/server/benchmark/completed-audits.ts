@@ -1,3 +1,4 @@
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import {
   AREA_IDS,
   overallScore,
@@ -67,12 +68,6 @@ export async function storeCompletedAudit(db: Queryable, audit: CompletedAudit):
   return rows[0]?.counted === 1;
 }
 
-// Refiling takes a lock of its own for the whole transaction: it moves counts out of one segment
-// and into another, and two refiles taking the same rows in opposite orders could deadlock. They
-// are rare (a visitor gives a profile once or twice), so one at a time costs nothing. Within each
-// segment it takes the rows in area order, as the insert above does.
-const REFILE_LOCK = 7_274_017;
-
 // The counts an audit adds to its segment, as (ord, area, score) rows in AREA_IDS order: $3… the scores.
 const AUDIT_SCORES = `(VALUES ${AREA_IDS.map((id, i) => `(${i + 1}, '${id}', $${i + 3}::smallint)`).join(', ')}) AS s(ord, area, score)`;
 const SAME_SEGMENT = `c.service_type IS NOT DISTINCT FROM $1 AND c.size_band IS NOT DISTINCT FROM $2
@@ -90,7 +85,11 @@ export async function refileCompletedAudit(
   profile: ServiceProfile,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1::int)', [REFILE_LOCK]);
+    // Refiling takes a lock of its own for the whole transaction: it moves counts out of one
+    // segment and into another, and two refiles taking the same rows in opposite orders could
+    // deadlock. They are rare (a visitor gives a profile once or twice), so one at a time costs
+    // nothing. Within each segment it takes the rows in area order, as the insert above does.
+    await tx.query('SELECT pg_advisory_xact_lock($1::int)', [ADVISORY_LOCKS.refileAudit]);
     const { rows } = await tx.query<AuditRow>(
       `SELECT a.id, a.service_type, a.size_band, ${SCORE_COLUMNS.map((c) => `a.${c}`).join(', ')}
          FROM audit_submission_keys k JOIN completed_audits a ON a.id = k.audit_id

@@ -1,12 +1,10 @@
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { Database } from './database';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
-
-// Any constant will do, as long as nothing else in the database uses it for an advisory lock.
-const MIGRATION_LOCK = 7_274_001;
 
 export interface Migration {
   version: number;
@@ -69,7 +67,7 @@ export async function readMigrations(dir: URL | string = MIGRATIONS_DIR): Promis
 export async function migrate(db: Database, migrations?: Migration[]): Promise<string[]> {
   const all = migrations ?? (await readMigrations());
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCKS.migrations]);
     await tx.runScript(
       `CREATE TABLE IF NOT EXISTS schema_migrations (
          version integer PRIMARY KEY,

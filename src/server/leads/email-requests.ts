@@ -1,3 +1,4 @@
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { normalizeEmail } from '../../shared/email-address';
 import {
   sanitizeProfile,
@@ -67,9 +68,6 @@ export interface StoredEmailRequest {
   createdAt: Date;
 }
 
-// Distinct from the migration lock; the second key is the hashed address.
-const RECIPIENT_LOCK_SPACE = 7_274_002;
-
 /**
  * Makes work on one address take turns until the transaction ends: storing a request (so two at
  * once cannot both slip under the limit) and erasing the address (so a request being stored at
@@ -77,7 +75,7 @@ const RECIPIENT_LOCK_SPACE = 7_274_002;
  */
 export async function lockRecipient(tx: Queryable, emailNormalized: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [
-    RECIPIENT_LOCK_SPACE,
+    ADVISORY_LOCKS.recipient,
     emailNormalized,
   ]);
 }
@@ -110,7 +108,7 @@ export async function storeEmailRequest(
                                 $9::smallint, $10::smallint, $11::smallint, $12::int, $13::int, $14, $15, $16, $17,
                                 $18, $19, $20, decode($21, 'hex'))`,
     [
-      RECIPIENT_LOCK_SPACE,
+      ADVISORY_LOCKS.recipient,
       request.email,
       normalizeEmail(request.email),
       request.note,

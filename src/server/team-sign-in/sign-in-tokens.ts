@@ -1,3 +1,4 @@
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Database, Queryable } from '../db/database';
 import { normalizeEmail } from '../../shared/email-address';
 import { isWellFormedSecret, newSecret, secretHash } from '../http/secrets';
@@ -16,10 +17,6 @@ export const SIGN_IN_LIMIT_WINDOW_MS = 15 * 60 * 1000;
 /** Links are kept this long after they were made, used or not, then purged. */
 export const SIGN_IN_LINK_KEEP_MS = 24 * 60 * 60 * 1000;
 
-// Its own advisory-lock space: requests for links to one address take turns, so two at once (on
-// one instance or two) cannot both slip under the limit.
-const SIGN_IN_LOCK_SPACE = 7_274_016;
-
 /** What asking for a link did. The HTTP answer is the same for every outcome. */
 export type SignInRequestOutcome = 'queued' | 'not_on_team' | 'over_limit';
 
@@ -36,7 +33,9 @@ export async function requestSignInLink(
   const address = normalizeEmail(email);
   const onTeam = teamEmails.includes(address);
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [SIGN_IN_LOCK_SPACE, address]);
+    // Requests for links to one address take turns, so two at once (on one instance or two)
+    // cannot both slip under the limit.
+    await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [ADVISORY_LOCKS.signIn, address]);
     await tx.query(`DELETE FROM team_sign_in_tokens WHERE created_at <= now() - ${msInterval('$1')}`, [
       SIGN_IN_LINK_KEEP_MS,
     ]);
