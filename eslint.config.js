@@ -5,9 +5,34 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Imports flow one way: core ← report/shared ← web, server, cli. These rules
-// hold that line so nobody has to remember it.
-const outsideCore = ['**/web/**', '**/server/**', '**/cli/**', '**/report/**', '**/shared/**'];
+// The folders of src, and the one way imports flow between them: each imports only the folders its
+// line names, never one above it.
+//
+//   web      the public site                                imports browser, shared, core
+//   team     the team workspace                             imports browser, shared, core
+//            (web and team never import each other)
+//   browser  what both browser apps use: the router, the    imports shared, core
+//            bot check, the e-mail field, the logo, the
+//            base stylesheet
+//   cli      the team's commands, run in Node               imports server and what it imports
+//   server   the HTTP server, by capability                 imports report, shared, core
+//   report   the PDF report, drawn from core's model        imports core
+//   shared   what the browser and the server both need      imports core
+//   core     the audit itself                               imports nothing of ours: it is pure
+//
+//   In the browser:  web, team → browser → shared → core
+//   In Node:         cli → server → report, shared → core
+//
+// These rules hold that line so nobody has to remember it.
+const outsideCore = [
+  '**/report/**',
+  '**/shared/**',
+  '**/browser/**',
+  '**/web/**',
+  '**/team/**',
+  '**/server/**',
+  '**/cli/**',
+];
 const boundary = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 
 // Each feature of the web app stands alone: what two features share lives outside src/web/features
@@ -20,6 +45,16 @@ const featureZones = features.map(({ name }) => ({
   from: './src/web/features',
   except: [`./${name}`],
   message: 'A feature must not import another feature; move what they share out of src/web/features.',
+}));
+
+// The team workspace's pages stand alone the same way: what two pages share lives in src/team/ui.
+// One zone per entry of src/team/pages (a page's file, or a folder if a page grows one).
+const pages = readdirSync(new URL('src/team/pages', import.meta.url));
+const pageZones = pages.map((name) => ({
+  target: `./src/team/pages/${name}`,
+  from: './src/team/pages',
+  except: [`./${name}`],
+  message: 'A page must not import another page; move what they share to src/team/ui.',
 }));
 
 export default tseslint.config(
@@ -49,6 +84,7 @@ export default tseslint.config(
           basePath: import.meta.dirname,
           zones: [
             ...featureZones,
+            ...pageZones,
             {
               target: './src/browser/router',
               from: './src/browser',
@@ -61,26 +97,38 @@ export default tseslint.config(
     },
   },
   {
+    // What both browser apps use. It knows neither app: an app hands it what it needs.
+    files: ['src/browser/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': boundary(
+        ['**/web/**', '**/team/**', '**/server/**', '**/cli/**', '**/report/**', 'node:*'],
+        'src/browser serves both apps: it imports neither app, nor server, cli, report or node:* code.',
+      ),
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': boundary(
-        ['**/server/**', '**/cli/**', 'node:*'],
-        'The web app must not import server code.',
+        ['**/team/**', '**/server/**', '**/cli/**', '**/report/**', 'node:*'],
+        'The web app imports core, shared and src/browser only: never team, server, cli, report, node:*.',
       ),
     },
   },
   {
-    // The team workspace: a browser app of its own, which may use the site's generic router and
-    // proof-of-work solver, never the server or the CLI.
+    // The team workspace: a browser app of its own, which shares the site's router, bot check and
+    // parts through src/browser, never by importing the site.
     files: ['src/team/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': boundary(
-        ['**/server/**', '**/cli/**', 'node:*'],
-        'The team workspace must not import server or CLI code.',
+        ['**/web/**', '**/server/**', '**/cli/**', '**/report/**', 'node:*'],
+        'The workspace imports core, shared and src/browser only: never web, server, cli, report, node:*.',
       ),
     },
   },
@@ -98,8 +146,8 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': boundary(
-        ['**/web/**', '**/server/**', '**/cli/**'],
-        'report and shared sit below web, server and cli.',
+        ['**/browser/**', '**/web/**', '**/team/**', '**/server/**', '**/cli/**'],
+        'report and shared sit below browser, web, team, server and cli.',
       ),
     },
   },
@@ -107,13 +155,18 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': boundary(
-        ['**/web/**', '**/cli/**'],
-        'The server imports neither the web app nor the CLI.',
+        ['**/browser/**', '**/web/**', '**/team/**', '**/cli/**'],
+        'The server imports neither the browser apps nor the CLI.',
       ),
     },
   },
   {
     files: ['src/cli/**/*.ts'],
-    rules: { 'no-restricted-imports': boundary(['**/web/**'], 'The CLI must not import the web app.') },
+    rules: {
+      'no-restricted-imports': boundary(
+        ['**/browser/**', '**/web/**', '**/team/**'],
+        'The CLI must not import the browser apps.',
+      ),
+    },
   },
 );

@@ -5,8 +5,8 @@ import { DataTable, type Column } from '../ui/data-table';
 import { formatDateTime, KIND_LABELS, plural } from '../ui/format';
 import { LoadError } from '../ui/notice';
 import { usePage } from '../ui/page-title';
+import { RetryButton } from '../ui/retry-button';
 import { useLoad } from '../ui/use-load';
-import { RetryButton } from './lead';
 
 /** Every message the outbox gave up on (results, lead e-mails, sign-in links, webhooks), to retry. */
 export function FailedPage() {

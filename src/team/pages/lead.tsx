@@ -13,14 +13,11 @@ import { MessageStatusBadge, Score, StatusBadge } from '../ui/badges';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DataTable, type Column } from '../ui/data-table';
 import { formatDateTime, KIND_LABELS, plural, STATUS_LABELS } from '../ui/format';
-import { LoadError, useNotice } from '../ui/notice';
+import { LoadError, messageOf, useNotice } from '../ui/notice';
 import { usePage } from '../ui/page-title';
+import { RetryButton } from '../ui/retry-button';
 import { useLoad } from '../ui/use-load';
 import type { NoticeState } from '../ui/workspace';
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
 
 /** One lead: what the care manager sent, how its messages went, and the team's work on it. */
 export function LeadPage({ id }: { id: string }) {
@@ -334,42 +331,6 @@ function Notes({ lead, reload }: { lead: LeadDetail; reload: () => void }) {
         </button>
       </form>
     </section>
-  );
-}
-
-/** Retries a failed message and says so; shared by a lead's history and the failed-deliveries page. */
-export function RetryButton({
-  message,
-  onDone,
-}: {
-  message: { id: string; recipient: string; kind: LeadMessage['kind'] };
-  onDone: () => void;
-}) {
-  const notify = useNotice();
-  const [busy, setBusy] = useState(false);
-  async function retry() {
-    setBusy(true);
-    try {
-      await teamApi.retry(message.id);
-      notify({
-        tone: 'success',
-        text: `${KIND_LABELS[message.kind]} to ${message.recipient} will be sent again.`,
-      });
-      onDone();
-    } catch (error) {
-      notify({ tone: 'error', text: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <button type="button" className="button button--secondary button--small" onClick={retry} disabled={busy}>
-      {busy ? 'Retrying…' : 'Retry'}
-      <span className="visually-hidden">
-        {' '}
-        {KIND_LABELS[message.kind].toLowerCase()} to {message.recipient}
-      </span>
-    </button>
   );
 }
 

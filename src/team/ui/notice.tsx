@@ -14,6 +14,11 @@ export function useNotice(): (notice: Notice | null) => void {
   return useContext(NoticeContext);
 }
 
+/** What a notice says of a failed request: the error's own message, or a plain apology. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}
+
 /**
  * The one live region of the workspace. It stays in the page whatever it holds, so a screen reader
  * announces each new notice: success and information politely, errors at once.
