@@ -3,14 +3,18 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../src/server/db/database';
-import { migrate, readMigrations } from '../../src/server/db/migrate';
+import { migrate, readMigrations, readRepeatables } from '../../src/server/db/migrate';
 import { openPgliteDatabase } from '../../src/server/db/pglite-database';
 
 // A fresh PGlite data directory takes seconds to initialise, a copy of one a fraction of that. The
-// template is keyed by the migrations, so a changed schema gets a new one.
+// template is keyed by the migrations and the repeatable steps, so a changed schema gets a new one.
 async function templateDir(): Promise<string> {
   const migrations = await readMigrations();
-  const key = createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 16);
+  const repeatables = await readRepeatables();
+  const key = createHash('sha256')
+    .update(JSON.stringify([migrations, repeatables]))
+    .digest('hex')
+    .slice(0, 16);
   const dir = path.join(os.tmpdir(), `care-audit-pglite-template-${key}`);
   try {
     await fs.access(path.join(dir, 'PG_VERSION'));
@@ -19,7 +23,7 @@ async function templateDir(): Promise<string> {
     // Build it beside the final place and rename it there, so a parallel test file never sees half of one.
     const building = await fs.mkdtemp(`${dir}-building-`);
     const db = await openPgliteDatabase(building);
-    await migrate(db, migrations);
+    await migrate(db, migrations, repeatables);
     await db.close();
     try {
       await fs.rename(building, dir);

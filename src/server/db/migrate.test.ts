@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
-import { migrate, MigrationChangedError, migrationChecksum, readMigrations, type Migration } from './migrate';
+import {
+  migrate,
+  MigrationChangedError,
+  migrationChecksum,
+  readMigrations,
+  readRepeatables,
+  type Migration,
+  type Repeatable,
+} from './migrate';
 
 // A table, and a function whose body has semicolons of its own, as one file: the database runs it whole.
 const FIRST = `-- things; with a semicolon in a comment
@@ -23,6 +31,14 @@ const THIRD = 'CREATE TABLE later (id integer);\n';
 function migration(version: number, name: string, sql: string): Migration {
   return { version, name: `000${version}_${name}`, sql, checksum: migrationChecksum(sql) };
 }
+
+function repeatable(name: string, sql: string): Repeatable {
+  return { name, sql, checksum: migrationChecksum(sql) };
+}
+
+const COUNT_THINGS = (label: string) => `CREATE OR REPLACE FUNCTION count_things() RETURNS text
+LANGUAGE sql AS $$ SELECT '${label}:' || count(*) FROM things $$;
+`;
 
 describe('readMigrations', () => {
   it('reads the numbered files in order, each whole, with its sha256', async () => {
@@ -85,6 +101,20 @@ describe.each(DATABASE_KINDS)('migrate on %s', (kind) => {
     expect(await migrate(t.db)).toEqual([]);
   });
 
+  it('keeps the live store_email_request in its one file: applied, recorded, and the body the database runs', async () => {
+    const [store, ...others] = await readRepeatables();
+    expect(store?.name).toBe('store_email_request');
+    expect(others).toEqual([]);
+    const { rows: recordedRows } = await t.db.query<{ name: string; checksum: string }>(
+      'SELECT name, checksum FROM schema_repeatables',
+    );
+    expect(recordedRows).toEqual([{ name: 'store_email_request', checksum: store?.checksum }]);
+    const { rows } = await t.db.query<{ body: string }>(
+      "SELECT prosrc AS body FROM pg_proc WHERE proname = 'store_email_request'",
+    );
+    expect(rows.map((r) => r.body)).toEqual([store?.sql.split('$$')[1]]);
+  });
+
   describe('with migrations of its own', () => {
     beforeEach(async () => {
       await t.db.runScript('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
@@ -140,6 +170,32 @@ describe.each(DATABASE_KINDS)('migrate on %s', (kind) => {
       await expect(migrate(t.db, [migration(1, 'things', `${FIRST}\n-- edited\n`)])).rejects.toThrow(
         MigrationChangedError,
       );
+    });
+
+    it('applies a repeatable step after the migrations, and again only when its file changes', async () => {
+      const v1 = repeatable('count_things', COUNT_THINGS('v1'));
+      expect(await migrate(t.db, [first, second], [v1])).toEqual([
+        '0001_things',
+        '0002_more',
+        'count_things',
+      ]);
+      expect((await t.db.query('SELECT count_things() AS c')).rows).toEqual([{ c: 'v1:1' }]);
+      expect(await migrate(t.db, [first, second], [v1])).toEqual([]);
+
+      const v2 = repeatable('count_things', COUNT_THINGS('v2'));
+      expect(await migrate(t.db, [first, second], [v2])).toEqual(['count_things']);
+      expect((await t.db.query('SELECT count_things() AS c')).rows).toEqual([{ c: 'v2:1' }]);
+      const { rows } = await t.db.query('SELECT name, checksum FROM schema_repeatables');
+      expect(rows).toEqual([{ name: 'count_things', checksum: v2.checksum }]);
+    });
+
+    it('undoes the whole run, migrations included, when a repeatable step fails', async () => {
+      const broken = repeatable(
+        'broken',
+        'CREATE OR REPLACE FUNCTION broken() RETURNS int LANGUAGE sql AS $$ SELECT $$;\n',
+      );
+      await expect(migrate(t.db, [first], [broken])).rejects.toThrow();
+      expect(await tables()).toEqual([]);
     });
 
     it('applies all or nothing: a failing statement late in a file undoes every file of the run', async () => {

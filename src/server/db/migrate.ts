@@ -2,9 +2,10 @@ import { ADVISORY_LOCKS } from './advisory-locks';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import type { Database } from './database';
+import type { Database, Queryable } from './database';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+const FUNCTIONS_DIR = new URL('./functions/', import.meta.url);
 
 export interface Migration {
   version: number;
@@ -13,6 +14,18 @@ export interface Migration {
   /** The whole file, run as one script. */
   sql: string;
   /** sha256 of the file (line endings as LF), recorded when it is applied. */
+  checksum: string;
+}
+
+/**
+ * A repeatable step: the live definition of a database function, kept whole in one file
+ * (src/server/db/functions/NAME.sql, `CREATE OR REPLACE`) instead of rewritten in each migration
+ * that changes it. Applied after the migrations whenever its checksum differs from the one recorded.
+ */
+export interface Repeatable {
+  /** The file name without `.sql`, e.g. `store_email_request`. */
+  name: string;
+  sql: string;
   checksum: string;
 }
 
@@ -57,15 +70,35 @@ export async function readMigrations(dir: URL | string = MIGRATIONS_DIR): Promis
   );
 }
 
+/** The repeatable steps in `dir` (src/server/db/functions), by name. */
+export async function readRepeatables(dir: URL = FUNCTIONS_DIR): Promise<Repeatable[]> {
+  const files = (await fs.readdir(dir)).filter((f) => /^[a-z][\w-]*\.sql$/.test(f)).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const sql = await fs.readFile(new URL(file, dir), 'utf8');
+      return { name: file.replace(/\.sql$/, ''), sql, checksum: migrationChecksum(sql) };
+    }),
+  );
+}
+
 /**
  * Applies the migrations not yet applied, in one transaction, each file as one script, and records
  * each one's checksum. Stops with MigrationChangedError, having applied nothing, when an applied
  * migration's file has changed. A database migrated before checksums were recorded gets the
  * checksums of the files as they are now. An advisory lock makes server processes that start
  * together on one PostgreSQL database take turns; the later ones find nothing left to do.
+ *
+ * Then, in the same transaction, each repeatable step whose file changed since it was last applied
+ * (or that was never applied), recording its checksum. Called with migrations of its own (a test),
+ * it applies only the repeatable steps it is given too. Answers the names of what it applied.
  */
-export async function migrate(db: Database, migrations?: Migration[]): Promise<string[]> {
+export async function migrate(
+  db: Database,
+  migrations?: Migration[],
+  repeatables?: Repeatable[],
+): Promise<string[]> {
   const all = migrations ?? (await readMigrations());
+  const functions = repeatables ?? (migrations ? [] : await readRepeatables());
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCKS.migrations]);
     await tx.runScript(
@@ -101,6 +134,33 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
         migration.checksum,
       ]);
     }
-    return pending.map((m) => m.name);
+    const replaced = await applyRepeatables(tx, functions);
+    return [...pending.map((m) => m.name), ...replaced];
   });
+}
+
+/** Applies each repeatable step whose checksum is not the one recorded; answers their names. */
+async function applyRepeatables(tx: Queryable, repeatables: Repeatable[]): Promise<string[]> {
+  if (repeatables.length === 0) return [];
+  await tx.runScript(
+    `CREATE TABLE IF NOT EXISTS schema_repeatables (
+       name text PRIMARY KEY,
+       checksum text NOT NULL,
+       applied_at timestamptz NOT NULL DEFAULT now()
+     );`,
+  );
+  const { rows } = await tx.query<{ name: string; checksum: string }>(
+    'SELECT name, checksum FROM schema_repeatables',
+  );
+  const recorded = new Map(rows.map((r) => [r.name, r.checksum]));
+  const changed = repeatables.filter((r) => recorded.get(r.name) !== r.checksum);
+  for (const repeatable of changed) {
+    await tx.runScript(repeatable.sql);
+    await tx.query(
+      `INSERT INTO schema_repeatables (name, checksum) VALUES ($1, $2)
+       ON CONFLICT (name) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = now()`,
+      [repeatable.name, repeatable.checksum],
+    );
+  }
+  return changed.map((r) => r.name);
 }

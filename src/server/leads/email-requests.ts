@@ -87,7 +87,7 @@ export async function lockRecipient(tx: Queryable, emailNormalized: string): Pro
  * The mailbox is the address lower-cased with any +tag removed (and Gmail's dots), so
  * victim+1@… and victim+2@… share one limit.
  *
- * All of it happens in one call of the `store_email_request` function (migration 0006), in that
+ * All of it happens in one call of the `store_email_request` function (db/functions/store_email_request.sql), in that
  * statement's own transaction: one round trip to the database, where doing the same steps from here
  * took seven, which under load was most of what an accepted request cost.
  */
