@@ -15,3 +15,7 @@ export interface BotCheckFields {
   [HONEYPOT_FIELD]?: string;
   [PROOF_FIELD]?: ProofOfWork;
 }
+
+/** What a request that fails the bot check is told: nothing about which check, nothing is stored. */
+export const BOT_CHECK_FAILED_MESSAGE =
+  'This request could not be confirmed as sent from the form. Please reload the page and try again.';

@@ -1,6 +1,11 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { InlineHashes } from '../site/inline-hashes';
+
+/** CSP source expressions ('sha256-…') for the inline scripts and style elements of the site's pages. */
+export interface InlineHashes {
+  scripts: string[];
+  styles: string[];
+}
 
 /** The Content-Security-Policy directives, allowing the site's own inline elements by hash only. */
 export function cspDirectives(inline: InlineHashes): Record<string, string[]> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildReport, sanitizeProfile, sanitizeResponses } from '../../core';
 import { fieldErrors, tooManyRequestsMessage } from '../../shared/api-errors';
 import { CONSENT_WORDING, emailRequestSchema, type EmailRequestAccepted } from '../../shared/email-request';
-import { HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
+import { BOT_CHECK_FAILED_MESSAGE, HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
 import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -18,10 +18,6 @@ export interface EmailResultsOptions {
   onQueued: () => void;
   botGuard: BotGuard;
 }
-
-/** What a request that fails the bot check is told: nothing about which check, nothing is stored. */
-export const BOT_CHECK_FAILED_MESSAGE =
-  'This request could not be confirmed as sent from the form. Please reload the page and try again.';
 
 /**
  * `POST /api/email-results`: checked in this order, and nothing is stored or sent unless all pass:

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** CSP source expressions ('sha256-…') for the inline scripts and style elements of some pages. */
-export interface InlineHashes {
-  scripts: string[];
-  styles: string[];
-}
+import type { InlineHashes } from '../http/security-headers';
 
 const ELEMENT = (tag: string) => new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}\\s*>`, 'gi');
 const HAS_SRC = /\ssrc\s*=/i;

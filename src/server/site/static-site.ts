@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseSitePages, SITE_PAGES_FILE, SitePagesError, type SitePage } from '../../shared/pages';
 import type { SiteLinks } from '../config';
 import { chooseEncoding, type CompressedEncoding } from './content-encoding';
-import { inlineHashes, type InlineHashes } from './inline-hashes';
+import type { InlineHashes } from '../http/security-headers';
+import { inlineHashes } from './inline-hashes';
 import { substituteLinks, type TextKind } from './link-substitution';
 
 const brotli = promisify(zlib.brotliCompress);

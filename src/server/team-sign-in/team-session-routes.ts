@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
+import { BOT_CHECK_FAILED_MESSAGE, HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
 import { emailAddressSchema } from '../../shared/email-request';
 import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
@@ -10,7 +10,6 @@ import { redeemSignInToken, requestSignInLink } from './sign-in-tokens';
 import { listActivity, recordActivity } from '../activity/team-activity';
 import { sessionCookieName, sessionCookieOptions, signedInMember } from './team-auth';
 import { createSession, deleteSession } from './team-sessions';
-import { BOT_CHECK_FAILED_MESSAGE } from '../leads/email-results-routes';
 import { registerPerClientLimit } from '../http/request-guards';
 
 export interface TeamSessionOptions {
