@@ -24,6 +24,22 @@ describe('formatDay', () => {
     expect(formatDay('not-a-day')).toBeUndefined();
     expect(formatDay('')).toBeUndefined();
   });
+
+  // The date the report and its e-mail print: the moment the report was made for, by its UTC day.
+  it.each([
+    ['2026-11-22T10:00:00Z', '22 November 2026'],
+    // Late on the 31st in UTC is already 1 January in some zones; the report keeps UTC's date.
+    ['2026-12-31T23:30:00Z', '31 December 2026'],
+    ['2027-01-01T00:00:00Z', '1 January 2027'],
+  ])('dates the moment %s by its UTC day: %s', (iso, expected) => {
+    expect(formatDay(new Date(iso))).toBe(expected);
+  });
+
+  it("writes the team overview's days short, as a weekday, or as a weekday with its date", () => {
+    expect(formatDay('2026-11-23', 'short')).toBe('23 Nov');
+    expect(formatDay('2026-11-23', 'weekday')).toBe('Mon');
+    expect(formatDay('2026-11-23', 'weekday-date')).toBe('Mon, 23 Nov 2026');
+  });
 });
 
 describe('changeSince', () => {

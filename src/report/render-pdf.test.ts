@@ -18,13 +18,7 @@ import {
 } from '../core';
 import { readPdf, readPdfInfo, type PdfText } from '../../test/support/pdf/pdf-text';
 import { runPoppler } from '../../test/support/pdf/pdfinfo';
-import {
-  CLOSING_LINE,
-  REPORT_TITLE,
-  formatReportDate,
-  renderReportPdf,
-  type ReportContact,
-} from './render-pdf';
+import { CLOSING_LINE, REPORT_TITLE, renderReportPdf, type ReportContact } from './render-pdf';
 
 const CONTACT: ReportContact = {
   bookingUrl: 'https://care-audit.example/book-a-consultation',
@@ -406,17 +400,6 @@ describe('the roadmap follows the scores', () => {
     // The spec's recommendation "Deploy patient progress tracking system" stays word for word.
     expect(all).toContain('Deploy patient progress tracking system');
     expect(all.split('Deploy patient progress tracking system').join('')).not.toMatch(/patient/i);
-  });
-});
-
-describe('formatReportDate', () => {
-  it.each([
-    ['2026-11-22T10:00:00Z', '22 November 2026'],
-    // Late on the 31st in UTC is already 1 January in some zones; the report keeps UTC's date.
-    ['2026-12-31T23:30:00Z', '31 December 2026'],
-    ['2027-01-01T00:00:00Z', '1 January 2027'],
-  ])('%s → %s', (iso, expected) => {
-    expect(formatReportDate(new Date(iso))).toBe(expected);
   });
 });
 

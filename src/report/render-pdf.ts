@@ -12,7 +12,6 @@ import { PAGE } from './pdf/theme';
 
 export type { ReportContact } from './pdf/contact';
 export { CLOSING_LINE, REPORT_TITLE } from './pdf/pdf-words';
-export { formatReportDate } from './format-date';
 
 /**
  * The report as a tagged A4 PDF (PDF/UA-1): every piece of text sits in a structure element in

@@ -1,6 +1,11 @@
-import { KEY_QUESTIONS_HEADING, PRIORITIES_HEADING, overallChangeText, type Report } from '../../core';
+import {
+  KEY_QUESTIONS_HEADING,
+  PRIORITIES_HEADING,
+  formatDay,
+  overallChangeText,
+  type Report,
+} from '../../core';
 import { shareOf } from './bar-chart';
-import { formatReportDate } from '../format-date';
 import {
   APPENDIX_HEADING,
   AREAS_HEADING,
@@ -28,7 +33,7 @@ export function writeCover(writer: ReportWriter, report: Report, webAddress: str
 
   writer.y = 132;
   writer.text('H1', REPORT_TITLE, TYPE.coverTitle, { width: CONTENT_WIDTH * 0.8, gapAfter: 14 });
-  writer.text('P', `Generated: ${formatReportDate(report.generatedAt)}`, TYPE.coverDate);
+  writer.text('P', `Generated: ${formatDay(report.generatedAt)}`, TYPE.coverDate);
 
   drawScoreRing(writer, report.overall.score, TONE_COLOURS[report.overall.tone]);
   writer.y = RING.y - 40;

@@ -8,6 +8,7 @@ import {
   PRIORITIES_INTRO,
   areaNotes,
   comparisonIntro,
+  formatDay,
   overallChangeText,
   ratingGiven,
   statementCount,
@@ -15,7 +16,6 @@ import {
   toneFor,
 } from '../../core';
 import { escapeHtml as e } from '../http/escape-html';
-import { formatReportDate } from '../../report/format-date';
 
 /** What the visitor's e-mail needs besides the report. */
 export interface VisitorEmailContext {
@@ -215,7 +215,7 @@ export function visitorHtml(report: Report, context: VisitorEmailContext): strin
 <tr><td class="card-pad" bgcolor="${C.brand}" style="background-color:${C.brand};padding:28px 36px;border-radius:8px 8px 0 0">
 <p style="margin:0 0 6px;${FONT};font-size:14px;line-height:20px;letter-spacing:1px;text-transform:uppercase;color:${C.brandTint}">Care Audit</p>
 <h1 style="margin:0;${FONT};font-size:26px;line-height:32px;font-weight:bold;color:#ffffff">Your AI Audit Results</h1>
-<p style="margin:8px 0 0;${FONT};font-size:15px;line-height:22px;color:${C.brandTint}">Comprehensive analysis of your care management operations, ${e(formatReportDate(report.generatedAt))}</p>
+<p style="margin:8px 0 0;${FONT};font-size:15px;line-height:22px;color:${C.brandTint}">Comprehensive analysis of your care management operations, ${e(formatDay(report.generatedAt))}</p>
 </td></tr>
 <tr><td class="card-pad" style="padding:28px 36px 8px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="padding:20px;background-color:${C.panel};border-radius:6px" bgcolor="${C.panel}">
@@ -287,7 +287,7 @@ export function visitorText(report: Report, context: VisitorEmailContext): strin
     .map((phase) => `${phase.title} (${phase.timeframe}): ${phaseAreas(phase)}`)
     .join('\n');
   return `YOUR AI AUDIT RESULTS
-Comprehensive analysis of your care management operations, ${formatReportDate(report.generatedAt)}
+Comprehensive analysis of your care management operations, ${formatDay(report.generatedAt)}
 
 Overall score: ${overall.score}% (${overall.rating})${change ? `\n${change}` : ''}
 

@@ -1,8 +1,7 @@
-import { toneFor } from '../../core';
+import { formatDay, toneFor } from '../../core';
 import type { Overview, OverviewDay } from '../../shared/team-api';
 import { teamApi } from '../api';
 import { DailyColumns, LabelledBars, type BarRow } from '../ui/charts';
-import { formatDay, formatLongDay, formatWeekDay } from '../ui/format';
 import { LoadError } from '../ui/notice';
 import { usePage } from '../ui/page-title';
 import { useLoad } from '../ui/use-load';
@@ -31,7 +30,8 @@ export function OverviewPage() {
         </h1>
         {data && data.days.length > 0 ? (
           <p className="page-head__meta">
-            {formatLongDay(data.days[0].date)} to {formatLongDay(data.days[data.days.length - 1].date)}
+            {formatDay(data.days[0].date, 'weekday-date')} to{' '}
+            {formatDay(data.days[data.days.length - 1].date, 'weekday-date')}
           </p>
         ) : null}
       </div>
@@ -73,7 +73,10 @@ function DailyCounts({ days }: { days: readonly OverviewDay[] }) {
                 <span>{totals[series.key].toLocaleString('en-GB')}</span>
               </p>
               <DailyColumns
-                days={days.map((day) => ({ label: formatDay(day.date), value: day[series.key] }))}
+                days={days.map((day) => ({
+                  label: formatDay(day.date, 'short') ?? day.date,
+                  value: day[series.key],
+                }))}
                 barClass={series.barClass}
               />
             </div>
@@ -110,8 +113,8 @@ function DailyCounts({ days }: { days: readonly OverviewDay[] }) {
                 <tr key={day.date}>
                   <th scope="row" className="nowrap">
                     {/* The weekday goes on a phone, where the five columns need the room. */}
-                    <span className="weekday">{formatWeekDay(day.date)} </span>
-                    {formatDay(day.date)}
+                    <span className="weekday">{formatDay(day.date, 'weekday')} </span>
+                    {formatDay(day.date, 'short')}
                   </th>
                   {SERIES.map(({ key }) => (
                     <td key={key} className="num">
