@@ -1,10 +1,11 @@
+import type { SendMailOptions } from 'nodemailer';
 import type { Queryable } from '../db/database';
 import { escapeHtml as e } from '../http/escape-html';
 import type { ClaimedMessage } from '../outbox/outbox-store';
 import { PermanentDeliveryError, type DeliverMessage } from '../outbox/outbox-worker';
 import { isSignInTokenLive } from '../team-sign-in/sign-in-tokens';
 import type { MailTransport } from './mail-transport';
-import { outboxEnvelope } from './outbox-mail';
+import { outboxEnvelope } from './envelope';
 import type { RenderedEmail } from './visitor-email';
 
 /** The page the link opens: it shows a "Sign in" button, and only pressing it (a POST) uses the token. */
@@ -57,21 +58,37 @@ function tokenOf(message: ClaimedMessage): string {
   return token;
 }
 
+export interface SignInMailSettings {
+  mailFrom: string;
+  publicUrl: string;
+}
+
+/** The sign-in message from plain data: no database, no clock (the date is given). */
+export function composeSignInMail(
+  message: Pick<ClaimedMessage, 'id' | 'recipient'>,
+  token: string,
+  settings: SignInMailSettings,
+  date: Date,
+): SendMailOptions {
+  const { subject, html, text } = signInEmail(signInLink(settings.publicUrl, token));
+  return { ...outboxEnvelope(message, settings.mailFrom, date), subject, html, text };
+}
+
 /**
- * Sends `sign_in` outbox messages. A link that expired (or was used, or purged) before it could be
- * sent would only disappoint: the message fails at once instead of being retried.
+ * Sends `sign_in` outbox messages: gathers the token and whether it still works, then composes.
+ * A link that expired (or was used, or purged) before it could be sent would only disappoint: the
+ * message fails at once instead of being retried.
  */
 export function signInDelivery(
   db: Queryable,
   transport: MailTransport,
-  context: { mailFrom: string; publicUrl: string },
+  settings: SignInMailSettings,
 ): DeliverMessage {
   return async (message) => {
     const token = tokenOf(message);
     if (!(await isSignInTokenLive(db, token))) {
       throw new PermanentDeliveryError('the sign-in link expired before it could be sent');
     }
-    const { subject, html, text } = signInEmail(signInLink(context.publicUrl, token));
-    await transport.send({ ...outboxEnvelope(message, context.mailFrom), subject, html, text });
+    await transport.send(composeSignInMail(message, token, settings, new Date()));
   };
 }

@@ -1,6 +1,6 @@
 import { buildReport, type Report } from '../../core';
 import type { ReportContact } from '../../report';
-import type { RenderPdf } from '../mail/outbox-mail';
+import type { RenderPdf } from './report-contact';
 import { startWorkerCalls, type WorkerCallsOptions } from '../worker-threads/worker-calls';
 
 /** What the PDF thread is sent for one render. */

@@ -6,7 +6,7 @@ import { readBenchmark } from '../benchmark/read-benchmark';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
-import { reportContact, type RenderPdf } from '../mail/outbox-mail';
+import { reportContact, type RenderPdf } from './report-contact';
 import { registerPerClientLimit, requireJson } from '../http/request-guards';
 
 export interface ReportPdfOptions {

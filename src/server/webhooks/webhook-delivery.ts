@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Database } from '../db/database';
 import type { ClaimedMessage } from '../outbox/outbox-store';
 import { PermanentDeliveryError, type DeliverMessage } from '../outbox/outbox-worker';
-import { leadDetail } from '../leads/lead-detail';
+import { leadDetail, type LeadDetail } from '../leads/lead-detail';
 import { leadCreatedEvent } from './lead-created';
 
 export interface WebhookDeliveryOptions {
@@ -22,11 +22,41 @@ export class WebhookError extends Error {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** One signed POST of a lead's event, ready for fetch. */
+export interface WebhookRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
 /**
- * The outbox's sender for `webhook` messages: posts the `lead.created` event of the message's
- * request to the message's recipient (WEBHOOK_URL when it was queued), signed as Standard Webhooks
- * says. The message id is the `webhook-id`, so a retry carries the same id and the receiver can
- * drop a duplicate. Any 2xx is delivered; 410 Gone means the receiver is gone for good
+ * The request for one webhook message, from plain data (no database, no clock, no network): the
+ * lead's `lead.created` event as the body, signed as Standard Webhooks says at `sentAt`, with the
+ * message id as `webhook-id` so a retry carries the same id and the receiver can drop a duplicate.
+ */
+export function composeWebhookRequest(
+  message: Pick<ClaimedMessage, 'id' | 'recipient'>,
+  lead: LeadDetail,
+  signer: Webhook,
+  sentAt: Date,
+): WebhookRequest {
+  const body = JSON.stringify(leadCreatedEvent(lead));
+  return {
+    url: message.recipient,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'care-audit-webhooks',
+      'webhook-id': message.id,
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-signature': signer.sign(message.id, sentAt, body),
+    },
+    body,
+  };
+}
+
+/**
+ * The outbox's sender for `webhook` messages: gathers the message's lead, composes its signed
+ * request, and posts it to the message's recipient (WEBHOOK_URL when it was queued). Any 2xx is delivered; 410 Gone means the receiver is gone for good
  * (PermanentDeliveryError: failed at once); anything else — another status, a redirect, no answer
  * within the timeout, no connection — is thrown for the outbox to retry with its growing delays.
  */
@@ -40,20 +70,13 @@ export function webhookDelivery(db: Database, options: WebhookDeliveryOptions): 
     const lead = await leadDetail(db, message.requestId);
     // Erased since it was queued: its outbox rows went with it, so there is nothing to send or record.
     if (!lead) return;
-    const body = JSON.stringify(leadCreatedEvent(lead));
-    const sentAt = new Date();
+    const { url, headers, body } = composeWebhookRequest(message, lead, signer, new Date());
 
     let response: Response;
     try {
-      response = await fetch(message.recipient, {
+      response = await fetch(url, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'care-audit-webhooks',
-          'webhook-id': message.id,
-          'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-          'webhook-signature': signer.sign(message.id, sentAt, body),
-        },
+        headers,
         body,
         // A redirect is not followed: the signed body goes only where WEBHOOK_URL says.
         redirect: 'manual',

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { reportFileName } from '../../core';
+import { CONSENT_WORDING } from '../../shared/email-request';
+import { COMPLETE_ANSWERS, EXPECTED_AREA_SCORES } from '../../../test/support/requests';
+import type { StoredEmailRequest } from '../leads/email-requests';
+import type { LeadDetail } from '../leads/lead-detail';
+import { composeWebhookRequest } from '../webhooks/webhook-delivery';
+import { composeTeamMail, composeVisitorMail, visitorMailReport } from './compose-request-mail';
+import type { TeamMailFacts, VisitorMailFacts } from './request-mail-facts';
+import { composeSignInMail } from './sign-in-email';
+import { testConfig } from '../../../test/support/test-config';
+import type { Config } from '../config';
+
+// Every message the outbox sends, composed from plain data: no database, no PDF thread, no clock.
+const SETTINGS = {
+  ...pick(testConfig({ PUBLIC_URL: 'https://audit.care-audit.example' })),
+  mailFrom: 'Care Audit <audit@care-audit.example>',
+};
+function pick({ links, publicUrl }: Config) {
+  return { links, publicUrl };
+}
+const SENT = new Date('2026-11-26T09:30:00Z');
+const REQUEST: StoredEmailRequest = {
+  id: '0b5c8a62-6f0e-4c53-9a56-3d1f7f4b2a10',
+  email: 'Care.Manager@example.org',
+  note: 'Please call after 2pm.',
+  responses: COMPLETE_ANSWERS,
+  consent: { wording: CONSENT_WORDING, givenAt: new Date('2026-11-26T09:00:00Z') },
+  profile: { serviceType: 'home_care' },
+  createdAt: new Date('2026-11-26T09:00:00Z'),
+};
+const MESSAGE = { id: '5f0f0c8e-3d52-4c4f-8a53-0c1f7f4b2a11', recipient: REQUEST.email };
+const TOKEN = 'A'.repeat(43);
+
+describe('composing a request’s e-mails from gathered facts', () => {
+  it('gives the team the note and the scores, with replies going to the visitor', () => {
+    const facts: TeamMailFacts = {
+      kind: 'team',
+      message: { ...MESSAGE, recipient: 'team@care-audit.example' },
+      request: REQUEST,
+    };
+    const mail = composeTeamMail(facts, SETTINGS, SENT);
+    expect(mail).toMatchObject({
+      from: SETTINGS.mailFrom,
+      to: 'team@care-audit.example',
+      replyTo: REQUEST.email,
+      date: SENT,
+      messageId: `<${MESSAGE.id}@care-audit.example>`,
+    });
+    expect(mail.text).toContain('Please call after 2pm.');
+    expect(mail.text).toContain(`${EXPECTED_AREA_SCORES.compliance}%`);
+    expect(mail.attachments).toBeUndefined();
+  });
+
+  it('gives the visitor the report, the results link and the PDF as it was rendered, never the note', () => {
+    const facts: VisitorMailFacts = {
+      kind: 'visitor',
+      message: MESSAGE,
+      request: REQUEST,
+      benchmark: { status: 'too_few', minResponses: 10 },
+      resultsToken: TOKEN,
+    };
+    const report = visitorMailReport(facts);
+    expect(report.comparison).toMatchObject({ status: 'too_few' });
+    const pdf = new Uint8Array([37, 80, 68, 70]);
+    const mail = composeVisitorMail(facts, report, pdf, SETTINGS, SENT);
+    expect(mail).toMatchObject({
+      to: REQUEST.email,
+      date: SENT,
+      messageId: `<${MESSAGE.id}@care-audit.example>`,
+    });
+    expect(mail.text).toContain(`https://audit.care-audit.example/results/${TOKEN}`);
+    expect(mail.text).not.toContain('Please call after 2pm.');
+    expect(mail.html).not.toContain('Please call after 2pm.');
+    expect(mail.attachments).toEqual([
+      {
+        filename: reportFileName(report.generatedAt),
+        content: Buffer.from(pdf),
+        contentType: 'application/pdf',
+      },
+    ]);
+  });
+
+  it('gives a team member the sign-in link', () => {
+    const mail = composeSignInMail(
+      { id: MESSAGE.id, recipient: 'member@care-audit.example' },
+      TOKEN,
+      SETTINGS,
+      SENT,
+    );
+    expect(mail).toMatchObject({ to: 'member@care-audit.example', date: SENT });
+    expect(mail.text).toContain(`https://audit.care-audit.example/team/auth?token=${TOKEN}`);
+  });
+
+  it('signs the webhook’s lead.created body with the message id, as a receiver verifies it', () => {
+    const secret = `whsec_${Buffer.from('a webhook secret of 24+ bytes!!').toString('base64')}`;
+    const lead: LeadDetail = {
+      id: REQUEST.id,
+      createdAt: REQUEST.createdAt,
+      email: REQUEST.email,
+      note: REQUEST.note,
+      consent: REQUEST.consent,
+      overallScore: 88,
+      scores: EXPECTED_AREA_SCORES,
+      followUpStatus: 'new',
+      answers: [],
+      messages: [],
+      notes: [],
+    };
+    const request = composeWebhookRequest(
+      { id: MESSAGE.id, recipient: 'https://hooks.example/catch/1' },
+      lead,
+      new Webhook(secret),
+      // Standard Webhooks refuses a timestamp more than five minutes from its own clock.
+      new Date(),
+    );
+    expect(request.url).toBe('https://hooks.example/catch/1');
+    expect(request.headers['webhook-id']).toBe(MESSAGE.id);
+    expect(request.headers['webhook-timestamp']).toMatch(/^\d{10}$/);
+    const event = JSON.parse(request.body) as { type: string; data: { id: string; note: string } };
+    expect(event).toMatchObject({ type: 'lead.created', data: { id: REQUEST.id, note: REQUEST.note } });
+    const verified = new Webhook(secret).verify(request.body, { ...request.headers });
+    expect(verified).toEqual(event);
+  });
+});

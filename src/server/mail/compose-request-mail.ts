@@ -1,0 +1,74 @@
+import type { SendMailOptions } from 'nodemailer';
+import { buildReport, reportFileName, type Report } from '../../core';
+import { resultsLink } from '../../shared/results-link';
+import type { Config } from '../config';
+import { outboxEnvelope } from './envelope';
+import type { TeamMailFacts, VisitorMailFacts } from './request-mail-facts';
+import { teamEmail } from './team-email';
+import { visitorEmail } from './visitor-email';
+
+/** What a request's e-mails take from the configuration. */
+export interface RequestMailSettings {
+  mailFrom: string;
+  links: Config['links'];
+  /** The site's own address (PUBLIC_URL), for the results link. */
+  publicUrl: string;
+}
+
+/*
+ * Pure functions from gathered facts (request-mail-facts.ts) to the message nodemailer sends: no
+ * database, no clock (the date is given), no PDF renderer (the rendered PDF is given), so a test
+ * composes any message from plain data.
+ */
+
+/** The team's e-mail: the request, the visitor's note and scores; replies go to the visitor. */
+export function composeTeamMail(
+  facts: TeamMailFacts,
+  settings: RequestMailSettings,
+  date: Date,
+): SendMailOptions {
+  const { request } = facts;
+  const { subject, text } = teamEmail({
+    requestId: request.id,
+    createdAt: request.createdAt,
+    email: request.email,
+    note: request.note,
+    consent: request.consent,
+    report: buildReport(request.responses, request.createdAt),
+  });
+  return { ...outboxEnvelope(facts.message, settings.mailFrom, date), subject, text, replyTo: request.email };
+}
+
+/** The report the visitor's e-mail and its PDF show: the request's answers, with the comparison. */
+export function visitorMailReport(facts: VisitorMailFacts): Report {
+  return buildReport(facts.request.responses, facts.request.createdAt, { benchmark: facts.benchmark });
+}
+
+/** The visitor's e-mail: the report, the results link and the PDF, never the note. */
+export function composeVisitorMail(
+  facts: VisitorMailFacts,
+  report: Report,
+  pdf: Uint8Array,
+  settings: RequestMailSettings,
+  date: Date,
+): SendMailOptions {
+  const { subject, html, text } = visitorEmail(report, {
+    bookingUrl: settings.links.bookingUrl,
+    contactEmail: settings.links.contactEmail,
+    consented: facts.request.consent !== null,
+    resultsUrl: resultsLink(settings.publicUrl, facts.resultsToken),
+  });
+  return {
+    ...outboxEnvelope(facts.message, settings.mailFrom, date),
+    subject,
+    html,
+    text,
+    attachments: [
+      {
+        filename: reportFileName(report.generatedAt),
+        content: Buffer.from(pdf),
+        contentType: 'application/pdf',
+      },
+    ],
+  };
+}
