@@ -23,6 +23,11 @@ import tseslint from 'typescript-eslint';
 //   In the browser:  web, team → browser → shared → core
 //   In Node:         cli → server → report, shared → core
 //
+// Outside src: test/support holds the tests' tools (databases, an SMTP listener, fixtures, PDF
+// readers). Tests, e2e and scripts may use it; product code may not, nor any devDependency.
+// Inside src/server the folders are capabilities (see src/server/README.md); none imports the
+// composition root (app.ts, team-api.ts, main.ts), and server-layout.test.ts keeps them free of circles.
+//
 // These rules hold that line so nobody has to remember it.
 const outsideCore = [
   '**/report/**',
@@ -57,6 +62,39 @@ const pageZones = pages.map((name) => ({
   message: 'A page must not import another page; move what they share to src/team/ui.',
 }));
 
+// The zones every file of src keeps.
+const srcZones = [
+  ...featureZones,
+  ...pageZones,
+  {
+    target: './src/browser/router',
+    from: './src/browser',
+    except: ['./router'],
+    message: 'The router is generic: it is handed what it needs and imports nothing of the app.',
+  },
+];
+// And product code (anything in src but a test) keeps these too: a test may build the whole app
+// and use the tests' tools.
+const productZones = [
+  {
+    target: './src/server/*/**',
+    from: ['./src/server/app.ts', './src/server/team-api.ts', './src/server/main.ts'],
+    message: 'A capability is handed what it needs: it never imports the app that composes it.',
+  },
+  {
+    target: './src',
+    from: './test',
+    message: 'test/ holds the tests’ tools: product code must not import it (a test beside the code may).',
+  },
+];
+const srcFiles = ['src/**/*.{ts,tsx}'];
+const srcTests = ['src/**/*.test.{ts,tsx}'];
+const importSettings = {
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+};
+const restrictedPaths = (zones) => ['error', { basePath: import.meta.dirname, zones }];
+
 export default tseslint.config(
   { ignores: ['build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -70,30 +108,26 @@ export default tseslint.config(
   {
     // No import circle anywhere in src, dynamic import() included: a circle makes module order (and
     // so what is defined when) depend on which file loads first, and ties the chunks together.
-    files: ['src/**/*.{ts,tsx}'],
+    files: srcFiles,
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-    },
+    settings: importSettings,
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': [
+      'import-x/no-restricted-paths': restrictedPaths([...srcZones, ...productZones]),
+      // What ships is built from dependencies alone: `npm ci --omit=dev` must be enough to run it.
+      // Type-only imports are erased and are not checked.
+      'import-x/no-extraneous-dependencies': [
         'error',
-        {
-          basePath: import.meta.dirname,
-          zones: [
-            ...featureZones,
-            ...pageZones,
-            {
-              target: './src/browser/router',
-              from: './src/browser',
-              except: ['./router'],
-              message: 'The router is generic: it is handed what it needs and imports nothing of the app.',
-            },
-          ],
-        },
+        { devDependencies: false, optionalDependencies: false, peerDependencies: false },
       ],
+    },
+  },
+  {
+    // A test beside the code may use the test tools and devDependencies.
+    files: srcTests,
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths(srcZones),
+      'import-x/no-extraneous-dependencies': 'off',
     },
   },
   {

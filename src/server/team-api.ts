@@ -8,6 +8,7 @@ import { endSessionsOfFormerMembers } from './team-sign-in/team-sessions';
 import { teamSessionRoutes } from './team-sign-in/team-session-routes';
 import { teamOverviewRoutes } from './usage/team-overview-routes';
 import { teamLeadsRoutes } from './leads/team-leads-routes';
+import { teamActivityRoutes } from './activity/team-activity-routes';
 
 export interface TeamApiOptions {
   db: Database;
@@ -43,6 +44,7 @@ export async function teamApi(team: FastifyInstance, options: TeamApiOptions): P
 
   await team.register(teamSessionRoutes, options);
   await team.register(teamOverviewRoutes, { db: options.db });
+  await team.register(teamActivityRoutes, { db: options.db });
   await team.register(teamLeadsRoutes, {
     db: options.db,
     onQueued: options.onQueued,

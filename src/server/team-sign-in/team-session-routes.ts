@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
 import { redeemSignInToken, requestSignInLink } from './sign-in-tokens';
-import { listActivity, recordActivity } from '../activity/team-activity';
+import { recordActivity } from '../activity/team-activity';
 import { sessionCookieName, sessionCookieOptions, signedInMember } from './team-auth';
 import { createSession, deleteSession } from './team-sessions';
 import { registerPerClientLimit } from '../http/request-guards';
@@ -20,8 +20,6 @@ export interface TeamSessionOptions {
   onQueued: () => void;
 }
 
-export const ACTIVITY_PAGE_SIZE = 50;
-
 const TOKEN_FAILURES = {
   token_used: 'This sign-in link has already been used. Ask for a new one.',
   token_expired: 'This sign-in link has expired (links last 15 minutes). Ask for a new one.',
@@ -29,7 +27,6 @@ const TOKEN_FAILURES = {
 } as const;
 
 const signInSchema = z.object({ email: emailAddressSchema });
-const pageSchema = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) });
 
 /**
  * Sign-in by e-mailed link and the session: `POST /api/team/sign-in` (open), `POST /api/team/auth`
@@ -108,22 +105,5 @@ export async function teamSessionRoutes(app: FastifyInstance, options: TeamSessi
   app.get('/api/team/session', async (request) => {
     const member = signedInMember(request);
     return { email: member.email, expiresAt: member.expiresAt.toISOString() };
-  });
-
-  app.get('/api/team/activity', async (request) => {
-    const query = pageSchema.safeParse(request.query);
-    if (!query.success) {
-      throw new HttpError(400, 'invalid_request', 'page must be a whole number from 1.', {
-        page: 'must be a whole number from 1',
-      });
-    }
-    const { page } = query.data;
-    const { entries, total } = await listActivity(db, { page, pageSize: ACTIVITY_PAGE_SIZE });
-    return {
-      entries: entries.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
-      total,
-      page,
-      pageSize: ACTIVITY_PAGE_SIZE,
-    };
   });
 }
