@@ -8,7 +8,7 @@ export interface MailFigures {
   idleMemory: IdleMemoryFigures;
 }
 
-/** The outbox and memory figures as Markdown, for the terminal and the README. */
+/** The outbox and memory figures as Markdown, for the terminal and docs/performance.md. */
 export function mailMarkdown({ throughput: t, idleMemory: m }: MailFigures): string {
   return [
     `**Outbox under a burst** (PGlite; autocannon ${t.burst.connections} connections for ${t.burst.seconds} s, each request to its own address; two e-mails per accepted request, the visitor's with its PDF, to a local SMTP listener)`,

@@ -220,7 +220,7 @@ export function pagesMarkdown(results: PageFigures): string {
   ].join('\n');
 }
 
-/** The figures as Markdown tables, for the terminal and the README. */
+/** The figures as Markdown tables, for the terminal and docs/performance.md. */
 export function markdown(results: BenchResults): string {
   const api = results.api;
   return [
