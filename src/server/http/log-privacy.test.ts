@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { maskAddresses, serializeError, urlForLog } from './log-privacy';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { validBody } from '../../../test/support/requests';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 
 describe('urlForLog', () => {
@@ -74,33 +73,31 @@ describe.each(DATABASE_KINDS)('the log of a failed store on %s', (kind) => {
   const ADDRESS = 'log.victim@example.org';
   const NOTE = 'Private note: call Mrs Example on 07700 900123';
   let t: TestDatabase;
-  let app: FastifyInstance;
   const lines: string[] = [];
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    app = await buildApp(
-      testConfig({
-        LOG_LEVEL: 'info',
-        DATA_DIR: t.dataDir,
-        SITE_DIR: `${t.dataDir}/no-site`,
-        BOT_PROTECTION: 'off',
-      }),
-      { db: t.db, logStream: { write: (line) => void lines.push(line) } },
-    );
-  });
-  beforeEach(() => {
-    lines.length = 0;
   });
   afterAll(async () => {
-    await app?.close();
     await t?.destroy();
+  });
+  const server = useTestApp(() => ({
+    config: testConfig({
+      LOG_LEVEL: 'info',
+      DATA_DIR: t.dataDir,
+      SITE_DIR: `${t.dataDir}/no-site`,
+      BOT_PROTECTION: 'off',
+    }),
+    deps: { db: t.db, logStream: { write: (line) => void lines.push(line) } },
+  }));
+  beforeEach(() => {
+    lines.length = 0;
   });
 
   it('says what failed, and holds neither the address, nor the note, nor the answers', async () => {
     await t.db.query('ALTER TABLE email_requests ADD CONSTRAINT refuse_every_row CHECK (false) NOT VALID');
     try {
-      const res = await app.inject({
+      const res = await server.app.inject({
         method: 'POST',
         url: '/api/email-results',
         headers: { 'content-type': 'application/json' },
@@ -123,7 +120,7 @@ describe.each(DATABASE_KINDS)('the log of a failed store on %s', (kind) => {
   });
 
   it('masks an address quoted in the reason for a rejected body', async () => {
-    const res = await app.inject({
+    const res = await server.app.inject({
       method: 'POST',
       url: '/api/email-results',
       headers: { 'content-type': 'application/json' },

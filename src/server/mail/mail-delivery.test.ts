@@ -1,15 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reportFileName } from '../../core';
-import { buildApp } from '../app';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { flatten, readPdfStructure } from '../../../test/support/pdf/pdf-structure';
 import { pdfText } from '../../../test/support/pdf/pdf-text';
 import { postEmailRequest, validBody } from '../../../test/support/requests';
 import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 
 const LEADS_TO = 'leads@care-audit.example';
@@ -43,15 +42,20 @@ async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Pro
 describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on %s', (kind) => {
   let t: TestDatabase;
   let smtp: SmtpTestServer;
-  let app: FastifyInstance;
 
   beforeAll(async () => {
     [t, smtp] = await Promise.all([
       openTestDatabase(kind),
       startSmtpServer({ rejectRecipient: (address) => address.startsWith('nobody@') }),
     ]);
-    app = await buildApp(
-      testConfig({
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await t?.destroy();
+  });
+  const server = useTestApp(
+    () => ({
+      config: testConfig({
         DATA_DIR: t.dataDir,
         SITE_DIR: path.join(t.dataDir, 'no-site'),
         SMTP_URL: smtp.url,
@@ -63,15 +67,10 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
         RATE_LIMIT_PER_CLIENT: '1000',
         RATE_LIMIT_PER_RECIPIENT: '1000',
       }),
-      { db: t.db },
-    );
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await smtp?.close();
-    await t?.destroy();
-  });
+      deps: { db: t.db },
+    }),
+    { ready: true },
+  );
   beforeEach(async () => {
     await t.reset();
     smtp.messages.length = 0;
@@ -80,7 +79,7 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
 
   it('sends the visitor the report with its PDF, and the team the note', async () => {
     const res = await postEmailRequest(
-      app,
+      server.app,
       validBody({ email: 'Manager@Care-Home.example', message: NOTE, consent: true }),
     );
     expect(res.statusCode).toBe(202);
@@ -124,14 +123,14 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
 
   it('attaches the same document "Download Full Report" gives for the same answers and day', async () => {
     const responses = validBody().responses;
-    expect((await postEmailRequest(app, validBody())).statusCode).toBe(202);
+    expect((await postEmailRequest(server.app, validBody())).statusCode).toBe(202);
     const messages = await smtp.waitForMessages(2);
     const pdf = messages.flatMap((m) => m.attachments).find((a) => a.contentType === 'application/pdf');
     const attached = new Uint8Array(pdf?.content ?? []);
     const { rows } = await t.db.query<{ created_at: Date }>('SELECT created_at FROM email_requests');
     const day = new Date(rows[0]?.created_at ?? 0).toISOString().slice(0, 10);
 
-    const download = await app.inject({
+    const download = await server.app.inject({
       method: 'POST',
       url: '/api/report',
       headers: { 'content-type': 'application/json' },
@@ -153,9 +152,9 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
   it('delivers each message exactly once when the relay is down and comes back', async () => {
     await smtp.close();
     for (let i = 0; i < 3; i++)
-      expect((await postEmailRequest(app, validBody({ email: `visitor${i}@example.org` }))).statusCode).toBe(
-        202,
-      );
+      expect(
+        (await postEmailRequest(server.app, validBody({ email: `visitor${i}@example.org` }))).statusCode,
+      ).toBe(202);
     // Every message has failed at least once against the closed port (and has attempts left).
     await until(async () => (await outbox(t.db)).every((m) => m.attempts >= 1 && m.last_error !== null));
     expect((await outbox(t.db)).map((m) => m.status)).not.toContain('sent');
@@ -171,7 +170,7 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
 
   it('marks a message failed after MAIL_MAX_ATTEMPTS and keeps it', async () => {
     await smtp.close();
-    const { id } = (await postEmailRequest(app, validBody())).json();
+    const { id } = (await postEmailRequest(server.app, validBody())).json();
     await until(async () => (await outbox(t.db)).every((m) => m.status === 'failed'));
     expect(await outbox(t.db)).toEqual([
       expect.objectContaining({
@@ -192,7 +191,7 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
   });
 
   it('gives up at once on an address the relay refuses for good', async () => {
-    await postEmailRequest(app, validBody({ email: 'nobody@example.org' }));
+    await postEmailRequest(server.app, validBody({ email: 'nobody@example.org' }));
     await until(async () => (await outbox(t.db)).some((m) => m.kind === 'visitor' && m.status === 'failed'));
     expect((await outbox(t.db)).find((m) => m.kind === 'visitor')).toMatchObject({
       attempts: 1,
@@ -203,20 +202,19 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
 
 describe('without an SMTP relay', () => {
   let t: TestDatabase;
-  let app: FastifyInstance;
   beforeAll(async () => {
     t = await openTestDatabase('pglite');
-    app = await buildApp(testConfig({ DATA_DIR: t.dataDir, SITE_DIR: path.join(t.dataDir, 'no-site') }), {
-      db: t.db,
-    });
   });
   afterAll(async () => {
-    await app?.close();
     await t?.destroy();
   });
+  const server = useTestApp(() => ({
+    config: testConfig({ DATA_DIR: t.dataDir, SITE_DIR: path.join(t.dataDir, 'no-site') }),
+    deps: { db: t.db },
+  }));
 
   it('writes each message as an .eml file under DATA_DIR/mail', async () => {
-    expect((await postEmailRequest(app, validBody())).statusCode).toBe(202);
+    expect((await postEmailRequest(server.app, validBody())).statusCode).toBe(202);
     const dir = path.join(t.dataDir, 'mail');
     let files: string[] = [];
     await until(async () => {

@@ -1,10 +1,8 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMPARISON_PENDING, medianText } from '../../core';
 import { RESULTS_TOKEN_PATTERN } from '../../shared/results-link';
-import { buildApp } from '../app';
 import { retryFailedMessage } from '../outbox/failed-messages';
 import {
   answersScoring,
@@ -16,6 +14,7 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../te
 import { postEmailRequest, validBody } from '../../../test/support/requests';
 import { FIXTURE_PAGES, FIXTURE_PRIVATE_PAGE, writeSiteFixture } from '../../../test/support/site-fixture';
 import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 import { VIEW_ONLINE } from './visitor-email';
 
@@ -43,7 +42,6 @@ describe.each(DATABASE_KINDS)(
   (kind) => {
     let t: TestDatabase;
     let smtp: SmtpTestServer;
-    let app: FastifyInstance;
     // Recipients the relay refuses for good (550) while a test says so.
     const refused = new Set<string>();
 
@@ -52,31 +50,34 @@ describe.each(DATABASE_KINDS)(
         openTestDatabase(kind),
         startSmtpServer({ rejectRecipient: (address) => refused.has(address) }),
       ]);
-      const siteDir = await writeSiteFixture(path.join(t.dataDir, 'site'), {
-        ...FIXTURE_PAGES,
-        results: FIXTURE_PRIVATE_PAGE,
-      });
-      app = await buildApp(
-        testConfig({
-          DATA_DIR: t.dataDir,
-          SITE_DIR: siteDir,
-          SMTP_URL: smtp.url,
-          LEADS_TO,
-          PUBLIC_URL,
-          BENCHMARK_MIN_RESPONSES: String(MIN_RESPONSES),
-          MAIL_RETRY_BASE_MS: '100',
-          RATE_LIMIT_PER_CLIENT: '1000',
-          RATE_LIMIT_PER_RECIPIENT: '1000',
-        }),
-        { db: t.db, renderPdf: async () => new Uint8Array([37, 80, 68, 70]) },
-      );
-      await app.ready();
     });
     afterAll(async () => {
-      await app?.close();
       await smtp?.close();
       await t?.destroy();
     });
+    const server = useTestApp(
+      async () => {
+        const siteDir = await writeSiteFixture(path.join(t.dataDir, 'site'), {
+          ...FIXTURE_PAGES,
+          results: FIXTURE_PRIVATE_PAGE,
+        });
+        return {
+          config: testConfig({
+            DATA_DIR: t.dataDir,
+            SITE_DIR: siteDir,
+            SMTP_URL: smtp.url,
+            LEADS_TO,
+            PUBLIC_URL,
+            BENCHMARK_MIN_RESPONSES: String(MIN_RESPONSES),
+            MAIL_RETRY_BASE_MS: '100',
+            RATE_LIMIT_PER_CLIENT: '1000',
+            RATE_LIMIT_PER_RECIPIENT: '1000',
+          }),
+          deps: { db: t.db, renderPdf: async () => new Uint8Array([37, 80, 68, 70]) },
+        };
+      },
+      { ready: true },
+    );
     beforeEach(async () => {
       await Promise.all([t.reset(), emptyBenchmarkTables(t.db)]);
       smtp.messages.length = 0;
@@ -98,7 +99,9 @@ describe.each(DATABASE_KINDS)(
 
     it('carries "View your results online" to PUBLIC_URL/results/<token> in HTML and text, and the link opens the results', async () => {
       const email = 'manager@care-home.example';
-      expect((await postEmailRequest(app, validBody({ email, profile: PROFILE }))).statusCode).toBe(202);
+      expect((await postEmailRequest(server.app, validBody({ email, profile: PROFILE }))).statusCode).toBe(
+        202,
+      );
       const mail = await visitorMail(email);
       const { token, inText, inHtml } = linkIn(mail);
       expect(token).toMatch(RESULTS_TOKEN_PATTERN);
@@ -107,10 +110,10 @@ describe.each(DATABASE_KINDS)(
       expect(mail.text).toContain(VIEW_ONLINE);
       expect(mail.html).toContain(VIEW_ONLINE);
 
-      const page = await app.inject({ url: `/results/${token}` });
+      const page = await server.app.inject({ url: `/results/${token}` });
       expect(page.statusCode).toBe(200);
       expect(page.headers['referrer-policy']).toBe('no-referrer');
-      const api = await app.inject({ url: `/api/results/${token}` });
+      const api = await server.app.inject({ url: `/api/results/${token}` });
       expect(api.json()).toMatchObject({ profile: PROFILE });
 
       // The team's notice needs no link: the workspace shows the lead.
@@ -123,18 +126,20 @@ describe.each(DATABASE_KINDS)(
     it(`compares the visitor with providers like them from ${MIN_RESPONSES} audits of their segment, and says comparisons are to come below that`, async () => {
       for (let i = 0; i < MIN_RESPONSES - 1; i++) {
         expect(
-          (await postAudit(app, auditBody({ responses: answersScoring(60), profile: PROFILE }))).statusCode,
+          (await postAudit(server.app, auditBody({ responses: answersScoring(60), profile: PROFILE })))
+            .statusCode,
         ).toBe(202);
       }
-      await postEmailRequest(app, validBody({ email: 'early@example.org', profile: PROFILE }));
+      await postEmailRequest(server.app, validBody({ email: 'early@example.org', profile: PROFILE }));
       const early = await visitorMail('early@example.org');
       expect(early.text).toContain(COMPARISON_PENDING);
       expect(early.text).not.toContain(medianText(60));
 
       expect(
-        (await postAudit(app, auditBody({ responses: answersScoring(60), profile: PROFILE }))).statusCode,
+        (await postAudit(server.app, auditBody({ responses: answersScoring(60), profile: PROFILE })))
+          .statusCode,
       ).toBe(202);
-      await postEmailRequest(app, validBody({ email: 'later@example.org', profile: PROFILE }));
+      await postEmailRequest(server.app, validBody({ email: 'later@example.org', profile: PROFILE }));
       const later = await visitorMail('later@example.org');
       expect(later.text).toContain(medianText(60));
       expect(later.html).toContain(medianText(60));
@@ -144,7 +149,7 @@ describe.each(DATABASE_KINDS)(
     it('gives a failed message the team retries a new link, whose hash replaces that of the undelivered one', async () => {
       const email = 'full.mailbox@example.org';
       refused.add(email);
-      await postEmailRequest(app, validBody({ email }));
+      await postEmailRequest(server.app, validBody({ email }));
       const failed = async () =>
         (
           await t.db.query<{ id: string; payload: unknown }>(
@@ -171,7 +176,7 @@ describe.each(DATABASE_KINDS)(
       const { token } = linkIn(await visitorMail(email));
       expect(token).toMatch(RESULTS_TOKEN_PATTERN);
       expect(await hashOf()).not.toBe(before);
-      expect((await app.inject({ url: `/api/results/${token}` })).statusCode).toBe(200);
+      expect((await server.app.inject({ url: `/api/results/${token}` })).statusCode).toBe(200);
     });
   },
 );

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, onTestFinished } from 'vitest';
+import { buildApp, type AppDeps } from '../../src/server/app';
+import type { Config } from '../../src/server/config';
+
+/** What buildApp is given: the configuration, and the parts the test supplies (its database, say). */
+export interface TestAppSetup {
+  config: Config;
+  deps?: AppDeps;
+}
+
+export interface TestAppOptions {
+  /**
+   * `'suite'` (the default): one app for the describe block, built in beforeAll and closed in
+   * afterAll. `'test'`: a new app for each test, built in beforeEach and closed in afterEach, for
+   * tests whose app must not carry anything over from the test before (what it read from a
+   * database that has been reset since, say).
+   */
+  per?: 'suite' | 'test';
+  /** Waits for app.ready() once built: the outbox worker and the retention job are then running. */
+  ready?: boolean;
+}
+
+export interface TestApp {
+  /** The app of the running test or hook; throws outside them, before it is built or after it is closed. */
+  readonly app: FastifyInstance;
+}
+
+async function build({ config, deps }: TestAppSetup, options: TestAppOptions): Promise<FastifyInstance> {
+  const app = await buildApp(config, deps);
+  if (options.ready) {
+    try {
+      await app.ready();
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+  }
+  return app;
+}
+
+/**
+ * The app a describe block's tests drive with inject, built by buildApp and closed for them.
+ * `setup` runs when the app is built, so it may use what earlier hooks opened (a TestDatabase).
+ *
+ * Hooks run in the order they are registered, and after-hooks in the reverse order: call this
+ * after whatever the app needs (useTestDatabase, a beforeAll that opens the database, a beforeEach
+ * that resets it), and the app is built after them and closed before they are undone (the
+ * database destroyed).
+ */
+export function useTestApp(
+  setup: () => TestAppSetup | Promise<TestAppSetup>,
+  options: TestAppOptions = {},
+): TestApp {
+  let current: FastifyInstance | undefined;
+  const open = async () => {
+    current = await build(await setup(), options);
+  };
+  const close = async () => {
+    const app = current;
+    current = undefined;
+    await app?.close();
+  };
+  if (options.per === 'test') {
+    beforeEach(open);
+    afterEach(close);
+  } else {
+    beforeAll(open);
+    afterAll(close);
+  }
+  return {
+    get app() {
+      if (current === undefined) {
+        throw new Error(
+          `The test app is built in ${options.per === 'test' ? 'beforeEach' : 'beforeAll'}: use it in a test or a later hook`,
+        );
+      }
+      return current;
+    },
+  };
+}
+
+/**
+ * An app of the running test's own (a second instance, one with other limits), closed when the
+ * test finishes, passed or failed. Closing it earlier in the test is fine: Fastify closes once.
+ */
+export async function buildTestApp(
+  config: Config,
+  deps?: AppDeps,
+  options: Pick<TestAppOptions, 'ready'> = {},
+): Promise<FastifyInstance> {
+  const app = await build({ config, deps }, options);
+  onTestFinished(() => app.close());
+  return app;
+}
