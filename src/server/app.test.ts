@@ -1,34 +1,32 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
 import type { Database } from './db/database';
 import { cspDirectives, PERMISSIONS_POLICY } from './http/security-headers';
 import { inlineHashes } from './site/inline-hashes';
 import { openTestPglite } from '../../test/support/pglite';
 import { FIXTURE_INLINE_SCRIPT, writeSiteFixture } from '../../test/support/site-fixture';
+import { buildTestApp, useTestApp } from '../../test/support/test-app';
 import { testConfig } from '../../test/support/test-config';
 
 let tmp: string;
 let db: Database;
-let app: FastifyInstance;
 
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'care-audit-app-'));
   db = await openTestPglite(tmp);
-  app = await buildApp(
-    testConfig({ DATA_DIR: tmp, SITE_DIR: await writeSiteFixture(path.join(tmp, 'site')) }),
-    { db },
-  );
 });
 
 afterAll(async () => {
-  await app?.close();
   await db?.close();
   await fs.rm(tmp, { recursive: true, force: true });
 });
+
+const server = useTestApp(async () => ({
+  config: testConfig({ DATA_DIR: tmp, SITE_DIR: await writeSiteFixture(path.join(tmp, 'site')) }),
+  deps: { db },
+}));
 
 function directives(header: string | string[] | number | undefined): Map<string, string[]> {
   return new Map(
@@ -44,7 +42,7 @@ describe('security headers', () => {
   it.each(['/', '/assets/entry-3f9a1c2b.js', '/nope', '/api/health', '/api/nope'])(
     'are on %s',
     async (url) => {
-      const res = await app.inject({ url });
+      const res = await server.app.inject({ url });
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-frame-options']).toBe('DENY');
@@ -55,7 +53,7 @@ describe('security headers', () => {
   );
 
   it('has a strict Content-Security-Policy that allows the inline script of the pages by hash', async () => {
-    const csp = directives((await app.inject({ url: '/' })).headers['content-security-policy']);
+    const csp = directives((await server.app.inject({ url: '/' })).headers['content-security-policy']);
     const [fixtureHash] = inlineHashes([`<script>${FIXTURE_INLINE_SCRIPT}</script>`]).scripts;
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'", fixtureHash]);
@@ -104,7 +102,7 @@ describe('the Permissions-Policy header', () => {
 
 describe('GET /api/health', () => {
   it('answers 200 while the database answers', async () => {
-    const res = await app.inject({ url: '/api/health' });
+    const res = await server.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['cache-control']).toBe('no-store');
@@ -113,17 +111,14 @@ describe('GET /api/health', () => {
   it('answers 503 with the API error body when the database does not', async () => {
     const closedDir = await fs.mkdtemp(path.join(tmp, 'closed-'));
     const closed = await openTestPglite(closedDir);
-    const broken = await buildApp(testConfig({ DATA_DIR: closedDir, SITE_DIR: path.join(tmp, 'none') }), {
-      db: closed,
-    });
-    try {
-      await broken.ready();
-      await closed.close();
-      const res = await broken.inject({ url: '/api/health' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ error: { code: 'service_unavailable', message: expect.any(String) } });
-    } finally {
-      await broken.close();
-    }
+    const broken = await buildTestApp(
+      testConfig({ DATA_DIR: closedDir, SITE_DIR: path.join(tmp, 'none') }),
+      { db: closed },
+      { ready: true },
+    );
+    await closed.close();
+    const res = await broken.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: { code: 'service_unavailable', message: expect.any(String) } });
   });
 });

@@ -1,40 +1,39 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
 import { openTestDatabase, type TestDatabase } from '../../test/support/databases';
 import { validBody } from '../../test/support/requests';
 import { startSmtpServer, type SmtpTestServer } from '../../test/support/smtp';
+import { useTestApp } from '../../test/support/test-app';
 import { testConfig } from '../../test/support/test-config';
 
 describe('when PostgreSQL stops and starts again', () => {
   let t: TestDatabase;
   let smtp: SmtpTestServer;
-  let app: FastifyInstance;
 
   beforeAll(async () => {
     [t, smtp] = await Promise.all([openTestDatabase('postgres'), startSmtpServer()]);
-    // The app opens its own pool from DATABASE_URL, as in production.
-    app = await buildApp(
-      testConfig({
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await t?.destroy();
+  });
+  // The app opens its own pool from DATABASE_URL, as in production.
+  const server = useTestApp(
+    () => ({
+      config: testConfig({
         DATA_DIR: t.dataDir,
         SITE_DIR: path.join(t.dataDir, 'no-site'),
         DATABASE_URL: t.url,
         SMTP_URL: smtp.url,
         MAIL_RETRY_BASE_MS: '100',
       }),
-    );
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await smtp?.close();
-    await t?.destroy();
-  });
+    }),
+    { ready: true },
+  );
 
-  const health = () => app.inject({ url: '/api/health' });
+  const health = () => server.app.inject({ url: '/api/health' });
   const post = () =>
-    app.inject({
+    server.app.inject({
       method: 'POST',
       url: '/api/email-results',
       headers: { 'content-type': 'application/json' },

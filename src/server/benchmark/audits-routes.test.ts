@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BODY_LIMIT_BYTES, buildApp } from '../app';
+import { BODY_LIMIT_BYTES } from '../app';
 import {
   answersScoring,
   auditBody,
@@ -15,29 +14,30 @@ import {
   postEmailRequest,
   validBody,
 } from '../../../test/support/requests';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 
 const NOTHING_STORED = { audits: 0, keys: 0, counted: 0 };
 
 describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
   let t: TestDatabase;
-  let app: FastifyInstance;
   const logLines: string[] = [];
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    const config = testConfig({
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+  const server = useTestApp(() => ({
+    config: testConfig({
       DATA_DIR: t.dataDir,
       SITE_DIR: `${t.dataDir}/no-site`,
       RATE_LIMIT_AUDITS_PER_CLIENT: '1000',
       LOG_LEVEL: 'info',
-    });
-    app = await buildApp(config, { db: t.db, logStream: { write: (line) => logLines.push(line) } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.destroy();
-  });
+    }),
+    deps: { db: t.db, logStream: { write: (line) => logLines.push(line) } },
+  }));
   beforeEach(async () => {
     await emptyBenchmarkTables(t.db);
     logLines.length = 0;
@@ -48,7 +48,7 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
       responses: COMPLETE_RESPONSES,
       profile: { serviceType: 'nursing', size: '25_99' },
     });
-    const res = await postAudit(app, { ...body, overallScore: 100, scores: { data: 100 } });
+    const res = await postAudit(server.app, { ...body, overallScore: 100, scores: { data: 100 } });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ status: 'counted' });
     expect(res.headers['cache-control']).toBe('no-store');
@@ -105,9 +105,9 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
   });
 
   it('stores a skipped profile, or a half-answered one, as not given', async () => {
-    await postAudit(app, auditBody());
-    await postAudit(app, auditBody({ profile: {} }));
-    await postAudit(app, auditBody({ profile: { size: 'under_25' } }));
+    await postAudit(server.app, auditBody());
+    await postAudit(server.app, auditBody({ profile: {} }));
+    await postAudit(server.app, auditBody({ profile: { size: 'under_25' } }));
     const { rows } = await t.db.query<{ service_type: string | null; size_band: string | null }>(
       'SELECT service_type, size_band FROM completed_audits ORDER BY size_band NULLS FIRST',
     );
@@ -126,12 +126,12 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
   it('counts an audit once when the same idempotency key comes again, one after the other or at once', async () => {
     const body = auditBody();
     for (let i = 0; i < 2; i++) {
-      const res = await postAudit(app, body);
+      const res = await postAudit(server.app, body);
       expect(res.statusCode).toBe(202);
       expect(res.json()).toEqual({ status: 'counted' });
     }
     // In upper case it is the same UUID.
-    const upper = await postAudit(app, {
+    const upper = await postAudit(server.app, {
       ...body,
       idempotencyKey: String(body.idempotencyKey).toUpperCase(),
     });
@@ -139,7 +139,7 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
     expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 1, keys: 1, counted: 5 });
 
     const raced = auditBody({ responses: answersScoring(100) });
-    const answers = await Promise.all(Array.from({ length: 12 }, () => postAudit(app, raced)));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => postAudit(server.app, raced)));
     expect(answers.map((res) => res.statusCode)).toEqual(Array(12).fill(202));
     expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 2, keys: 2, counted: 10 });
   });
@@ -162,11 +162,14 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
 
   it('files the same audit under a profile given later with the same key, moving its counts, never adding an audit', async () => {
     const body = auditBody({ responses: answersScoring({ operational: 40, data: 100 }, 60) });
-    await postAudit(app, body);
+    await postAudit(server.app, body);
     expect(await storedProfiles()).toEqual([{ service_type: null, size_band: null }]);
 
     // The results page: the profile, under the same key.
-    const given = await postAudit(app, { ...body, profile: { serviceType: 'nursing', size: '25_99' } });
+    const given = await postAudit(server.app, {
+      ...body,
+      profile: { serviceType: 'nursing', size: '25_99' },
+    });
     expect(given.statusCode).toBe(202);
     expect(given.json()).toEqual({ status: 'counted' });
     expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 1, keys: 1, counted: 5 });
@@ -180,16 +183,16 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
     ]);
 
     // Changed again (the size only), then the same again: one audit, in the last segment given.
-    await postAudit(app, { ...body, profile: { serviceType: 'nursing', size: 'under_25' } });
-    await postAudit(app, { ...body, profile: { serviceType: 'nursing', size: 'under_25' } });
+    await postAudit(server.app, { ...body, profile: { serviceType: 'nursing', size: 'under_25' } });
+    await postAudit(server.app, { ...body, profile: { serviceType: 'nursing', size: 'under_25' } });
     expect(await storedProfiles()).toEqual([{ service_type: 'nursing', size_band: 'under_25' }]);
     expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 1, keys: 1, counted: 5 });
     expect((await countLines()).every((line) => line.startsWith('nursing/under_25/'))).toBe(true);
 
     // A retry without a profile changes nothing; an empty profile takes it back to "not given".
-    await postAudit(app, body);
+    await postAudit(server.app, body);
     expect(await storedProfiles()).toEqual([{ service_type: 'nursing', size_band: 'under_25' }]);
-    await postAudit(app, { ...body, profile: {} });
+    await postAudit(server.app, { ...body, profile: {} });
     expect(await storedProfiles()).toEqual([{ service_type: null, size_band: null }]);
     expect((await countLines()).every((line) => line.startsWith('–/–/'))).toBe(true);
   });
@@ -198,10 +201,10 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
     const responses = answersScoring(60);
     const other = auditBody({ responses, profile: { serviceType: 'home_care' } });
     const mine = auditBody({ responses });
-    await postAudit(app, other);
-    await postAudit(app, auditBody({ responses }));
-    await postAudit(app, mine);
-    await postAudit(app, { ...mine, profile: { serviceType: 'home_care' } });
+    await postAudit(server.app, other);
+    await postAudit(server.app, auditBody({ responses }));
+    await postAudit(server.app, mine);
+    await postAudit(server.app, { ...mine, profile: { serviceType: 'home_care' } });
     expect(await countLines()).toEqual(
       ['compliance', 'data', 'operational', 'quality', 'training']
         .flatMap((area) => [`–/–/${area}/60: 1`, `home_care/–/${area}/60: 2`])
@@ -213,7 +216,7 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
     const bodies = Array.from({ length: 12 }, (_, i) =>
       auditBody({ profile: { serviceType: i % 2 ? 'nursing' : 'residential' } }),
     );
-    for (const body of bodies) await postAudit(app, body);
+    for (const body of bodies) await postAudit(server.app, body);
     // Each swaps to the other's segment, all at once, while new audits with the same scores arrive
     // in both segments (the same count rows, taken by inserts and refiles together).
     const newcomers = Array.from({ length: 12 }, (_, i) =>
@@ -221,8 +224,8 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
     );
     const answers = await Promise.all(
       bodies.flatMap((body, i) => [
-        postAudit(app, { ...body, profile: { serviceType: i % 2 ? 'residential' : 'nursing' } }),
-        postAudit(app, newcomers[i]),
+        postAudit(server.app, { ...body, profile: { serviceType: i % 2 ? 'residential' : 'nursing' } }),
+        postAudit(server.app, newcomers[i]),
       ]),
     );
     expect(answers.map((res) => res.statusCode)).toEqual(Array(24).fill(202));
@@ -238,18 +241,18 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
   });
 
   it('changes nothing for a profile under a key it does not know, or one that names no audit', async () => {
-    await postAudit(app, auditBody());
+    await postAudit(server.app, auditBody());
     const before = await countLines();
     const unknown = auditBody({ profile: { serviceType: 'nursing' } });
     // A key never seen is a new audit, counted with its profile, as before.
-    await postAudit(app, unknown);
+    await postAudit(server.app, unknown);
     expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 2, keys: 2, counted: 10 });
     // A key remembered from before keys named their audits: the profile has nothing to file.
     const old = auditBody();
     await t.db.query(`INSERT INTO audit_submission_keys (idempotency_key, received_on) VALUES ($1, now())`, [
       String(old.idempotencyKey),
     ]);
-    const res = await postAudit(app, { ...old, profile: { serviceType: 'other' } });
+    const res = await postAudit(server.app, { ...old, profile: { serviceType: 'other' } });
     expect(res.statusCode).toBe(202);
     expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 2, keys: 3, counted: 10 });
     expect((await countLines()).filter((line) => line.startsWith('other/'))).toEqual([]);
@@ -263,7 +266,7 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
         profile: { serviceType: 'residential' },
       }),
     );
-    const answers = await Promise.all(bodies.map((body) => postAudit(app, body)));
+    const answers = await Promise.all(bodies.map((body) => postAudit(server.app, body)));
     expect(answers.every((res) => res.statusCode === 202)).toBe(true);
     expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 30, keys: 30, counted: 150 });
     const { rows } = await t.db.query<{ score: number; count: number }>(
@@ -305,7 +308,7 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
     ['an array', [auditBody()], ''],
     ['null', null, ''],
   ])('refuses %s with 400 invalid_request and stores nothing', async (_what, payload, field) => {
-    const res = await postAudit(app, payload);
+    const res = await postAudit(server.app, payload);
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.error.code).toBe('invalid_request');
@@ -315,7 +318,7 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
 
   it('refuses a body that is not JSON with 400, and its text reaches no log line', async () => {
     for (const payload of ['{"idempotencyKey": "x", "responses": SECRET-ANSWERS', '']) {
-      const res = await postAudit(app, payload);
+      const res = await postAudit(server.app, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('invalid_request');
     }
@@ -326,7 +329,7 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
 
   it('logs no answer of a stored audit', async () => {
     const marker = '8c4a1d2e-3b5f-4a6c-9d7e-0f1a2b3c4d5e';
-    expect((await postAudit(app, auditBody({ idempotencyKey: marker }))).statusCode).toBe(202);
+    expect((await postAudit(server.app, auditBody({ idempotencyKey: marker }))).statusCode).toBe(202);
     const log = logLines.join('');
     expect(log).toContain('/api/audits');
     expect(log).not.toContain(marker);
@@ -337,21 +340,23 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
     ['text/plain', 'text/plain;charset=UTF-8'],
     ['a form', 'application/x-www-form-urlencoded'],
   ])('refuses %s with 415 and stores nothing', async (_what, type) => {
-    const res = await postAudit(app, JSON.stringify(auditBody()), { headers: { 'content-type': type } });
+    const res = await postAudit(server.app, JSON.stringify(auditBody()), {
+      headers: { 'content-type': type },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('unsupported_media_type');
     expect(await benchmarkRowCounts(t.db)).toEqual(NOTHING_STORED);
   });
 
   it('refuses a body over the size limit with 413 and stores nothing', async () => {
-    const res = await postAudit(app, { ...auditBody(), padding: 'x'.repeat(BODY_LIMIT_BYTES) });
+    const res = await postAudit(server.app, { ...auditBody(), padding: 'x'.repeat(BODY_LIMIT_BYTES) });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('payload_too_large');
     expect(await benchmarkRowCounts(t.db)).toEqual(NOTHING_STORED);
   });
 
   it('drops an unknown field instead of storing it', async () => {
-    const res = await postAudit(app, { ...auditBody(), email: 'manager@care-home.example' });
+    const res = await postAudit(server.app, { ...auditBody(), email: 'manager@care-home.example' });
     expect(res.statusCode).toBe(202);
     const { rows } = await t.db.query<{ row: string }>(
       'SELECT row_to_json(a)::text AS row FROM completed_audits a',
@@ -362,27 +367,27 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
 
 describe.each(DATABASE_KINDS)('the audits rate limit on %s', (kind) => {
   let t: TestDatabase;
-  let app: FastifyInstance;
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    const config = testConfig({
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+  const server = useTestApp(() => ({
+    config: testConfig({
       DATA_DIR: t.dataDir,
       SITE_DIR: `${t.dataDir}/no-site`,
       RATE_LIMIT_AUDITS_PER_CLIENT: '3',
       RATE_LIMIT_PER_CLIENT: '3',
       RATE_LIMIT_PER_RECIPIENT: '1000',
-    });
-    app = await buildApp(config, { db: t.db });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.destroy();
-  });
+    }),
+    deps: { db: t.db },
+  }));
 
   it('answers 429 past RATE_LIMIT_AUDITS_PER_CLIENT, storing nothing, in a bucket of its own', async () => {
     await emptyBenchmarkTables(t.db);
-    const from = (remoteAddress: string) => postAudit(app, auditBody(), { remoteAddress });
+    const from = (remoteAddress: string) => postAudit(server.app, auditBody(), { remoteAddress });
     for (let i = 0; i < 3; i++) expect((await from('192.0.2.20')).statusCode).toBe(202);
     const limited = await from('192.0.2.20');
     expect(limited.statusCode).toBe(429);
@@ -391,7 +396,7 @@ describe.each(DATABASE_KINDS)('the audits rate limit on %s', (kind) => {
 
     // Another client is not held back, and the same client may still send its results by e-mail.
     expect((await from('192.0.2.21')).statusCode).toBe(202);
-    const email = await postEmailRequest(app, validBody({ responses: COMPLETE_RESPONSES }), {
+    const email = await postEmailRequest(server.app, validBody({ responses: COMPLETE_RESPONSES }), {
       remoteAddress: '192.0.2.20',
     });
     expect(email.statusCode).toBe(202);

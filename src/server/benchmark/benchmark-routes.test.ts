@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AREA_IDS, parseSegment, sanitizeResponses, type AreaId, type ServiceProfile } from '../../core';
-import { buildApp } from '../app';
 import { storeCompletedAudit } from './completed-audits';
 import { readBenchmark } from './read-benchmark';
 import {
@@ -12,31 +10,32 @@ import {
   postAudit,
 } from '../../../test/support/audit-fixtures';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 
 const flat = (value: number) => ({ lowerQuartile: value, median: value, upperQuartile: value });
 
 describe.each(DATABASE_KINDS)('GET /api/benchmark on %s', (kind) => {
   let t: TestDatabase;
-  let app: FastifyInstance;
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+  const server = useTestApp(() => ({
     // BENCHMARK_MIN_RESPONSES left at its default, 10.
-    const config = testConfig({
+    config: testConfig({
       DATA_DIR: t.dataDir,
       SITE_DIR: `${t.dataDir}/no-site`,
       RATE_LIMIT_AUDITS_PER_CLIENT: '1000',
-    });
-    app = await buildApp(config, { db: t.db });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.destroy();
-  });
+    }),
+    deps: { db: t.db },
+  }));
   beforeEach(() => emptyBenchmarkTables(t.db));
 
-  const getBenchmark = (query = '') => app.inject({ method: 'GET', url: `/api/benchmark${query}` });
+  const getBenchmark = (query = '') => server.app.inject({ method: 'GET', url: `/api/benchmark${query}` });
 
   async function submit(
     count: number,
@@ -44,7 +43,7 @@ describe.each(DATABASE_KINDS)('GET /api/benchmark on %s', (kind) => {
     scores: number | Partial<Record<AreaId, number>> = 60,
   ) {
     for (let i = 0; i < count; i++) {
-      const res = await postAudit(app, auditBody({ responses: answersScoring(scores), profile }));
+      const res = await postAudit(server.app, auditBody({ responses: answersScoring(scores), profile }));
       expect(res.statusCode).toBe(202);
     }
   }

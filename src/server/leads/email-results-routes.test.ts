@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT_WORDING, EMAIL_REQUEST_MESSAGES as M } from '../../shared/email-request';
-import { buildApp } from '../app';
+import type { Config } from '../config';
 import {
   DATABASE_KINDS,
   openTestDatabase,
@@ -9,13 +8,13 @@ import {
   type TestDatabase,
 } from '../../../test/support/databases';
 import { EXPECTED_SCORES, postEmailRequest, validBody } from '../../../test/support/requests';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 
 const LEADS_TO = 'leads@care-audit.example';
 
 describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
   let t: TestDatabase;
-  let app: FastifyInstance;
   const env = () => ({
     DATA_DIR: t.dataDir,
     SITE_DIR: `${t.dataDir}/no-site`,
@@ -26,17 +25,16 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    app = await buildApp(testConfig(env()), { db: t.db });
   });
   afterAll(async () => {
-    await app?.close();
     await t?.destroy();
   });
+  const server = useTestApp(() => ({ config: testConfig(env()), deps: { db: t.db } }));
   beforeEach(() => t.reset());
 
   it('stores the request with the server’s own scores and queues both messages, then answers 202', async () => {
     const res = await postEmailRequest(
-      app,
+      server.app,
       validBody({ email: '  Manager@Care-Home.example ', overallScore: 100, areaScores: { data: 100 } }),
     );
     expect(res.statusCode).toBe(202);
@@ -68,7 +66,7 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
   });
 
   it('stores no note when there is none, or only spaces', async () => {
-    const res = await postEmailRequest(app, validBody({ message: '   ' }));
+    const res = await postEmailRequest(server.app, validBody({ message: '   ' }));
     const { rows } = await t.db.query<{ note: string | null }>(
       'SELECT note FROM email_requests WHERE id = $1',
       [res.json().id],
@@ -77,9 +75,12 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
   });
 
   it('stores the consent wording and its time when the box is ticked, and nothing when it is not', async () => {
-    const ticked = await postEmailRequest(app, validBody({ email: 'yes@example.org', consent: true }));
-    const unticked = await postEmailRequest(app, validBody({ email: 'no@example.org', consent: false }));
-    const absent = await postEmailRequest(app, validBody({ email: 'absent@example.org' }));
+    const ticked = await postEmailRequest(server.app, validBody({ email: 'yes@example.org', consent: true }));
+    const unticked = await postEmailRequest(
+      server.app,
+      validBody({ email: 'no@example.org', consent: false }),
+    );
+    const absent = await postEmailRequest(server.app, validBody({ email: 'absent@example.org' }));
     const { rows } = await t.db.query<{
       email: string;
       consent_text: string | null;
@@ -95,7 +96,7 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
 
   it('stores the note trimmed, and a note of 2,000 emoji inside spaces', async () => {
     const note = '😀'.repeat(2000);
-    const res = await postEmailRequest(app, validBody({ message: `  ${note}\n ` }));
+    const res = await postEmailRequest(server.app, validBody({ message: `  ${note}\n ` }));
     expect(res.statusCode).toBe(202);
     const { rows } = await t.db.query<{ note: string }>('SELECT note FROM email_requests');
     expect(rows[0]?.note).toBe(note);
@@ -191,7 +192,7 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
         { code: 'payload_too_large' },
       ],
     ] as const)('%s → %i', async (_, payload, status, error) => {
-      const res = await postEmailRequest(app, payload);
+      const res = await postEmailRequest(server.app, payload);
       expect(res.statusCode).toBe(status);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toEqual({ error: { message: expect.any(String), ...error } });
@@ -207,7 +208,7 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
       ],
       [undefined, JSON.stringify(validBody())],
     ])('a %s body → 415', async (contentType, payload) => {
-      const res = await app.inject({
+      const res = await server.app.inject({
         method: 'POST',
         url: '/api/email-results',
         headers: contentType ? { 'content-type': contentType } : {},
@@ -220,28 +221,27 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
   });
 
   describe('rate limits', () => {
-    let limited: FastifyInstance;
-    let other: FastifyInstance;
-    beforeAll(async () => {
-      const config = testConfig({ ...env(), RATE_LIMIT_PER_CLIENT: '3', RATE_LIMIT_PER_RECIPIENT: '2' });
-      limited = await buildApp(config, { db: t.db });
-      // A second instance on the same database, as behind a load balancer.
-      other = await buildApp(config, { db: t.db });
+    let config: Config;
+    beforeAll(() => {
+      config = testConfig({ ...env(), RATE_LIMIT_PER_CLIENT: '3', RATE_LIMIT_PER_RECIPIENT: '2' });
     });
-    afterAll(async () => {
-      await limited?.close();
-      await other?.close();
-    });
+    const limitedServer = useTestApp(() => ({ config, deps: { db: t.db } }));
+    // A second instance on the same database, as behind a load balancer.
+    const otherServer = useTestApp(() => ({ config, deps: { db: t.db } }));
 
     it('answers 429 with Retry-After past the per-client limit, and other clients go on', async () => {
       const client = { remoteAddress: '203.0.113.7' };
       for (let i = 0; i < 3; i++) {
         expect(
-          (await postEmailRequest(limited, validBody({ email: `person${i}@example.org` }), client))
+          (await postEmailRequest(limitedServer.app, validBody({ email: `person${i}@example.org` }), client))
             .statusCode,
         ).toBe(202);
       }
-      const refused = await postEmailRequest(limited, validBody({ email: 'person9@example.org' }), client);
+      const refused = await postEmailRequest(
+        limitedServer.app,
+        validBody({ email: 'person9@example.org' }),
+        client,
+      );
       expect(refused.statusCode).toBe(429);
       const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(800);
@@ -251,28 +251,32 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
       });
       expect((await rowCounts(t.db)).requests).toBe(3);
 
-      const elsewhere = await postEmailRequest(limited, validBody({ email: 'person9@example.org' }), {
-        remoteAddress: '198.51.100.1',
-      });
+      const elsewhere = await postEmailRequest(
+        limitedServer.app,
+        validBody({ email: 'person9@example.org' }),
+        {
+          remoteAddress: '198.51.100.1',
+        },
+      );
       expect(elsewhere.statusCode).toBe(202);
     });
 
     it('answers 429 with Retry-After past the per-recipient limit, whatever the case of the address and the instance', async () => {
       expect(
         (
-          await postEmailRequest(limited, validBody({ email: 'Busy@Example.org' }), {
+          await postEmailRequest(limitedServer.app, validBody({ email: 'Busy@Example.org' }), {
             remoteAddress: '192.0.2.1',
           })
         ).statusCode,
       ).toBe(202);
       expect(
         (
-          await postEmailRequest(other, validBody({ email: 'busy@example.org' }), {
+          await postEmailRequest(otherServer.app, validBody({ email: 'busy@example.org' }), {
             remoteAddress: '192.0.2.2',
           })
         ).statusCode,
       ).toBe(202);
-      const refused = await postEmailRequest(other, validBody({ email: 'BUSY@EXAMPLE.ORG' }), {
+      const refused = await postEmailRequest(otherServer.app, validBody({ email: 'BUSY@EXAMPLE.ORG' }), {
         remoteAddress: '192.0.2.3',
       });
       expect(refused.statusCode).toBe(429);
@@ -296,10 +300,13 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
       // Each case from a client of its own, so the per-client limit (3) stays out of the way.
       for (const email of [first, second]) {
         expect(
-          (await postEmailRequest(limited, validBody({ email }), { remoteAddress: client })).statusCode,
+          (await postEmailRequest(limitedServer.app, validBody({ email }), { remoteAddress: client }))
+            .statusCode,
         ).toBe(202);
       }
-      const refused = await postEmailRequest(other, validBody({ email: third }), { remoteAddress: client });
+      const refused = await postEmailRequest(otherServer.app, validBody({ email: third }), {
+        remoteAddress: client,
+      });
       expect(refused.statusCode).toBe(429);
       expect((await rowCounts(t.db)).requests).toBe(2);
     });
@@ -314,7 +321,7 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
       for (const email of addresses) {
         expect(
           (
-            await postEmailRequest(limited, validBody({ email }), {
+            await postEmailRequest(limitedServer.app, validBody({ email }), {
               remoteAddress: `192.0.2.5${addresses.indexOf(email)}`,
             })
           ).statusCode,
@@ -333,9 +340,13 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
     it('holds the per-recipient limit when requests arrive at the same moment', async () => {
       const results = await Promise.all(
         Array.from({ length: 6 }, (_, i) =>
-          postEmailRequest(i % 2 ? limited : other, validBody({ email: 'race@example.org' }), {
-            remoteAddress: `192.0.2.${10 + i}`,
-          }),
+          postEmailRequest(
+            i % 2 ? limitedServer.app : otherServer.app,
+            validBody({ email: 'race@example.org' }),
+            {
+              remoteAddress: `192.0.2.${10 + i}`,
+            },
+          ),
         ),
       );
       expect(results.map((r) => r.statusCode).sort()).toEqual([202, 202, 429, 429, 429, 429]);

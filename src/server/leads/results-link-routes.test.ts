@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildReport } from '../../core';
 import { RESULTS_TOKEN_PATTERN, type StoredResults } from '../../shared/results-link';
-import { buildApp } from '../app';
 import type { Queryable } from '../db/database';
 import { storeEmailRequest } from './email-requests';
 import { eraseAddress, purgeExpiredRequests } from './lead-records';
@@ -13,6 +11,7 @@ import { newSecret } from '../http/secrets';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { COMPLETE_ANSWERS, postEmailRequest, validBody } from '../../../test/support/requests';
 import { FIXTURE_PAGES, FIXTURE_PRIVATE_PAGE, writeSiteFixture } from '../../../test/support/site-fixture';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 
 const PUBLIC_URL = 'https://audit.example.org';
@@ -32,40 +31,42 @@ const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').di
 
 describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
   let t: TestDatabase;
-  let app: FastifyInstance;
   const sent: SendMailOptions[] = [];
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    const siteDir = await writeSiteFixture(path.join(t.dataDir, 'site'), {
-      ...FIXTURE_PAGES,
-      results: FIXTURE_PRIVATE_PAGE,
-    });
-    app = await buildApp(
-      testConfig({
-        DATA_DIR: t.dataDir,
-        SITE_DIR: siteDir,
-        PUBLIC_URL,
-        RETENTION_DAYS: String(RETENTION_DAYS),
-        RATE_LIMIT_PER_CLIENT: '1000',
-        RATE_LIMIT_PER_RECIPIENT: '1000',
-      }),
-      {
-        db: t.db,
-        mailTransport: {
-          description: 'memory',
-          send: async (message) => void sent.push(message),
-          close: () => undefined,
-        },
-        renderPdf: async () => new Uint8Array([37, 80, 68, 70]),
-      },
-    );
-    await app.ready();
   });
   afterAll(async () => {
-    await app?.close();
     await t?.destroy();
   });
+  const server = useTestApp(
+    async () => {
+      const siteDir = await writeSiteFixture(path.join(t.dataDir, 'site'), {
+        ...FIXTURE_PAGES,
+        results: FIXTURE_PRIVATE_PAGE,
+      });
+      return {
+        config: testConfig({
+          DATA_DIR: t.dataDir,
+          SITE_DIR: siteDir,
+          PUBLIC_URL,
+          RETENTION_DAYS: String(RETENTION_DAYS),
+          RATE_LIMIT_PER_CLIENT: '1000',
+          RATE_LIMIT_PER_RECIPIENT: '1000',
+        }),
+        deps: {
+          db: t.db,
+          mailTransport: {
+            description: 'memory',
+            send: async (message) => void sent.push(message),
+            close: () => undefined,
+          },
+          renderPdf: async () => new Uint8Array([37, 80, 68, 70]),
+        },
+      };
+    },
+    { ready: true },
+  );
   beforeEach(async () => {
     await t.reset();
     sent.length = 0;
@@ -97,7 +98,9 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
   describe('the token', () => {
     it('is 32 random bytes made for each e-mail request, reaches the visitor, and is stored only as its hash', async () => {
       for (const email of ['one@example.org', 'two@example.org']) {
-        expect((await postEmailRequest(app, validBody({ email, profile: PROFILE }))).statusCode).toBe(202);
+        expect((await postEmailRequest(server.app, validBody({ email, profile: PROFILE }))).statusCode).toBe(
+          202,
+        );
       }
       await until(() => sent.length === 2);
       const tokens = sent.map((mail) => LINK.exec(String(mail.text))?.[1] ?? '');
@@ -167,7 +170,7 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
   describe('GET /api/results/<token>', () => {
     it('answers the stored answers, date and profile, kept out of caches, search engines and Referer', async () => {
       const token = await storeWithLink();
-      const res = await app.inject({ url: `/api/results/${token}` });
+      const res = await server.app.inject({ url: `/api/results/${token}` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -179,10 +182,10 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
     });
 
     it('answers an empty profile for a visitor who skipped the question', async () => {
-      await postEmailRequest(app, validBody());
+      await postEmailRequest(server.app, validBody());
       await until(() => sent.length === 1);
       const token = LINK.exec(String(sent[0]?.text))?.[1];
-      const res = await app.inject({ url: `/api/results/${token}` });
+      const res = await server.app.inject({ url: `/api/results/${token}` });
       expect(res.json()).toMatchObject({ profile: {} });
     });
   });
@@ -190,7 +193,7 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
   describe('GET /results/<token>', () => {
     it('answers the private page, with the site’s own CSP, kept out of caches, search engines and Referer', async () => {
       const token = await storeWithLink();
-      const res = await app.inject({ url: `/results/${token}` });
+      const res = await server.app.inject({ url: `/results/${token}` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.body).toContain(`<title>${FIXTURE_PRIVATE_PAGE.title}</title>`);
@@ -198,7 +201,7 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-robots-tag']).toContain('noindex');
-      const home = await app.inject({ url: '/' });
+      const home = await server.app.inject({ url: '/' });
       expect(res.headers['content-security-policy']).toBe(home.headers['content-security-policy']);
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     });
@@ -206,7 +209,7 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
     it('is a 404 at its bare path', async () => {
       await storeWithLink();
       for (const url of ['/results', '/results/']) {
-        const res = await app.inject({ url });
+        const res = await server.app.inject({ url });
         expect(res.statusCode).toBe(404);
         expect(res.body).toContain(FIXTURE_PAGES.notFound.title);
       }
@@ -215,12 +218,12 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
 
   /** Both addresses of a link answer 404, each its own way, with nothing to keep or pass on. */
   async function expectGone(token: string): Promise<void> {
-    const api = await app.inject({ url: `/api/results/${encodeURIComponent(token)}` });
+    const api = await server.app.inject({ url: `/api/results/${encodeURIComponent(token)}` });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
     expect(api.headers['cache-control']).toBe('no-store');
     expect(api.headers['referrer-policy']).toBe('no-referrer');
-    const page = await app.inject({ url: `/results/${encodeURIComponent(token)}` });
+    const page = await server.app.inject({ url: `/results/${encodeURIComponent(token)}` });
     expect(page.statusCode).toBe(404);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain(FIXTURE_PAGES.notFound.title);
@@ -262,18 +265,18 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
     it('after the address is erased (leads erase), and only that address', async () => {
       const erased = await storeWithLink('erase.me@example.org');
       const kept = await storeWithLink('keep.me@example.org');
-      expect((await app.inject({ url: `/results/${erased}` })).statusCode).toBe(200);
+      expect((await server.app.inject({ url: `/results/${erased}` })).statusCode).toBe(200);
       await eraseAddress(t.db, 'Erase.Me@example.org', 'command line (test)');
       await expectGone(erased);
-      expect((await app.inject({ url: `/api/results/${kept}` })).statusCode).toBe(200);
+      expect((await server.app.inject({ url: `/api/results/${kept}` })).statusCode).toBe(200);
     });
 
     it(`past the retention period (${RETENTION_DAYS} days), before the purge has run and after`, async () => {
       const token = await storeWithLink();
       // A minute inside the period: still open.
       await ageRequests(`${RETENTION_DAYS} days -1 minute`);
-      expect((await app.inject({ url: `/api/results/${token}` })).statusCode).toBe(200);
-      expect((await app.inject({ url: `/results/${token}` })).statusCode).toBe(200);
+      expect((await server.app.inject({ url: `/api/results/${token}` })).statusCode).toBe(200);
+      expect((await server.app.inject({ url: `/results/${token}` })).statusCode).toBe(200);
       // A second past it: gone, though the row is still there until the daily purge.
       await ageRequests(`${RETENTION_DAYS} days 1 second`);
       const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM email_requests');

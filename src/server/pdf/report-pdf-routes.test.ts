@@ -2,7 +2,6 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildReport, isoDate, overallChangeText, sanitizeResponses } from '../../core';
 import { pdfText } from '../../../test/support/pdf/pdf-text';
-import { buildApp } from '../app';
 import { storeCompletedAudit } from '../benchmark/completed-audits';
 import { answersScoring, emptyBenchmarkTables } from '../../../test/support/audit-fixtures';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
@@ -12,6 +11,7 @@ import {
   EXPECTED_SCORES,
   postJson,
 } from '../../../test/support/requests';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,32 +30,32 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 
 describe.each(DATABASE_KINDS)('POST /api/report on %s', (kind) => {
   let t: TestDatabase;
-  let app: FastifyInstance;
   const logLines: string[] = [];
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    const config = testConfig({
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+  const server = useTestApp(() => ({
+    config: testConfig({
       DATA_DIR: t.dataDir,
       SITE_DIR: `${t.dataDir}/no-site`,
       RATE_LIMIT_REPORTS_PER_CLIENT: '1000',
       BENCHMARK_MIN_RESPONSES: '2',
       BOOKING_URL: 'https://care-audit.test/book',
       LOG_LEVEL: 'info',
-    });
-    app = await buildApp(config, { db: t.db, logStream: { write: (line) => logLines.push(line) } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.destroy();
-  });
+    }),
+    deps: { db: t.db, logStream: { write: (line) => logLines.push(line) } },
+  }));
   beforeEach(async () => {
     await emptyBenchmarkTables(t.db);
     logLines.length = 0;
   });
 
   it('answers the report as a PDF attachment, dated the day sent, scored by the server', async () => {
-    const res = await postReport(app, body({ profile: { serviceType: 'nursing', size: '25_99' } }));
+    const res = await postReport(server.app, body({ profile: { serviceType: 'nursing', size: '25_99' } }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
@@ -74,7 +74,7 @@ describe.each(DATABASE_KINDS)('POST /api/report on %s', (kind) => {
 
   it('shows the change since an earlier audit, its overall worked out from the scores sent', async () => {
     const scores = { operational: 40, compliance: 40, quality: 40, training: 40, data: 40 };
-    const res = await postReport(app, body({ earlier: { takenOn: '2026-10-01', scores } }));
+    const res = await postReport(server.app, body({ earlier: { takenOn: '2026-10-01', scores } }));
     expect(res.statusCode).toBe(200);
     const expected = overallChangeText(
       buildReport(COMPLETE_ANSWERS, new Date('2026-11-23T12:00:00Z'), {
@@ -94,17 +94,17 @@ describe.each(DATABASE_KINDS)('POST /api/report on %s', (kind) => {
         responses: sanitizeResponses(answersScoring(60)),
       });
     await store();
-    const tooFew = await pdfText((await postReport(app, body({ profile }))).rawPayload);
+    const tooFew = await pdfText((await postReport(server.app, body({ profile }))).rawPayload);
     expect(tooFew).not.toContain('who have taken this audit');
     await store();
-    const shown = await pdfText((await postReport(app, body({ profile }))).rawPayload);
+    const shown = await pdfText((await postReport(server.app, body({ profile }))).rawPayload);
     expect(shown).toContain('Each area is compared with 2 nursing');
     expect(shown).toContain('who have taken this audit');
   });
 
   it('accepts a date from 2020-01-01 to tomorrow (UTC)', async () => {
     for (const date of ['2020-01-01', dayFromToday(0), dayFromToday(1), '2024-02-29']) {
-      const res = await postReport(app, body({ date }));
+      const res = await postReport(server.app, body({ date }));
       expect(res.statusCode, date).toBe(200);
       expect(res.headers['content-disposition']).toContain(`care-management-audit-report-${date}.pdf`);
     }
@@ -133,7 +133,7 @@ describe.each(DATABASE_KINDS)('POST /api/report on %s', (kind) => {
       'earlier.scores.data',
     ],
   ])('answers 400 invalid_request for %s, naming the field', async (_name, payload, field) => {
-    const res = await postReport(app, payload);
+    const res = await postReport(server.app, payload);
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const { error } = res.json();
@@ -142,14 +142,16 @@ describe.each(DATABASE_KINDS)('POST /api/report on %s', (kind) => {
   });
 
   it('answers 400 for a body that is not JSON, without quoting it in the log', async () => {
-    const res = await postReport(app, '{"responses": {"operational": ');
+    const res = await postReport(server.app, '{"responses": {"operational": ');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('invalid_request');
     expect(logLines.join('\n')).not.toContain('operational');
   });
 
   it('answers 415 for a body that is not sent as JSON', async () => {
-    const res = await postReport(app, JSON.stringify(body()), { headers: { 'content-type': 'text/plain' } });
+    const res = await postReport(server.app, JSON.stringify(body()), {
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('unsupported_media_type');
   });
@@ -157,25 +159,25 @@ describe.each(DATABASE_KINDS)('POST /api/report on %s', (kind) => {
 
 describe.each(DATABASE_KINDS)('the report download rate limit on %s', (kind) => {
   let t: TestDatabase;
-  let app: FastifyInstance;
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    const config = testConfig({
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+  const server = useTestApp(() => ({
+    config: testConfig({
       DATA_DIR: t.dataDir,
       SITE_DIR: `${t.dataDir}/no-site`,
       RATE_LIMIT_REPORTS_PER_CLIENT: '3',
       RATE_LIMIT_AUDITS_PER_CLIENT: '3',
-    });
-    app = await buildApp(config, { db: t.db });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.destroy();
-  });
+    }),
+    deps: { db: t.db },
+  }));
 
   it('answers RATE_LIMIT_REPORTS_PER_CLIENT downloads, then 429 with a message, in a bucket of its own', async () => {
-    const from = (remoteAddress: string) => postReport(app, body(), { remoteAddress });
+    const from = (remoteAddress: string) => postReport(server.app, body(), { remoteAddress });
     for (let i = 0; i < 3; i++) expect((await from('192.0.2.30')).statusCode).toBe(200);
     const limited = await from('192.0.2.30');
     expect(limited.statusCode).toBe(429);

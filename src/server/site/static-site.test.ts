@@ -2,11 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_PAGES_FILE } from '../../shared/pages';
 import { LINK_PLACEHOLDERS } from '../../shared/site-links';
-import { buildApp } from '../app';
 import {
   FIXTURE_ASSETS,
   FIXTURE_PAGES,
@@ -14,6 +12,7 @@ import {
   writeSiteFixture,
 } from '../../../test/support/site-fixture';
 import { freshPgliteDir } from '../../../test/support/pglite';
+import { buildTestApp, useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 import { hasNoindexMeta, IMMUTABLE, loadSite, NO_STORE, REVALIDATE, SiteBuildError } from './static-site';
 
@@ -26,25 +25,24 @@ const LINKS = {
 
 let tmp: string;
 let siteDir: string;
-let app: FastifyInstance;
 
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'care-audit-static-'));
   siteDir = await writeSiteFixture(path.join(tmp, 'site'));
   await freshPgliteDir(tmp);
-  app = await buildApp(testConfig({ DATA_DIR: tmp, SITE_DIR: siteDir, ...LINKS }));
 });
 
 afterAll(async () => {
-  await app?.close();
   await fs.rm(tmp, { recursive: true, force: true });
 });
+
+const server = useTestApp(() => ({ config: testConfig({ DATA_DIR: tmp, SITE_DIR: siteDir, ...LINKS }) }));
 
 describe('pages', () => {
   it.each(Object.values(FIXTURE_PAGES).filter((p) => p !== FIXTURE_PAGES.notFound))(
     'serves $path from $file with 200',
     async (page) => {
-      const res = await app.inject({ url: page.path });
+      const res = await server.app.inject({ url: page.path });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control']).toBe(REVALIDATE);
@@ -53,19 +51,19 @@ describe('pages', () => {
   );
 
   it('serves a page with a query string', async () => {
-    const res = await app.inject({ url: '/audit-results?from=email' });
+    const res = await server.app.inject({ url: '/audit-results?from=email' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(FIXTURE_PAGES.auditResults.title);
   });
 
   it('redirects a page path with a trailing slash to the canonical path, keeping the query', async () => {
-    const res = await app.inject({ url: '/audit-tool/?a=1' });
+    const res = await server.app.inject({ url: '/audit-tool/?a=1' });
     expect(res.statusCode).toBe(308);
     expect(res.headers.location).toBe('/audit-tool?a=1');
   });
 
   it('never redirects off the site', async () => {
-    const res = await app.inject({ url: '//evil.example/' });
+    const res = await server.app.inject({ url: '//evil.example/' });
     expect(res.statusCode).toBe(404);
     expect(res.headers.location).toBeUndefined();
   });
@@ -79,7 +77,7 @@ describe('pages', () => {
     '/__spa-fallback.html',
     '/404',
   ])('answers %s with the not-found page and status 404', async (url) => {
-    const res = await app.inject({ url });
+    const res = await server.app.inject({ url });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain(`<title>${FIXTURE_PAGES.notFound.title}</title>`);
@@ -87,7 +85,7 @@ describe('pages', () => {
   });
 
   it('answers other methods on site paths with the not-found page', async () => {
-    const res = await app.inject({ method: 'POST', url: '/audit-tool', payload: { a: 1 } });
+    const res = await server.app.inject({ method: 'POST', url: '/audit-tool', payload: { a: 1 } });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain(FIXTURE_PAGES.notFound.title);
   });
@@ -101,7 +99,7 @@ describe('API paths', () => {
     ['POST', '/api/health'],
     ['DELETE', '/api/email-results/123'],
   ] as const)('%s %s is a JSON 404', async (method, url) => {
-    const res = await app.inject({ method, url });
+    const res = await server.app.inject({ method, url });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
@@ -110,7 +108,7 @@ describe('API paths', () => {
 
 describe('link placeholders', () => {
   it('replaces them in pages with the configured links', async () => {
-    const res = await app.inject({ url: '/' });
+    const res = await server.app.inject({ url: '/' });
     expect(res.body).toContain('href="https://example.org/join?ref=site&amp;lang=en"');
     expect(res.body).toContain('href="https://wa.me/441210000000"');
     expect(res.body).toContain('href="mailto:team@example.org">team@example.org</a>');
@@ -118,7 +116,7 @@ describe('link placeholders', () => {
   });
 
   it('replaces them in scripts, which then must be revalidated rather than cached for a year', async () => {
-    const res = await app.inject({ url: `/${FIXTURE_ASSETS.linksScript}` });
+    const res = await server.app.inject({ url: `/${FIXTURE_ASSETS.linksScript}` });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('signup: "https://example.org/join?ref=site&lang=en"');
     expect(res.body).toContain('email: "team@example.org"');
@@ -144,7 +142,7 @@ describe('assets and other files', () => {
     ['favicon.svg', 'image/svg+xml', REVALIDATE],
     ['robots.txt', 'text/plain; charset=utf-8', REVALIDATE],
   ])('serves /%s as %s with Cache-Control %s', async (file, type, cacheControl) => {
-    const res = await app.inject({ url: `/${file}` });
+    const res = await server.app.inject({ url: `/${file}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(type);
     expect(res.headers['cache-control']).toBe(cacheControl);
@@ -168,7 +166,7 @@ describe('compression', () => {
     [undefined, 'identity'],
   ])('Accept-Encoding %j gets %s, and the same bytes once decoded', async (accept, encoding) => {
     const plain = await fs.readFile(path.join(siteDir, FIXTURE_ASSETS.script));
-    const res = await app.inject({ url, headers: accept ? { 'accept-encoding': accept } : {} });
+    const res = await server.app.inject({ url, headers: accept ? { 'accept-encoding': accept } : {} });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
     expect(res.headers.vary).toBe('Accept-Encoding');
@@ -178,14 +176,14 @@ describe('compression', () => {
   });
 
   it('compresses the 404 page too', async () => {
-    const res = await app.inject({ url: '/missing', headers: { 'accept-encoding': 'gzip' } });
+    const res = await server.app.inject({ url: '/missing', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(res.rawPayload).toString()).toContain(FIXTURE_PAGES.notFound.title);
   });
 
   it('does not compress a file too small to gain from it', async () => {
-    const res = await app.inject({ url: '/robots.txt', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await server.app.inject({ url: '/robots.txt', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.headers['content-encoding']).toBeUndefined();
   });
 });
@@ -193,10 +191,10 @@ describe('compression', () => {
 describe('ETag and 304', () => {
   it('answers 304 with no body to a matching If-None-Match, for each encoding', async () => {
     for (const accept of ['br', 'gzip', 'identity']) {
-      const first = await app.inject({ url: '/', headers: { 'accept-encoding': accept } });
+      const first = await server.app.inject({ url: '/', headers: { 'accept-encoding': accept } });
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^"[\w-]+"$/);
-      const again = await app.inject({
+      const again = await server.app.inject({
         url: '/',
         headers: { 'accept-encoding': accept, 'if-none-match': etag },
       });
@@ -210,20 +208,20 @@ describe('ETag and 304', () => {
   it('gives each encoding its own ETag', async () => {
     const tags = await Promise.all(
       ['br', 'gzip', 'identity'].map(
-        async (e) => (await app.inject({ url: '/', headers: { 'accept-encoding': e } })).headers.etag,
+        async (e) => (await server.app.inject({ url: '/', headers: { 'accept-encoding': e } })).headers.etag,
       ),
     );
     expect(new Set(tags).size).toBe(3);
   });
 
   it('answers 200 when the ETag does not match, and 304 for a list or a weak tag that does', async () => {
-    const { etag } = (await app.inject({ url: `/${FIXTURE_ASSETS.style}` })).headers;
-    const stale = await app.inject({
+    const { etag } = (await server.app.inject({ url: `/${FIXTURE_ASSETS.style}` })).headers;
+    const stale = await server.app.inject({
       url: `/${FIXTURE_ASSETS.style}`,
       headers: { 'if-none-match': '"stale"' },
     });
     expect(stale.statusCode).toBe(200);
-    const list = await app.inject({
+    const list = await server.app.inject({
       url: `/${FIXTURE_ASSETS.style}`,
       headers: { 'if-none-match': `"stale", W/${etag}` },
     });
@@ -233,8 +231,8 @@ describe('ETag and 304', () => {
 
 describe('HEAD', () => {
   it('answers a page with its headers and no body', async () => {
-    const get = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
-    const head = await app.inject({ method: 'HEAD', url: '/', headers: { 'accept-encoding': 'br' } });
+    const get = await server.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    const head = await server.app.inject({ method: 'HEAD', url: '/', headers: { 'accept-encoding': 'br' } });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
     expect(head.headers['content-length']).toBe(get.headers['content-length']);
@@ -243,7 +241,7 @@ describe('HEAD', () => {
   });
 
   it('answers an unknown path with 404 and no body', async () => {
-    const head = await app.inject({ method: 'HEAD', url: '/nope' });
+    const head = await server.app.inject({ method: 'HEAD', url: '/nope' });
     expect(head.statusCode).toBe(404);
     expect(head.body).toBe('');
   });
@@ -266,7 +264,7 @@ describe('loadSite', () => {
   });
 
   it('does not serve the page list itself', async () => {
-    const res = await app.inject({ url: `/${SITE_PAGES_FILE}` });
+    const res = await server.app.inject({ url: `/${SITE_PAGES_FILE}` });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('"status"');
   });
@@ -301,16 +299,14 @@ describe('loadSite', () => {
 
 describe('a private page', () => {
   const withPrivate = { ...FIXTURE_PAGES, results: FIXTURE_PRIVATE_PAGE };
-  let privateApp: FastifyInstance;
   let dir: string;
 
-  beforeAll(async () => {
+  const privateServer = useTestApp(async () => {
     dir = await writeSiteFixture(path.join(tmp, 'with-private'), withPrivate);
     const dataDir = await fs.mkdtemp(path.join(tmp, 'private-data-'));
     await freshPgliteDir(dataDir);
-    privateApp = await buildApp(testConfig({ DATA_DIR: dataDir, SITE_DIR: dir }));
+    return { config: testConfig({ DATA_DIR: dataDir, SITE_DIR: dir }) };
   });
-  afterAll(() => privateApp?.close());
 
   it('is held apart from the pages, kept out of caches', async () => {
     const site = await loadSite(dir, { ...LINK_PLACEHOLDERS });
@@ -327,14 +323,14 @@ describe('a private page', () => {
     `/${FIXTURE_PRIVATE_PAGE.file}`,
     `${FIXTURE_PRIVATE_PAGE.path}?token=x`,
   ])('is never served at %s: the not-found page answers, 404', async (url) => {
-    const res = await privateApp.inject({ url });
+    const res = await privateServer.app.inject({ url });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain(FIXTURE_PAGES.notFound.title);
     expect(res.body).not.toContain(FIXTURE_PRIVATE_PAGE.title);
   });
 
   it('leaves the other pages as they were', async () => {
-    const res = await privateApp.inject({ url: FIXTURE_PAGES.auditResults.path });
+    const res = await privateServer.app.inject({ url: FIXTURE_PAGES.auditResults.path });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe(REVALIDATE);
   });
@@ -366,9 +362,8 @@ describe('a private page', () => {
 describe('the team workspace', () => {
   const SHELL_TITLE = 'Care Audit team';
   const TEAM_SCRIPT = 'team/assets/index-5e6f7a8b.js';
-  let teamApp: FastifyInstance;
 
-  beforeAll(async () => {
+  const teamServer = useTestApp(async () => {
     const dir = await writeSiteFixture(path.join(tmp, 'with-team'));
     await fs.mkdir(path.join(dir, 'team/assets'), { recursive: true });
     await fs.writeFile(
@@ -378,11 +373,7 @@ describe('the team workspace', () => {
     await fs.writeFile(path.join(dir, TEAM_SCRIPT), `export const team = true;\n${'// filler\n'.repeat(40)}`);
     const dataDir = await fs.mkdtemp(path.join(tmp, 'team-data-'));
     await freshPgliteDir(dataDir);
-    teamApp = await buildApp(testConfig({ DATA_DIR: dataDir, SITE_DIR: dir }));
-  });
-
-  afterAll(async () => {
-    await teamApp?.close();
+    return { config: testConfig({ DATA_DIR: dataDir, SITE_DIR: dir }) };
   });
 
   it.each([
@@ -393,7 +384,7 @@ describe('the team workspace', () => {
     '/team/leads/123',
     '/team/no/such/page',
   ])('answers %s with the shell, status 200, noindex and no-store', async (url) => {
-    const res = await teamApp.inject({ url });
+    const res = await teamServer.app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
@@ -405,37 +396,37 @@ describe('the team workspace', () => {
   });
 
   it('serves its hashed assets as immutable, and a missing one as a 404 rather than the shell', async () => {
-    const script = await teamApp.inject({ url: `/${TEAM_SCRIPT}` });
+    const script = await teamServer.app.inject({ url: `/${TEAM_SCRIPT}` });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(script.headers['cache-control']).toBe(IMMUTABLE);
-    const missing = await teamApp.inject({ url: '/team/assets/missing-1234.js' });
+    const missing = await teamServer.app.inject({ url: '/team/assets/missing-1234.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain(FIXTURE_PAGES.notFound.title);
   });
 
   it('answers a path that only starts like /team with the not-found page', async () => {
-    const teams = await teamApp.inject({ url: '/teams' });
+    const teams = await teamServer.app.inject({ url: '/teams' });
     expect(teams.statusCode).toBe(404);
     expect(teams.headers['x-robots-tag']).toBeUndefined();
   });
 
   it('keeps the shell out of caches under its own file name too', async () => {
-    const file = await teamApp.inject({ url: '/team/index.html' });
+    const file = await teamServer.app.inject({ url: '/team/index.html' });
     expect(file.statusCode).toBe(200);
     expect(file.headers['cache-control']).toBe(NO_STORE);
     expect(file.headers['x-robots-tag']).toBe('noindex, nofollow');
   });
 
   it('leaves the visitor pages as they were', async () => {
-    const home = await teamApp.inject({ url: '/' });
+    const home = await teamServer.app.inject({ url: '/' });
     expect(home.statusCode).toBe(200);
     expect(home.headers['x-robots-tag']).toBeUndefined();
     expect(home.headers['cache-control']).toBe(REVALIDATE);
   });
 
   it('is a 404 in a build without the workspace', async () => {
-    const res = await app.inject({ url: '/team' });
+    const res = await server.app.inject({ url: '/team' });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -444,19 +435,15 @@ describe('without a built site', () => {
   it('serves the API and a plain 404 elsewhere', async () => {
     const dataDir = await fs.mkdtemp(path.join(tmp, 'api-only-'));
     await freshPgliteDir(dataDir);
-    const apiOnly = await buildApp(
+    const apiOnly = await buildTestApp(
       testConfig({ DATA_DIR: dataDir, SITE_DIR: path.join(tmp, 'no-such-dir') }),
     );
-    try {
-      expect((await apiOnly.inject({ url: '/api/health' })).statusCode).toBe(200);
-      const page = await apiOnly.inject({ url: '/' });
-      expect(page.statusCode).toBe(404);
-      expect(page.headers['content-type']).toBe('text/plain; charset=utf-8');
-      expect((await apiOnly.inject({ url: '/api/nope' })).json()).toMatchObject({
-        error: { code: 'not_found' },
-      });
-    } finally {
-      await apiOnly.close();
-    }
+    expect((await apiOnly.inject({ url: '/api/health' })).statusCode).toBe(200);
+    const page = await apiOnly.inject({ url: '/' });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect((await apiOnly.inject({ url: '/api/nope' })).json()).toMatchObject({
+      error: { code: 'not_found' },
+    });
   });
 });

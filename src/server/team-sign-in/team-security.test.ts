@@ -1,6 +1,5 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import {
   memoryTransport,
@@ -8,6 +7,7 @@ import {
   TEAM_ORIGIN,
   teamRequest,
 } from '../../../test/support/team-sign-in';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 
 const MEMBER = 'member@care-audit.example';
@@ -31,7 +31,6 @@ function fillParams(url: string): string {
 // without anyone remembering to add it here.
 describe.each(DATABASE_KINDS)('every /api/team/ route on %s', (kind) => {
   let t: TestDatabase;
-  let app: FastifyInstance;
   const routes: TeamRoute[] = [];
   const mail = memoryTransport();
   let signedOutCookie: string;
@@ -39,15 +38,20 @@ describe.each(DATABASE_KINDS)('every /api/team/ route on %s', (kind) => {
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    const collect = (route: RouteOptions) => {
-      if (!route.url.startsWith('/api/team/')) return;
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) {
-        routes.push({ method: method as Method, url: route.url, path: fillParams(route.url) });
-      }
-    };
-    app = await buildApp(
-      testConfig({
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+  const collect = (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/team/')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routes.push({ method: method as Method, url: route.url, path: fillParams(route.url) });
+    }
+  };
+  const server = useTestApp(
+    () => ({
+      config: testConfig({
         DATA_DIR: t.dataDir,
         SITE_DIR: `${t.dataDir}/no-site`,
         PUBLIC_URL: TEAM_ORIGIN,
@@ -55,18 +59,16 @@ describe.each(DATABASE_KINDS)('every /api/team/ route on %s', (kind) => {
         MAIL_RETRY_BASE_MS: '50',
         RATE_LIMIT_PER_CLIENT: '100000',
       }),
-      { db: t.db, mailTransport: mail, onRoute: collect },
-    );
-    await app.ready();
-    signedOutCookie = await signInThroughApi(app, mail.sent, MEMBER);
+      deps: { db: t.db, mailTransport: mail, onRoute: collect },
+    }),
+    { ready: true },
+  );
+  beforeAll(async () => {
+    signedOutCookie = await signInThroughApi(server.app, mail.sent, MEMBER);
     expect(
-      (await teamRequest(app, 'POST', '/api/team/sign-out', { cookie: signedOutCookie })).statusCode,
+      (await teamRequest(server.app, 'POST', '/api/team/sign-out', { cookie: signedOutCookie })).statusCode,
     ).toBe(204);
-    liveCookie = await signInThroughApi(app, mail.sent, MEMBER);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.destroy();
+    liveCookie = await signInThroughApi(server.app, mail.sent, MEMBER);
   });
 
   const closed = () =>
@@ -96,7 +98,7 @@ describe.each(DATABASE_KINDS)('every /api/team/ route on %s', (kind) => {
   for (const [label, cookie] of cases) {
     it(`answers 401 JSON ${label} on every route but the open ones`, async () => {
       for (const route of closed()) {
-        const res = await teamRequest(app, route.method, route.path, {
+        const res = await teamRequest(server.app, route.method, route.path, {
           cookie: cookie(),
           ...(STATE_CHANGING.has(route.method) ? { body: {} } : {}),
         });
@@ -119,7 +121,7 @@ describe.each(DATABASE_KINDS)('every /api/team/ route on %s', (kind) => {
     const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM team_activity');
     for (const route of changing) {
       for (const origin of ['http://evil.example', null]) {
-        const res = await teamRequest(app, route.method, route.path, {
+        const res = await teamRequest(server.app, route.method, route.path, {
           cookie: liveCookie,
           origin,
           body: {},
@@ -131,12 +133,14 @@ describe.each(DATABASE_KINDS)('every /api/team/ route on %s', (kind) => {
     // Nothing happened: no sign-out, no action recorded, the session still good.
     const after = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM team_activity');
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
-    expect((await teamRequest(app, 'GET', '/api/team/session', { cookie: liveCookie })).statusCode).toBe(200);
+    expect(
+      (await teamRequest(server.app, 'GET', '/api/team/session', { cookie: liveCookie })).statusCode,
+    ).toBe(200);
   });
 
   it('lets the live session through on the same routes (so the refusals above are about the session)', async () => {
     for (const route of closed().filter((r) => r.method === 'GET')) {
-      const res = await teamRequest(app, 'GET', route.path, { cookie: liveCookie });
+      const res = await teamRequest(server.app, 'GET', route.path, { cookie: liveCookie });
       expect(res.statusCode, `GET ${route.url}`).not.toBe(401);
       expect(res.headers['cache-control'], `GET ${route.url}`).toBe('no-store');
     }

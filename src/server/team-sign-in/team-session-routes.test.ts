@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
 import { SIGN_IN_LIMIT } from './sign-in-tokens';
@@ -14,6 +14,7 @@ import {
   teamRequest,
   tokenFromMail,
 } from '../../../test/support/team-sign-in';
+import { buildTestApp, useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 
 const MEMBER = 'member@care-audit.example';
@@ -23,7 +24,6 @@ const STRANGER = 'stranger@example.org';
 describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) => {
   let t: TestDatabase;
   const mail = memoryTransport();
-  const apps: FastifyInstance[] = [];
   const env = (extra: Record<string, string> = {}) => ({
     DATA_DIR: t.dataDir,
     SITE_DIR: `${t.dataDir}/no-site`,
@@ -33,14 +33,11 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
     RATE_LIMIT_PER_CLIENT: '1000',
     ...extra,
   });
-  async function start(extra: Record<string, string> = {}): Promise<FastifyInstance> {
-    const app = await buildApp(testConfig(env(extra)), { db: t.db, mailTransport: mail });
-    await app.ready();
-    apps.push(app);
-    return app;
-  }
+  /** Another instance, for this test only. */
+  const start = (extra: Record<string, string> = {}): Promise<FastifyInstance> =>
+    buildTestApp(testConfig(env(extra)), { db: t.db, mailTransport: mail }, { ready: true });
   const signIn = (email: string, extra: Record<string, unknown> = {}) =>
-    teamRequest(apps[0]!, 'POST', '/api/team/sign-in', { body: { email, website: '', ...extra } });
+    teamRequest(server.app, 'POST', '/api/team/sign-in', { body: { email, website: '', ...extra } });
   const signInMessages = async () =>
     (await t.db.query<{ recipient: string }>("SELECT recipient FROM outbox_messages WHERE kind = 'sign_in'"))
       .rows;
@@ -51,12 +48,12 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
   beforeEach(async () => {
     await t.db.query('TRUNCATE team_sign_in_tokens, team_sessions, team_activity, outbox_messages');
     mail.sent.length = 0;
-    await start();
-  });
-  afterEach(async () => {
-    await Promise.all(apps.splice(0).map((app) => app.close()));
   });
   afterAll(() => t?.destroy());
+  const server = useTestApp(() => ({ config: testConfig(env()), deps: { db: t.db, mailTransport: mail } }), {
+    per: 'test',
+    ready: true,
+  });
 
   it('answers a known and an unknown address alike, and sends only to the known one', async () => {
     const known = await signIn(MEMBER);
@@ -90,7 +87,7 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
       code: 'invalid_request',
       fields: { email: expect.any(String) },
     });
-    const missing = await teamRequest(apps[0]!, 'POST', '/api/team/sign-in', { body: { website: '' } });
+    const missing = await teamRequest(server.app, 'POST', '/api/team/sign-in', { body: { website: '' } });
     expect(missing.statusCode).toBe(400);
     const bot = await signIn(MEMBER, { website: 'https://spam.example' });
     expect(bot.statusCode).toBe(400);
@@ -127,7 +124,7 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
           (await t.db.query("SELECT status, payload FROM outbox_messages WHERE kind = 'sign_in'")).rows,
       )
       .toEqual([{ status: 'sent', payload: null }]);
-    const used = await teamRequest(apps[0]!, 'POST', '/api/team/auth', { body: { token } });
+    const used = await teamRequest(server.app, 'POST', '/api/team/auth', { body: { token } });
     expect(used.statusCode).toBe(200);
     expect(used.json()).toEqual({ email: MEMBER });
     const setCookie = String(used.headers['set-cookie']);
@@ -139,23 +136,23 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
     const stored = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM team_sessions');
     expect(stored.rows).toEqual([{ token_hash: secretHash(cookie.split('=')[1]!) }]);
 
-    const session = await teamRequest(apps[0]!, 'GET', '/api/team/session', { cookie });
+    const session = await teamRequest(server.app, 'GET', '/api/team/session', { cookie });
     expect(session.statusCode).toBe(200);
     expect(session.headers['cache-control']).toBe('no-store');
     expect(session.json()).toEqual({ email: MEMBER, expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
 
-    const out = await teamRequest(apps[0]!, 'POST', '/api/team/sign-out', { cookie });
+    const out = await teamRequest(server.app, 'POST', '/api/team/sign-out', { cookie });
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(
       /^care_audit_team=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/,
     );
     expect((await t.db.query('SELECT * FROM team_sessions')).rows).toEqual([]);
-    const after = await teamRequest(apps[0]!, 'GET', '/api/team/session', { cookie });
+    const after = await teamRequest(server.app, 'GET', '/api/team/session', { cookie });
     expect(after.statusCode).toBe(401);
     expect(after.json().error.code).toBe('unauthorized');
 
-    const again = await signInThroughApi(apps[0]!, mail.sent, MEMBER);
-    const activity = await teamRequest(apps[0]!, 'GET', '/api/team/activity', { cookie: again });
+    const again = await signInThroughApi(server.app, mail.sent, MEMBER);
+    const activity = await teamRequest(server.app, 'GET', '/api/team/activity', { cookie: again });
     expect(activity.statusCode).toBe(200);
     expect(activity.json()).toMatchObject({ total: 3, page: 1, pageSize: 50 });
     expect(
@@ -176,10 +173,10 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
   });
 
   it('refuses a used, expired, unknown or missing token with its own code and no cookie', async () => {
-    const cookie = await signInThroughApi(apps[0]!, mail.sent, MEMBER);
+    const cookie = await signInThroughApi(server.app, mail.sent, MEMBER);
     expect(cookie).toMatch(/^care_audit_team=/);
     const usedToken = await tokenFromMail(mail.sent, MEMBER);
-    const auth = (body: unknown) => teamRequest(apps[0]!, 'POST', '/api/team/auth', { body });
+    const auth = (body: unknown) => teamRequest(server.app, 'POST', '/api/team/auth', { body });
     const expectRefused = async (body: unknown, code: string) => {
       const res = await auth(body);
       expect(res.statusCode).toBe(400);
@@ -211,8 +208,8 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
   });
 
   it('ends a session when its address leaves TEAM_EMAILS, and deletes it at start-up', async () => {
-    const member = await signInThroughApi(apps[0]!, mail.sent, MEMBER);
-    const other = await signInThroughApi(apps[0]!, mail.sent, OTHER);
+    const member = await signInThroughApi(server.app, mail.sent, MEMBER);
+    const other = await signInThroughApi(server.app, mail.sent, OTHER);
     const smaller = await start({ TEAM_EMAILS: OTHER });
     const emails = async () =>
       (await t.db.query<{ email: string }>('SELECT email FROM team_sessions ORDER BY email')).rows.map(
@@ -224,7 +221,7 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
   });
 
   it('says whether anyone can sign in; with TEAM_EMAILS unset sign-in still answers 202 and sends nothing', async () => {
-    const setup = await teamRequest(apps[0]!, 'GET', '/api/team/setup');
+    const setup = await teamRequest(server.app, 'GET', '/api/team/setup');
     expect(setup.statusCode).toBe(200);
     expect(setup.json()).toEqual({ signInEnabled: true });
     const nobody = await start({ TEAM_EMAILS: '' });
@@ -239,7 +236,7 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
 
   it('refuses a state-changing request without an Origin, or from another one, before anything else (403)', async () => {
     for (const origin of [null, 'http://evil.example', `${TEAM_ORIGIN}/`, 'http://localhost:3001', 'null']) {
-      const res = await teamRequest(apps[0]!, 'POST', '/api/team/sign-in', {
+      const res = await teamRequest(server.app, 'POST', '/api/team/sign-in', {
         body: { email: MEMBER, website: '' },
         origin,
       });
@@ -274,12 +271,12 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
   });
 
   it('pages the activity log, 50 a page, and refuses a bad page number', async () => {
-    const cookie = await signInThroughApi(apps[0]!, mail.sent, MEMBER);
+    const cookie = await signInThroughApi(server.app, mail.sent, MEMBER);
     await t.db.query(
       "INSERT INTO team_activity (actor, action, at) SELECT $1, 'export', now() - n * interval '1 minute' FROM generate_series(1, 60) AS n",
       [MEMBER],
     );
-    const page = (n: string) => teamRequest(apps[0]!, 'GET', `/api/team/activity?page=${n}`, { cookie });
+    const page = (n: string) => teamRequest(server.app, 'GET', `/api/team/activity?page=${n}`, { cookie });
     const second = (await page('2')).json();
     expect(second).toMatchObject({ total: 61, page: 2, pageSize: 50 });
     expect(second.entries).toHaveLength(11);
@@ -297,13 +294,12 @@ describe('a team session shared by two instances on one PostgreSQL database', ()
   let t: TestDatabase;
   let secondDb: Database;
   const mail = memoryTransport();
-  let first: FastifyInstance;
-  let second: FastifyInstance;
+  let config: Config;
 
   beforeAll(async () => {
     t = await openTestDatabase('postgres');
     secondDb = await openDatabase({ databaseUrl: t.url, dataDir: t.dataDir });
-    const config = testConfig({
+    config = testConfig({
       DATA_DIR: t.dataDir,
       SITE_DIR: `${t.dataDir}/no-site`,
       DATABASE_URL: t.url,
@@ -311,31 +307,37 @@ describe('a team session shared by two instances on one PostgreSQL database', ()
       TEAM_EMAILS: MEMBER,
       MAIL_RETRY_BASE_MS: '50',
     });
-    first = await buildApp(config, { db: t.db, mailTransport: mail });
-    second = await buildApp(config, { db: secondDb, mailTransport: mail });
-    await Promise.all([first.ready(), second.ready()]);
   });
   afterAll(async () => {
-    await Promise.all([first?.close(), second?.close()]);
     await secondDb?.close();
     await t?.destroy();
   });
+  const firstServer = useTestApp(() => ({ config, deps: { db: t.db, mailTransport: mail } }), {
+    ready: true,
+  });
+  const secondServer = useTestApp(() => ({ config, deps: { db: secondDb, mailTransport: mail } }), {
+    ready: true,
+  });
 
   it('signs in on one, works on the other, and signing out on the other ends it on both', async () => {
-    const asked = await teamRequest(first, 'POST', '/api/team/sign-in', {
+    const asked = await teamRequest(firstServer.app, 'POST', '/api/team/sign-in', {
       body: { email: MEMBER, website: '' },
     });
     expect(asked.statusCode).toBe(202);
     const token = await tokenFromMail(mail.sent, MEMBER);
-    const used = await teamRequest(second, 'POST', '/api/team/auth', { body: { token } });
+    const used = await teamRequest(secondServer.app, 'POST', '/api/team/auth', { body: { token } });
     expect(used.statusCode).toBe(200);
     // The link is spent for both.
-    const reused = await teamRequest(first, 'POST', '/api/team/auth', { body: { token } });
+    const reused = await teamRequest(firstServer.app, 'POST', '/api/team/auth', { body: { token } });
     expect(reused.json().error.code).toBe('token_used');
     const cookie = sessionCookieFrom(used);
-    expect((await teamRequest(first, 'GET', '/api/team/session', { cookie })).statusCode).toBe(200);
-    expect((await teamRequest(second, 'GET', '/api/team/session', { cookie })).statusCode).toBe(200);
-    expect((await teamRequest(second, 'POST', '/api/team/sign-out', { cookie })).statusCode).toBe(204);
-    expect((await teamRequest(first, 'GET', '/api/team/session', { cookie })).statusCode).toBe(401);
+    expect((await teamRequest(firstServer.app, 'GET', '/api/team/session', { cookie })).statusCode).toBe(200);
+    expect((await teamRequest(secondServer.app, 'GET', '/api/team/session', { cookie })).statusCode).toBe(
+      200,
+    );
+    expect((await teamRequest(secondServer.app, 'POST', '/api/team/sign-out', { cookie })).statusCode).toBe(
+      204,
+    );
+    expect((await teamRequest(firstServer.app, 'GET', '/api/team/session', { cookie })).statusCode).toBe(401);
   });
 });

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
 import { sessionCookieName } from '../team-sign-in/team-auth';
 import { createSession } from '../team-sign-in/team-sessions';
 import { utcDay } from './usage-counters';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 
 const MEMBER = 'sam@care-audit.example';
@@ -15,22 +16,26 @@ describe.each(DATABASE_KINDS)('GET /api/team/overview on %s', (kind) => {
   let t: TestDatabase;
   // Two app instances on one database, as two servers behind a load balancer: on PostgreSQL each
   // with its own connection pool; a PGlite folder opens in one process only, so there they share it.
-  let apps: FastifyInstance[];
+  let config: Config;
   let secondDb: Database | undefined;
   let cookie: string;
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    const config = testConfig({ DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site`, TEAM_EMAILS: MEMBER });
+    config = testConfig({ DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site`, TEAM_EMAILS: MEMBER });
     secondDb = t.url ? await openDatabase({ databaseUrl: t.url, dataDir: t.dataDir }) : undefined;
-    apps = [await buildApp(config, { db: t.db }), await buildApp(config, { db: secondDb ?? t.db })];
-    const { secret } = await createSession(t.db, MEMBER);
-    cookie = `${sessionCookieName(config.publicUrl)}=${secret}`;
   });
   afterAll(async () => {
-    await Promise.all((apps ?? []).map((app) => app.close()));
     await secondDb?.close();
     await t?.destroy();
+  });
+  const apps = [
+    useTestApp(() => ({ config, deps: { db: t.db } })),
+    useTestApp(() => ({ config, deps: { db: secondDb ?? t.db } })),
+  ];
+  beforeAll(async () => {
+    const { secret } = await createSession(t.db, MEMBER);
+    cookie = `${sessionCookieName(config.publicUrl)}=${secret}`;
   });
   beforeEach(async () => {
     await t.db.query('TRUNCATE usage_counters');
@@ -47,13 +52,13 @@ describe.each(DATABASE_KINDS)('GET /api/team/overview on %s', (kind) => {
     });
 
   it('answers 401 without a session', async () => {
-    const res = await overview(apps[0]!, {});
+    const res = await overview(apps[0]!.app, {});
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('unauthorized');
   });
 
   it('answers 30 zero days ending today, not cached, on an empty database', async () => {
-    const res = await overview(apps[0]!);
+    const res = await overview(apps[0]!.app);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
@@ -72,7 +77,7 @@ describe.each(DATABASE_KINDS)('GET /api/team/overview on %s', (kind) => {
   it('counts events sent to either instance in the same counters, and both show the same overview', async () => {
     const sends = [];
     for (let i = 0; i < 20; i++) {
-      const app = apps[i % 2]!;
+      const app = apps[i % 2]!.app;
       sends.push(
         postEvent(app, { event: 'started' }),
         postEvent(app, { event: 'section_reached', section: 2 }),
@@ -81,7 +86,7 @@ describe.each(DATABASE_KINDS)('GET /api/team/overview on %s', (kind) => {
     }
     expect((await Promise.all(sends)).map((r) => r.statusCode)).toEqual(sends.map(() => 204));
 
-    const [first, second] = await Promise.all(apps.map((app) => overview(app)));
+    const [first, second] = await Promise.all(apps.map(({ app }) => overview(app)));
     expect(first?.json()).toEqual(second?.json());
     const body = first?.json();
     expect(body.days[29]).toMatchObject({ started: 20, completed: 5, pdfDownloaded: 0, emailRequested: 0 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 import { utcDay } from './usage-counters';
 
@@ -24,16 +24,17 @@ async function counters(t: TestDatabase): Promise<Record<string, number>> {
 
 describe.each(DATABASE_KINDS)('POST /api/events on %s', (kind) => {
   let t: TestDatabase;
-  let app: FastifyInstance;
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    app = await buildApp(testConfig({ DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site` }), { db: t.db });
   });
   afterAll(async () => {
-    await app?.close();
     await t?.destroy();
   });
+  const server = useTestApp(() => ({
+    config: testConfig({ DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site` }),
+    deps: { db: t.db },
+  }));
   beforeEach(async () => {
     await t.db.query('TRUNCATE usage_counters');
   });
@@ -41,17 +42,17 @@ describe.each(DATABASE_KINDS)('POST /api/events on %s', (kind) => {
   it('adds one to today’s counter of each event, as text/plain (sendBeacon’s string) or JSON, and answers 204 without a cookie', async () => {
     const today = utcDay(new Date());
     const sent = [
-      postEvent(app, '{"event":"started"}'),
-      postEvent(app, '{"event":"section_reached","section":1}'),
-      postEvent(app, '{"event":"section_reached","section":5}'),
-      postEvent(app, '{"event":"section_reached","section":5}', {
+      postEvent(server.app, '{"event":"started"}'),
+      postEvent(server.app, '{"event":"section_reached","section":1}'),
+      postEvent(server.app, '{"event":"section_reached","section":5}'),
+      postEvent(server.app, '{"event":"section_reached","section":5}', {
         headers: { 'content-type': 'application/json', cookie: 'anything=1' },
       }),
-      postEvent(app, '{"event":"completed"}'),
-      postEvent(app, '{"event":"pdf_downloaded"}'),
-      postEvent(app, '{"event":"email_requested"}'),
-      postEvent(app, '{"event":"email_requested"}'),
-      postEvent(app, '{"event":"email_requested"}'),
+      postEvent(server.app, '{"event":"completed"}'),
+      postEvent(server.app, '{"event":"pdf_downloaded"}'),
+      postEvent(server.app, '{"event":"email_requested"}'),
+      postEvent(server.app, '{"event":"email_requested"}'),
+      postEvent(server.app, '{"event":"email_requested"}'),
     ];
     for (const res of await Promise.all(sent)) {
       expect(res.statusCode).toBe(204);
@@ -85,14 +86,14 @@ describe.each(DATABASE_KINDS)('POST /api/events on %s', (kind) => {
     ['text that is not JSON', 'event=started'],
     ['an empty body', ''],
   ])('refuses %s with 400 invalid_event and counts nothing', async (_what, payload) => {
-    const res = await postEvent(app, payload);
+    const res = await postEvent(server.app, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'invalid_event', message: expect.any(String) } });
     expect(await counters(t)).toEqual({});
   });
 
   it('refuses a form post (415) and counts nothing', async () => {
-    const res = await postEvent(app, 'event=started', {
+    const res = await postEvent(server.app, 'event=started', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.statusCode).toBe(415);
@@ -100,7 +101,7 @@ describe.each(DATABASE_KINDS)('POST /api/events on %s', (kind) => {
   });
 
   it('limits each client to 120 events a minute, apart from other clients', async () => {
-    const from = (remoteAddress: string) => postEvent(app, '{"event":"started"}', { remoteAddress });
+    const from = (remoteAddress: string) => postEvent(server.app, '{"event":"started"}', { remoteAddress });
     for (let i = 0; i < 120; i++) expect((await from('192.0.2.10')).statusCode).toBe(204);
     const limited = await from('192.0.2.10');
     expect(limited.statusCode).toBe(429);

@@ -1,11 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT_WORDING } from '../../shared/email-request';
-import { buildApp } from '../app';
 import type { MailTransport } from '../mail/mail-transport';
 import { failedMessages, retryFailedMessage } from '../outbox/failed-messages';
 import { PermanentDeliveryError } from '../outbox/outbox-worker';
@@ -17,6 +15,7 @@ import {
   postEmailRequest,
   validBody,
 } from '../../../test/support/requests';
+import { buildTestApp, useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 import { webhookDelivery, WebhookError } from './webhook-delivery';
 
@@ -73,7 +72,6 @@ const noMail: MailTransport = { description: 'nowhere', send: async () => undefi
 describe.each(DATABASE_KINDS)('lead.created webhooks through the outbox, on %s', (kind) => {
   let t: TestDatabase;
   let receiver: Receiver;
-  let app: FastifyInstance;
 
   const webhookMessage = async () => {
     const { rows } = await t.db.query<{
@@ -87,8 +85,14 @@ describe.each(DATABASE_KINDS)('lead.created webhooks through the outbox, on %s',
 
   beforeAll(async () => {
     [t, receiver] = await Promise.all([openTestDatabase(kind), startReceiver()]);
-    app = await buildApp(
-      testConfig({
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await t?.destroy();
+  });
+  const server = useTestApp(
+    () => ({
+      config: testConfig({
         DATA_DIR: t.dataDir,
         SITE_DIR: `${t.dataDir}/no-site`,
         WEBHOOK_URL: receiver.url,
@@ -98,15 +102,10 @@ describe.each(DATABASE_KINDS)('lead.created webhooks through the outbox, on %s',
         RATE_LIMIT_PER_CLIENT: '1000',
         RATE_LIMIT_PER_RECIPIENT: '1000',
       }),
-      { db: t.db, mailTransport: noMail, renderPdf: async () => new Uint8Array() },
-    );
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await receiver?.close();
-    await t?.destroy();
-  });
+      deps: { db: t.db, mailTransport: noMail, renderPdf: async () => new Uint8Array() },
+    }),
+    { ready: true },
+  );
   beforeEach(() => t.reset());
   afterEach(() => {
     receiver.received.length = 0;
@@ -114,7 +113,7 @@ describe.each(DATABASE_KINDS)('lead.created webhooks through the outbox, on %s',
   });
 
   it('posts each new lead once, signed so that the standardwebhooks verifier accepts it, with the message id as webhook-id', async () => {
-    const res = await postEmailRequest(app, validBody({ consent: true }));
+    const res = await postEmailRequest(server.app, validBody({ consent: true }));
     expect(res.statusCode).toBe(202);
     await until(async () => (await webhookMessage())?.status === 'sent');
     const message = await webhookMessage();
@@ -158,7 +157,7 @@ describe.each(DATABASE_KINDS)('lead.created webhooks through the outbox, on %s',
 
   it('retries an answer of 500 with the same webhook-id and delivers on the next 200', async () => {
     receiver.answers.push(500);
-    await postEmailRequest(app, validBody());
+    await postEmailRequest(server.app, validBody());
     await until(async () => (await webhookMessage())?.status === 'sent');
     expect(await webhookMessage()).toMatchObject({ attempts: 2 });
     expect(receiver.received).toHaveLength(2);
@@ -172,7 +171,7 @@ describe.each(DATABASE_KINDS)('lead.created webhooks through the outbox, on %s',
 
   it('stops after one attempt at 410 Gone, lists it with the failed messages without personal data, and sends it again on a retry', async () => {
     receiver.answers.push(410);
-    await postEmailRequest(app, validBody({ email: 'private.person@care-home.example' }));
+    await postEmailRequest(server.app, validBody({ email: 'private.person@care-home.example' }));
     await until(async () => (await webhookMessage())?.status === 'failed');
     // Longer than the retry delay of 100 ms: nothing more is tried.
     await new Promise((r) => setTimeout(r, 400));
@@ -192,17 +191,13 @@ describe.each(DATABASE_KINDS)('lead.created webhooks through the outbox, on %s',
   });
 
   it('queues no webhook message when WEBHOOK_URL is not set', async () => {
-    const plain = await buildApp(testConfig({ DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site` }), {
+    const plain = await buildTestApp(testConfig({ DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site` }), {
       db: t.db,
       mailTransport: noMail,
       renderPdf: async () => new Uint8Array(),
     });
-    try {
-      expect((await postEmailRequest(plain, validBody())).statusCode).toBe(202);
-      expect(await webhookMessage()).toBeUndefined();
-    } finally {
-      await plain.close();
-    }
+    expect((await postEmailRequest(plain, validBody())).statusCode).toBe(202);
+    expect(await webhookMessage()).toBeUndefined();
   });
 });
 
