@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../server/app';
 import type { Config } from '../server/config';
 import { DatabaseUnavailableError, type Database } from '../server/db/database';
 import { DATABASE_KINDS, openTestDatabase, rowCounts, type TestDatabase } from '../../test/support/databases';
@@ -10,7 +9,6 @@ import { sessionCookieName } from '../server/team-sign-in/team-auth';
 import { createSession } from '../server/team-sign-in/team-sessions';
 import {
   activityLog,
-  clearActivityLog,
   daysAgo,
   messageRow,
   setMessageState,
@@ -19,6 +17,7 @@ import {
 } from '../../test/support/lead-fixtures';
 import { EXPECTED_SCORES } from '../../test/support/requests';
 import { teamRequest } from '../../test/support/team-sign-in';
+import { buildTestApp } from '../../test/support/test-app';
 import { testConfig } from '../../test/support/test-config';
 import { LEAD_CSV_HEADER } from '../server/leads/lead-csv';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LEADS_HELP, parseDay, runLeads } from './leads-cli';
@@ -191,7 +190,6 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
   });
   beforeEach(async () => {
     await t.reset();
-    await clearActivityLog(t.db);
     closes = 0;
   });
   // What the log records for a command run by this test's user.
@@ -335,19 +333,16 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         SITE_DIR: `${t.dataDir}/no-site`,
         TEAM_EMAILS: member,
       });
-      const app = await buildApp(config, { db: t.db });
-      try {
-        const { secret } = await createSession(t.db, member);
-        const cookie = `${sessionCookieName(config.publicUrl)}=${secret}`;
-        for (const since of ['', '?since=2026-11-02']) {
-          const download = await teamRequest(app, 'GET', `/api/team/export.csv${since}`, { cookie });
-          expect(download.statusCode).toBe(200);
-          const cli = await run(since ? ['export', '--since', '2026-11-02'] : ['export']);
-          expect(cli.stdout).toBe(download.body);
-        }
-      } finally {
-        await app.close();
+      const app = await buildTestApp(config, { db: t.db });
+      const { secret } = await createSession(t.db, member);
+      const cookie = `${sessionCookieName(config.publicUrl)}=${secret}`;
+      for (const since of ['', '?since=2026-11-02']) {
+        const download = await teamRequest(app, 'GET', `/api/team/export.csv${since}`, { cookie });
+        expect(download.statusCode).toBe(200);
+        const cli = await run(since ? ['export', '--since', '2026-11-02'] : ['export']);
+        expect(cli.stdout).toBe(download.body);
       }
+      await app.close();
       expect((await activityLog(t.db)).map((e) => [e.actor, e.detail])).toEqual([
         [member, '2 leads'],
         [cli, '2 leads'],

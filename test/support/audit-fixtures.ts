@@ -44,7 +44,7 @@ export function postAudit(app: FastifyInstance, payload: unknown, options: Parti
   return postJson(app, '/api/audits', payload, options);
 }
 
-/** Empties the benchmark's tables (a TestDatabase's reset empties the lead tables only). */
+/** Empties the benchmark's tables alone, for a test that does not reset the whole database. */
 export async function emptyBenchmarkTables(db: Queryable): Promise<void> {
   await db.query('TRUNCATE completed_audits, benchmark_score_counts, audit_submission_keys');
 }

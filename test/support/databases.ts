@@ -19,7 +19,10 @@ export interface TestDatabase {
   server: PostgresServer | undefined;
   /** The DATABASE_URL a server process would be given (undefined for PGlite). */
   url: string | undefined;
-  /** Empties every table. */
+  /**
+   * Puts the database back as the migrations left it: empties every table but the migrations'
+   * records (identities restarted), then puts back the rows the migrations themselves inserted.
+   */
   reset(): Promise<void>;
   destroy(): Promise<void>;
 }
@@ -30,21 +33,77 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   const db = server
     ? await openDatabase({ databaseUrl: server.url, dataDir })
     : await openTestPglite(dataDir);
+  // Read before any test ran: whatever rows there are, the migrations put there.
+  const seeds = await readSeeds(db);
   return {
     kind,
     db,
     dataDir,
     server,
     url: server?.url,
-    reset: async () => {
-      await db.query('TRUNCATE email_requests CASCADE');
-    },
+    reset: () => resetDatabase(db, seeds),
     destroy: async () => {
       await db.close();
       await server?.destroy();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Where migrate() (src/server/db/migrate.ts) records what it has applied: the numbered migrations
+ * and the repeatable steps. A reset keeps them, as it keeps the schema they describe.
+ */
+export const MIGRATION_RECORDS: readonly string[] = ['schema_migrations', 'schema_repeatables'];
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Every table of the schema the migrations created, but their own records, read from the database
+ * itself: a table a new migration adds is there without a change here.
+ */
+export async function schemaTables(db: Database): Promise<string[]> {
+  const { rows } = await db.query<{ tablename: string }>(
+    `SELECT tablename FROM pg_tables
+      WHERE schemaname = current_schema() AND tablename <> ALL (string_to_array($1, ','))
+      ORDER BY tablename`,
+    [MIGRATION_RECORDS.join(',')],
+  );
+  return rows.map((row) => row.tablename);
+}
+
+/** A table's rows as a JSON array, to put back with json_populate_recordset. */
+interface Seed {
+  table: string;
+  rows: string;
+}
+
+/** The rows each table holds now (only tables with rows), e.g. health_probe's one row. */
+async function readSeeds(db: Database): Promise<Seed[]> {
+  const seeds: Seed[] = [];
+  for (const table of await schemaTables(db)) {
+    const { rows } = await db.query<{ rows: string | null }>(
+      `SELECT json_agg(t)::text AS rows FROM ${quoted(table)} t`,
+    );
+    const json = rows[0]?.rows;
+    if (json) seeds.push({ table, rows: json });
+  }
+  return seeds;
+}
+
+async function resetDatabase(db: Database, seeds: readonly Seed[]): Promise<void> {
+  const tables = await schemaTables(db);
+  await db.transaction(async (tx) => {
+    if (tables.length > 0)
+      await tx.query(`TRUNCATE ${tables.map(quoted).join(', ')} RESTART IDENTITY CASCADE`);
+    for (const { table, rows } of seeds) {
+      await tx.query(
+        `INSERT INTO ${quoted(table)} OVERRIDING SYSTEM VALUE
+         SELECT * FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`,
+        [rows],
+      );
+    }
+  });
 }
 
 /** How many rows each table holds. */

@@ -117,7 +117,7 @@ export async function activityLog(
   return rows;
 }
 
-/** Empties the activity log (TRUNCATE email_requests CASCADE does not reach it: it refers to no lead). */
+/** Empties the activity log alone, for a test that does not reset the whole database. */
 export async function clearActivityLog(db: Database): Promise<void> {
   await db.query('TRUNCATE team_activity');
 }

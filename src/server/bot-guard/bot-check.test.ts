@@ -3,7 +3,6 @@ import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProofChallenge } from '../../shared/proof-of-work';
-import { buildApp } from '../app';
 import { sqlChallengeStore } from './challenge-store';
 import {
   DATABASE_KINDS,
@@ -13,6 +12,7 @@ import {
 } from '../../../test/support/databases';
 import { solve, solvedProof } from '../../../test/support/proof-of-work';
 import { postEmailRequest, validBody } from '../../../test/support/requests';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 
 const BOT_CHECK_FAILED = {
@@ -21,34 +21,38 @@ const BOT_CHECK_FAILED = {
 
 describe.each(DATABASE_KINDS)('the bot check on POST /api/email-results, on %s', (kind) => {
   let t: TestDatabase;
-  let app: FastifyInstance;
-  let other: FastifyInstance;
-  let unprotected: FastifyInstance;
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    const env = {
-      DATA_DIR: t.dataDir,
-      SITE_DIR: `${t.dataDir}/no-site`,
-      LEADS_TO: 'leads@care-audit.example',
-      RATE_LIMIT_PER_CLIENT: '1000',
-      RATE_LIMIT_PER_RECIPIENT: '1000',
-    };
-    // Two instances on one database, as behind a load balancer, with the production default (on).
-    app = await buildApp(testConfig({ ...env, BOT_PROTECTION: 'on' }), { db: t.db });
-    other = await buildApp(testConfig({ ...env, BOT_PROTECTION: 'on' }), { db: t.db });
-    unprotected = await buildApp(testConfig({ ...env, BOT_PROTECTION: 'off' }), { db: t.db });
   });
   afterAll(async () => {
-    await app?.close();
-    await other?.close();
-    await unprotected?.close();
     await t?.destroy();
   });
   beforeEach(() => t.reset());
+  const instance = (botProtection: 'on' | 'off') =>
+    useTestApp(
+      () => ({
+        config: testConfig({
+          DATA_DIR: t.dataDir,
+          SITE_DIR: `${t.dataDir}/no-site`,
+          LEADS_TO: 'leads@care-audit.example',
+          RATE_LIMIT_PER_CLIENT: '1000',
+          RATE_LIMIT_PER_RECIPIENT: '1000',
+          BOT_PROTECTION: botProtection,
+        }),
+        deps: { db: t.db },
+      }),
+      // Built for each test, after the reset: an instance keeps the signing secret it read first,
+      // and the reset empties bot_guard_secret.
+      { per: 'test' },
+    );
+  // Two instances on one database, as behind a load balancer, with the production default (on).
+  const server = instance('on');
+  const otherServer = instance('on');
+  const unprotectedServer = instance('off');
 
   /** Asserts a refusal that stored nothing and queued nothing to send. */
-  async function expectRefused(body: Record<string, unknown>, on: FastifyInstance = app) {
+  async function expectRefused(body: Record<string, unknown>, on: FastifyInstance = server.app) {
     const res = await postEmailRequest(on, body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(BOT_CHECK_FAILED);
@@ -57,8 +61,8 @@ describe.each(DATABASE_KINDS)('the bot check on POST /api/email-results, on %s',
 
   it('issues a fresh challenge that no cache may keep', async () => {
     const [a, b] = await Promise.all([
-      app.inject({ url: '/api/challenge' }),
-      app.inject({ url: '/api/challenge' }),
+      server.app.inject({ url: '/api/challenge' }),
+      server.app.inject({ url: '/api/challenge' }),
     ]);
     expect(a.statusCode).toBe(200);
     expect(a.headers['cache-control']).toBe('no-store');
@@ -71,18 +75,20 @@ describe.each(DATABASE_KINDS)('the bot check on POST /api/email-results, on %s',
   });
 
   it('accepts a solved challenge (202), and the same solution once only, at either instance', async () => {
-    const proof = await solvedProof(app);
-    expect((await postEmailRequest(other, validBody({ proof, website: '' }))).statusCode).toBe(202);
-    await t.reset();
-    await expectRefused(validBody({ proof }), app);
-    await expectRefused(validBody({ proof }), other);
+    const proof = await solvedProof(server.app);
+    expect((await postEmailRequest(otherServer.app, validBody({ proof, website: '' }))).statusCode).toBe(202);
+    // The stored request goes, so that expectRefused finds nothing stored; the used challenge stays
+    // (a whole reset would forget it).
+    await t.db.query('TRUNCATE email_requests CASCADE');
+    await expectRefused(validBody({ proof }), server.app);
+    await expectRefused(validBody({ proof }), otherServer.app);
   });
 
   it('lets one of two requests with one solution through when they arrive together', async () => {
-    const proof = await solvedProof(app);
+    const proof = await solvedProof(server.app);
     const results = await Promise.all([
-      postEmailRequest(app, validBody({ proof })),
-      postEmailRequest(other, validBody({ proof })),
+      postEmailRequest(server.app, validBody({ proof })),
+      postEmailRequest(otherServer.app, validBody({ proof })),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([202, 400]);
     expect((await rowCounts(t.db)).requests).toBe(1);
@@ -101,14 +107,14 @@ describe.each(DATABASE_KINDS)('the bot check on POST /api/email-results, on %s',
   });
 
   it('refuses a wrong counter', async () => {
-    const { challenge, solution } = await solvedProof(app);
+    const { challenge, solution } = await solvedProof(server.app);
     await expectRefused(
       validBody({ proof: { challenge, solution: { ...solution, counter: solution.counter + 1 } } }),
     );
   });
 
   it('refuses a challenge whose parameters were changed (an easier prefix, say)', async () => {
-    const { challenge } = await solvedProof(app);
+    const { challenge } = await solvedProof(server.app);
     const easier: ProofChallenge = { ...challenge, parameters: { ...challenge.parameters, keyPrefix: '00' } };
     await expectRefused(validBody({ proof: solve(easier) }));
   });
@@ -143,7 +149,7 @@ describe.each(DATABASE_KINDS)('the bot check on POST /api/email-results, on %s',
     ['a number', 0],
     ['an object', { a: 1 }],
   ])('refuses a filled-in honeypot (%s), even with a solved challenge', async (_, website) => {
-    await expectRefused(validBody({ proof: await solvedProof(app), website }));
+    await expectRefused(validBody({ proof: await solvedProof(server.app), website }));
   });
 
   it('checks the bot guard before the fields, so a bot learns nothing about them', async () => {
@@ -152,11 +158,11 @@ describe.each(DATABASE_KINDS)('the bot check on POST /api/email-results, on %s',
 
   describe('with BOT_PROTECTION=off', () => {
     it('needs no proof of work', async () => {
-      expect((await postEmailRequest(unprotected, validBody())).statusCode).toBe(202);
+      expect((await postEmailRequest(unprotectedServer.app, validBody())).statusCode).toBe(202);
     });
 
     it('still refuses a filled-in honeypot', async () => {
-      await expectRefused(validBody({ website: 'https://spam.example' }), unprotected);
+      await expectRefused(validBody({ website: 'https://spam.example' }), unprotectedServer.app);
     });
   });
 

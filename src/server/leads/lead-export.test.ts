@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/databases';
 import { useTestDatabase } from '../../../test/support/suite-database';
-import { activityLog, clearActivityLog, storeManyLeads } from '../../../test/support/lead-fixtures';
+import { activityLog, storeManyLeads } from '../../../test/support/lead-fixtures';
 import { parseCsv } from '../../../test/support/parse-csv';
 import { LEAD_CSV_HEADER } from './lead-csv';
 import { exportFileName, exportLeadsCsv, startOfDay } from './lead-export';
@@ -21,9 +21,6 @@ describe('startOfDay and exportFileName', () => {
 
 describe.each(DATABASE_KINDS)('exportLeadsCsv on %s', (kind) => {
   const t = useTestDatabase(kind);
-  beforeEach(async () => {
-    await clearActivityLog(t.db);
-  });
 
   it('writes the header with the first batch and each batch as it is read, and records the export', async () => {
     await storeManyLeads(t.db, 5);

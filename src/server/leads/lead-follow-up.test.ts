@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/databases';
 import { useTestDatabase } from '../../../test/support/suite-database';
-import { activityLog, clearActivityLog, storeLead } from '../../../test/support/lead-fixtures';
+import { activityLog, storeLead } from '../../../test/support/lead-fixtures';
 import { leadDetail } from './lead-detail';
 import { addLeadNote, noteBodyProblem, setFollowUpStatus } from './lead-follow-up';
 import { eraseAddress } from './lead-records';
@@ -29,7 +29,6 @@ describe.each(DATABASE_KINDS)('follow-up on %s', (kind) => {
   const t = useTestDatabase(kind);
   let lead: string;
   beforeEach(async () => {
-    await clearActivityLog(t.db);
     lead = await storeLead(t.db, { email: 'lead@example.org' });
   });
 

@@ -1,11 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimDue, markSent, recordFailure } from '../outbox/outbox-store';
 import { DATABASE_KINDS, rowCounts } from '../../../test/support/databases';
 import { useTestDatabase } from '../../../test/support/suite-database';
 import { commandLineActor } from '../activity/team-activity';
 import {
   activityLog,
-  clearActivityLog,
   daysAgo,
   setMessageState,
   storeLead,
@@ -18,9 +17,6 @@ const ACTOR = 'member@care-audit.example';
 
 describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
   const t = useTestDatabase(kind);
-  beforeEach(async () => {
-    await clearActivityLog(t.db);
-  });
 
   async function readAll(options: { since?: Date; batchSize?: number } = {}) {
     const batches: LeadRecord[][] = [];

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import type { Config } from '../config';
 import { exportLeadsCsv } from './lead-export';
 import { sessionCookieName } from '../team-sign-in/team-auth';
 import { createSession } from '../team-sign-in/team-sessions';
@@ -12,7 +11,6 @@ import {
 } from '../../../test/support/databases';
 import {
   activityLog,
-  clearActivityLog,
   messageRow,
   setMessageState,
   storeFailedSignIn,
@@ -21,6 +19,7 @@ import {
 } from '../../../test/support/lead-fixtures';
 import { parseCsv } from '../../../test/support/parse-csv';
 import { teamRequest } from '../../../test/support/team-sign-in';
+import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 
 const MEMBER = 'sam@care-audit.example';
@@ -28,27 +27,26 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
   let t: TestDatabase;
-  let app: FastifyInstance;
+  let config: Config;
   let cookie: string;
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    const config = testConfig({ DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site`, TEAM_EMAILS: MEMBER });
-    app = await buildApp(config, { db: t.db });
+    config = testConfig({ DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site`, TEAM_EMAILS: MEMBER });
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+  const server = useTestApp(() => ({ config, deps: { db: t.db } }));
+  beforeEach(async () => {
+    await t.reset();
+    // After the reset, which empties team_sessions too.
     const { secret } = await createSession(t.db, MEMBER);
     cookie = `${sessionCookieName(config.publicUrl)}=${secret}`;
   });
-  beforeEach(async () => {
-    await t.reset();
-    await clearActivityLog(t.db);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.destroy();
-  });
 
-  const get = (url: string) => teamRequest(app, 'GET', url, { cookie });
-  const post = (url: string, body?: unknown) => teamRequest(app, 'POST', url, { cookie, body });
+  const get = (url: string) => teamRequest(server.app, 'GET', url, { cookie });
+  const post = (url: string, body?: unknown) => teamRequest(server.app, 'POST', url, { cookie, body });
 
   it('answers every leads route 401 without a session, and 403 for a POST from another origin', async () => {
     const lead = await storeLead(t.db, { email: 'lead@example.org' });
@@ -58,9 +56,9 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
       '/api/team/failed',
       '/api/team/export.csv',
     ]) {
-      expect((await teamRequest(app, 'GET', url)).statusCode, url).toBe(401);
+      expect((await teamRequest(server.app, 'GET', url)).statusCode, url).toBe(401);
     }
-    const foreign = await teamRequest(app, 'POST', `/api/team/leads/${lead}/status`, {
+    const foreign = await teamRequest(server.app, 'POST', `/api/team/leads/${lead}/status`, {
       cookie,
       origin: 'https://evil.example',
       body: { status: 'closed' },

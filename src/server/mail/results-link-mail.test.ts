@@ -4,12 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMPARISON_PENDING, medianText } from '../../core';
 import { RESULTS_TOKEN_PATTERN } from '../../shared/results-link';
 import { retryFailedMessage } from '../outbox/failed-messages';
-import {
-  answersScoring,
-  auditBody,
-  emptyBenchmarkTables,
-  postAudit,
-} from '../../../test/support/audit-fixtures';
+import { answersScoring, auditBody, postAudit } from '../../../test/support/audit-fixtures';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { postEmailRequest, validBody } from '../../../test/support/requests';
 import { FIXTURE_PAGES, FIXTURE_PRIVATE_PAGE, writeSiteFixture } from '../../../test/support/site-fixture';
@@ -79,7 +74,7 @@ describe.each(DATABASE_KINDS)(
       { ready: true },
     );
     beforeEach(async () => {
-      await Promise.all([t.reset(), emptyBenchmarkTables(t.db)]);
+      await t.reset();
       smtp.messages.length = 0;
       refused.clear();
     });

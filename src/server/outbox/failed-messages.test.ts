@@ -1,11 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/databases';
 import { useTestDatabase } from '../../../test/support/suite-database';
 import { commandLineActor } from '../activity/team-activity';
 import {
   activityLog,
   addWebhookMessage,
-  clearActivityLog,
   daysAgo,
   messageRow,
   setMessageState,
@@ -20,9 +19,6 @@ const ACTOR = 'member@care-audit.example';
 
 describe.each(DATABASE_KINDS)('failed messages on %s', (kind) => {
   const t = useTestDatabase(kind);
-  beforeEach(async () => {
-    await clearActivityLog(t.db);
-  });
 
   describe('failedMessages and retryFailedMessage', () => {
     it('lists failed messages with their last error, and a retry queues one with a fresh set of attempts', async () => {
