@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../src/server/db/database';
+import { MIGRATION_RECORD_TABLES } from '../../src/server/db/migrate';
 import { openDatabase } from '../../src/server/db/open-database';
 import { openTestPglite } from './pglite';
 import { startPostgres, type PostgresServer } from './postgres';
@@ -54,7 +55,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
  * Where migrate() (src/server/db/migrate.ts) records what it has applied: the numbered migrations
  * and the repeatable steps. A reset keeps them, as it keeps the schema they describe.
  */
-export const MIGRATION_RECORDS: readonly string[] = ['schema_migrations', 'schema_repeatables'];
+export const MIGRATION_RECORDS: readonly string[] = MIGRATION_RECORD_TABLES;
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -106,7 +107,7 @@ async function resetDatabase(db: Database, seeds: readonly Seed[]): Promise<void
   });
 }
 
-/** How many rows each table holds. */
+/** How many rows the requests and the outbox hold. */
 export async function rowCounts(db: Database): Promise<{ requests: number; messages: number }> {
   const { rows } = await db.query<{ requests: number; messages: number }>(
     'SELECT (SELECT count(*) FROM email_requests)::int AS requests, (SELECT count(*) FROM outbox_messages)::int AS messages',

@@ -7,6 +7,9 @@ import type { Database, Queryable } from './database';
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 const FUNCTIONS_DIR = new URL('./functions/', import.meta.url);
 
+/** The tables migrate() keeps its own records in: what was applied, with each file's checksum. */
+export const MIGRATION_RECORD_TABLES = ['schema_migrations', 'schema_repeatables'] as const;
+
 export interface Migration {
   version: number;
   /** The file name without `.sql`, e.g. `0002_store_email_request_function`. */
