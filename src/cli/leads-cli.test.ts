@@ -18,7 +18,7 @@ import {
 import { EXPECTED_SCORES } from '../../test/support/requests';
 import { teamRequest } from '../../test/support/team-sign-in';
 import { buildTestApp } from '../../test/support/test-app';
-import { testConfig } from '../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../test/support/test-config';
 import { LEAD_CSV_HEADER } from '../server/leads/lead-csv';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LEADS_HELP, parseDay, runLeads } from './leads-cli';
 import { parseCsv, parseCsvObjects } from '../../test/support/parse-csv';
@@ -329,8 +329,7 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       await setMessageState(t.db, second, 'visitor', sent);
       const member = 'sam@care-audit.example';
       const config = testConfig({
-        DATA_DIR: t.dataDir,
-        SITE_DIR: `${t.dataDir}/no-site`,
+        ...apiOnlyEnv(t.dataDir),
         TEAM_EMAILS: member,
       });
       const app = await buildTestApp(config, { db: t.db });

@@ -8,6 +8,7 @@ import { startServerProcess, type ServerProcess } from '../../test/support/serve
 import { startSmtpServer, type SmtpTestServer } from '../../test/support/smtp';
 import { LEADS_HELP } from './leads-cli';
 import { parseCsvObjects } from '../../test/support/parse-csv';
+import { apiOnlyEnv } from '../../test/support/test-config';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -121,7 +122,7 @@ describe('the leads process beside a running server', () => {
   it('refuses the embedded database while the server runs, naming it, and works once it has stopped', async () => {
     t = await openTestDatabase('pglite');
     await t.db.close();
-    server = await startServerProcess({ DATA_DIR: t.dataDir, SITE_DIR: path.join(t.dataDir, 'no-site') });
+    server = await startServerProcess({ ...apiOnlyEnv(t.dataDir) });
     const refused = await leadsProcess(['failed'], { DATA_DIR: t.dataDir });
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe('');
@@ -150,11 +151,7 @@ describe('the leads process beside a running server', () => {
       lastError: 'Error: 421 try later',
     });
     const env = { DATA_DIR: t.dataDir, DATABASE_URL: t.url ?? '' };
-    server = await startServerProcess({
-      ...env,
-      SITE_DIR: path.join(t.dataDir, 'no-site'),
-      SMTP_URL: smtp.url,
-    });
+    server = await startServerProcess({ ...env, ...apiOnlyEnv(t.dataDir), SMTP_URL: smtp.url });
 
     const failed = await leadsProcess(['failed', '--json'], env);
     expect(failed.code).toBe(0);

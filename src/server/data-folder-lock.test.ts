@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/support/databases';
 import { startServerProcess, type ServerProcess } from '../../test/support/server-process';
+import { apiOnlyEnv } from '../../test/support/test-config';
 
 // Two real server processes on one DATA_DIR: the embedded database must have one user at a time.
 describe('two servers on one DATA_DIR with the embedded database', () => {
@@ -12,7 +12,7 @@ describe('two servers on one DATA_DIR with the embedded database', () => {
   beforeAll(async () => {
     t = await openTestDatabase('pglite');
     await t.db.close(); // the servers open it themselves
-    env = { DATA_DIR: t.dataDir, SITE_DIR: path.join(t.dataDir, 'no-site') };
+    env = { ...apiOnlyEnv(t.dataDir) };
   });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((s) => s.signal('SIGKILL')));

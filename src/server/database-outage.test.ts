@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/support/databases';
 import { validBody } from '../../test/support/requests';
 import { startSmtpServer, type SmtpTestServer } from '../../test/support/smtp';
 import { useTestApp } from '../../test/support/test-app';
-import { testConfig } from '../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../test/support/test-config';
 
 describe('when PostgreSQL stops and starts again', () => {
   let t: TestDatabase;
@@ -21,8 +20,7 @@ describe('when PostgreSQL stops and starts again', () => {
   const server = useTestApp(
     () => ({
       config: testConfig({
-        DATA_DIR: t.dataDir,
-        SITE_DIR: path.join(t.dataDir, 'no-site'),
+        ...apiOnlyEnv(t.dataDir),
         DATABASE_URL: t.url,
         SMTP_URL: smtp.url,
         MAIL_RETRY_BASE_MS: '100',

@@ -6,6 +6,7 @@ import { openPgliteDatabase } from './db/pglite-database';
 import { openTestDatabase, type TestDatabase } from '../../test/support/databases';
 import { validBody } from '../../test/support/requests';
 import { startServerProcess, type ServerProcess } from '../../test/support/server-process';
+import { apiOnlyEnv } from '../../test/support/test-config';
 
 const run = promisify(execFile);
 
@@ -53,8 +54,7 @@ describe('a server whose embedded database folder turns read-only', () => {
   it('answers 503 (never 500) and health says so; once writable again it heals by itself, losing nothing accepted', async () => {
     server = await startServerProcess(
       {
-        DATA_DIR: t.dataDir,
-        SITE_DIR: path.join(t.dataDir, 'no-site'),
+        ...apiOnlyEnv(t.dataDir),
         RATE_LIMIT_PER_CLIENT: '1000',
         RATE_LIMIT_PER_RECIPIENT: '1000',
         BOT_PROTECTION: 'off',

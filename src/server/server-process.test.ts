@@ -6,6 +6,7 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../test/
 import { validBody } from '../../test/support/requests';
 import { startServerProcess, type ServerProcess } from '../../test/support/server-process';
 import { startSmtpServer, type SmtpTestServer } from '../../test/support/smtp';
+import { apiOnlyEnv } from '../../test/support/test-config';
 
 const LEADS_TO = 'leads@care-audit.example';
 
@@ -34,8 +35,7 @@ describe.each(DATABASE_KINDS)('the server process on %s', (kind) => {
     // The child opens the database itself; this process must not hold PGlite's directory meanwhile.
     if (kind === 'pglite') await t.db.close();
     env = {
-      DATA_DIR: t.dataDir,
-      SITE_DIR: path.join(t.dataDir, 'no-site'),
+      ...apiOnlyEnv(t.dataDir),
       SMTP_URL: smtp.url,
       LEADS_TO,
       MAIL_RETRY_BASE_MS: '200',
@@ -94,8 +94,7 @@ describe('two server processes on one PostgreSQL database', () => {
   beforeAll(async () => {
     [t, smtp] = await Promise.all([openTestDatabase('postgres'), startSmtpServer()]);
     env = {
-      DATA_DIR: t.dataDir,
-      SITE_DIR: path.join(t.dataDir, 'no-site'),
+      ...apiOnlyEnv(t.dataDir),
       DATABASE_URL: t.url ?? '',
       SMTP_URL: smtp.url,
       LEADS_TO,
@@ -146,7 +145,7 @@ describe('a server on an empty data folder', () => {
   });
 
   it('creates its database without keeping initdb’s memory (peak RSS under 600 MB, not ~850)', async () => {
-    server = await startServerProcess({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, 'no-site') });
+    server = await startServerProcess({ ...apiOnlyEnv(dataDir) });
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     // VmHWM is the most the process ever held: initdb in the server itself took it to ~850 MB.
     const status = await readFile(`/proc/${server.pid}/status`, 'utf8');
@@ -173,7 +172,7 @@ describe('a server whose site has not been built', () => {
   });
 
   it('starts, serves the API and says the site is missing', async () => {
-    server = await startServerProcess({ DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, 'no-site') });
+    server = await startServerProcess({ ...apiOnlyEnv(dataDir) });
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     expect(server.output()).toMatch(/no built site found/);
     expect(server.output()).toMatch(/e-mail goes to files in /);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configWarnings } from './config';
 import { openTestDatabase, type TestDatabase } from '../../test/support/databases';
 import { buildTestApp } from '../../test/support/test-app';
-import { testConfig } from '../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../test/support/test-config';
 
 describe('the start-up warning about TRUST_PROXY=true', () => {
   let t: TestDatabase;
@@ -15,10 +15,10 @@ describe('the start-up warning about TRUST_PROXY=true', () => {
 
   async function startUpLog(env: Record<string, string>): Promise<Array<{ level: number; msg: string }>> {
     const lines: string[] = [];
-    const app = await buildTestApp(
-      testConfig({ LOG_LEVEL: 'info', DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site`, ...env }),
-      { db: t.db, logStream: { write: (line) => void lines.push(line) } },
-    );
+    const app = await buildTestApp(testConfig({ LOG_LEVEL: 'info', ...apiOnlyEnv(t.dataDir), ...env }), {
+      db: t.db,
+      logStream: { write: (line) => void lines.push(line) },
+    });
     await app.close();
     return lines.map((line) => JSON.parse(line) as { level: number; msg: string });
   }

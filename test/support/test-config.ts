@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { loadConfig, type Config } from '../../src/server/config';
 
 /**
@@ -7,4 +8,12 @@ import { loadConfig, type Config } from '../../src/server/config';
  */
 export function testConfig(env: Record<string, string | undefined> = {}): Config {
   return loadConfig({ LOG_LEVEL: 'silent', BOT_PROTECTION: 'off', ...env });
+}
+
+/**
+ * DATA_DIR, and a SITE_DIR with no built site in it: the server then serves the API only, which is
+ * what a test of the API or the outbox needs (and it does not depend on a build).
+ */
+export function apiOnlyEnv(dataDir: string): { DATA_DIR: string; SITE_DIR: string } {
+  return { DATA_DIR: dataDir, SITE_DIR: path.join(dataDir, 'no-site') };
 }

@@ -15,7 +15,7 @@ import {
   validBody,
 } from '../../../test/support/requests';
 import { useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const NOTHING_STORED = { audits: 0, keys: 0, counted: 0 };
 
@@ -31,8 +31,7 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
   });
   const server = useTestApp(() => ({
     config: testConfig({
-      DATA_DIR: t.dataDir,
-      SITE_DIR: `${t.dataDir}/no-site`,
+      ...apiOnlyEnv(t.dataDir),
       RATE_LIMIT_AUDITS_PER_CLIENT: '1000',
       LOG_LEVEL: 'info',
     }),
@@ -376,8 +375,7 @@ describe.each(DATABASE_KINDS)('the audits rate limit on %s', (kind) => {
   });
   const server = useTestApp(() => ({
     config: testConfig({
-      DATA_DIR: t.dataDir,
-      SITE_DIR: `${t.dataDir}/no-site`,
+      ...apiOnlyEnv(t.dataDir),
       RATE_LIMIT_AUDITS_PER_CLIENT: '3',
       RATE_LIMIT_PER_CLIENT: '3',
       RATE_LIMIT_PER_RECIPIENT: '1000',

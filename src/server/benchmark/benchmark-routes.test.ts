@@ -11,7 +11,7 @@ import {
 } from '../../../test/support/audit-fixtures';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const flat = (value: number) => ({ lowerQuartile: value, median: value, upperQuartile: value });
 
@@ -27,8 +27,7 @@ describe.each(DATABASE_KINDS)('GET /api/benchmark on %s', (kind) => {
   const server = useTestApp(() => ({
     // BENCHMARK_MIN_RESPONSES left at its default, 10.
     config: testConfig({
-      DATA_DIR: t.dataDir,
-      SITE_DIR: `${t.dataDir}/no-site`,
+      ...apiOnlyEnv(t.dataDir),
       RATE_LIMIT_AUDITS_PER_CLIENT: '1000',
     }),
     deps: { db: t.db },

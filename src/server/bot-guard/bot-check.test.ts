@@ -13,7 +13,7 @@ import {
 import { solve, solvedProof } from '../../../test/support/proof-of-work';
 import { postEmailRequest, validBody } from '../../../test/support/requests';
 import { useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const BOT_CHECK_FAILED = {
   error: { code: 'bot_check_failed', message: expect.stringMatching(/could not be confirmed/) },
@@ -33,8 +33,7 @@ describe.each(DATABASE_KINDS)('the bot check on POST /api/email-results, on %s',
     useTestApp(
       () => ({
         config: testConfig({
-          DATA_DIR: t.dataDir,
-          SITE_DIR: `${t.dataDir}/no-site`,
+          ...apiOnlyEnv(t.dataDir),
           LEADS_TO: 'leads@care-audit.example',
           RATE_LIMIT_PER_CLIENT: '1000',
           RATE_LIMIT_PER_RECIPIENT: '1000',

@@ -3,7 +3,7 @@ import { maskAddresses, serializeError, urlForLog } from './log-privacy';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { validBody } from '../../../test/support/requests';
 import { useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 describe('urlForLog', () => {
   it('hides a sign-in token in the query and keeps the rest', () => {
@@ -84,8 +84,7 @@ describe.each(DATABASE_KINDS)('the log of a failed store on %s', (kind) => {
   const server = useTestApp(() => ({
     config: testConfig({
       LOG_LEVEL: 'info',
-      DATA_DIR: t.dataDir,
-      SITE_DIR: `${t.dataDir}/no-site`,
+      ...apiOnlyEnv(t.dataDir),
       BOT_PROTECTION: 'off',
     }),
     deps: { db: t.db, logStream: { write: (line) => void lines.push(line) } },

@@ -9,15 +9,14 @@ import {
 } from '../../../test/support/databases';
 import { EXPECTED_SCORES, postEmailRequest, validBody } from '../../../test/support/requests';
 import { useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const LEADS_TO = 'leads@care-audit.example';
 
 describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
   let t: TestDatabase;
   const env = () => ({
-    DATA_DIR: t.dataDir,
-    SITE_DIR: `${t.dataDir}/no-site`,
+    ...apiOnlyEnv(t.dataDir),
     LEADS_TO,
     RATE_LIMIT_PER_CLIENT: '1000',
     RATE_LIMIT_PER_RECIPIENT: '1000',

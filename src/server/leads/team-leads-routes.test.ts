@@ -20,7 +20,7 @@ import {
 import { parseCsv } from '../../../test/support/parse-csv';
 import { teamRequest } from '../../../test/support/team-sign-in';
 import { useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const MEMBER = 'sam@care-audit.example';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    config = testConfig({ DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site`, TEAM_EMAILS: MEMBER });
+    config = testConfig({ ...apiOnlyEnv(t.dataDir), TEAM_EMAILS: MEMBER });
   });
   afterAll(async () => {
     await t?.destroy();

@@ -9,7 +9,7 @@ import { pdfText } from '../../../test/support/pdf/pdf-text';
 import { postEmailRequest, validBody } from '../../../test/support/requests';
 import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp';
 import { useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const LEADS_TO = 'leads@care-audit.example';
 const NOTE = 'Please call me on Tuesday about the rota system.';
@@ -56,8 +56,7 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
   const server = useTestApp(
     () => ({
       config: testConfig({
-        DATA_DIR: t.dataDir,
-        SITE_DIR: path.join(t.dataDir, 'no-site'),
+        ...apiOnlyEnv(t.dataDir),
         SMTP_URL: smtp.url,
         LEADS_TO,
         MAIL_FROM: 'Care Audit <audit@care-audit.example>',
@@ -209,7 +208,7 @@ describe('without an SMTP relay', () => {
     await t?.destroy();
   });
   const server = useTestApp(() => ({
-    config: testConfig({ DATA_DIR: t.dataDir, SITE_DIR: path.join(t.dataDir, 'no-site') }),
+    config: testConfig({ ...apiOnlyEnv(t.dataDir) }),
     deps: { db: t.db },
   }));
 

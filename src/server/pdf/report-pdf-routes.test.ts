@@ -12,7 +12,7 @@ import {
   postJson,
 } from '../../../test/support/requests';
 import { useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayFromToday = (days: number) => isoDate(new Date(Date.now() + days * DAY_MS));
@@ -40,8 +40,7 @@ describe.each(DATABASE_KINDS)('POST /api/report on %s', (kind) => {
   });
   const server = useTestApp(() => ({
     config: testConfig({
-      DATA_DIR: t.dataDir,
-      SITE_DIR: `${t.dataDir}/no-site`,
+      ...apiOnlyEnv(t.dataDir),
       RATE_LIMIT_REPORTS_PER_CLIENT: '1000',
       BENCHMARK_MIN_RESPONSES: '2',
       BOOKING_URL: 'https://care-audit.test/book',
@@ -168,8 +167,7 @@ describe.each(DATABASE_KINDS)('the report download rate limit on %s', (kind) => 
   });
   const server = useTestApp(() => ({
     config: testConfig({
-      DATA_DIR: t.dataDir,
-      SITE_DIR: `${t.dataDir}/no-site`,
+      ...apiOnlyEnv(t.dataDir),
       RATE_LIMIT_REPORTS_PER_CLIENT: '3',
       RATE_LIMIT_AUDITS_PER_CLIENT: '3',
     }),

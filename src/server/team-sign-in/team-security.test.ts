@@ -8,7 +8,7 @@ import {
   teamRequest,
 } from '../../../test/support/team-sign-in';
 import { useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const MEMBER = 'member@care-audit.example';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -52,8 +52,7 @@ describe.each(DATABASE_KINDS)('every /api/team/ route on %s', (kind) => {
   const server = useTestApp(
     () => ({
       config: testConfig({
-        DATA_DIR: t.dataDir,
-        SITE_DIR: `${t.dataDir}/no-site`,
+        ...apiOnlyEnv(t.dataDir),
         PUBLIC_URL: TEAM_ORIGIN,
         TEAM_EMAILS: MEMBER,
         MAIL_RETRY_BASE_MS: '50',

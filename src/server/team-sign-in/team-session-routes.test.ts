@@ -15,7 +15,7 @@ import {
   tokenFromMail,
 } from '../../../test/support/team-sign-in';
 import { buildTestApp, useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const MEMBER = 'member@care-audit.example';
 const OTHER = 'other@care-audit.example';
@@ -25,8 +25,7 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
   let t: TestDatabase;
   const mail = memoryTransport();
   const env = (extra: Record<string, string> = {}) => ({
-    DATA_DIR: t.dataDir,
-    SITE_DIR: `${t.dataDir}/no-site`,
+    ...apiOnlyEnv(t.dataDir),
     PUBLIC_URL: TEAM_ORIGIN,
     TEAM_EMAILS: `${MEMBER}, ${OTHER}`,
     MAIL_RETRY_BASE_MS: '50',
@@ -300,8 +299,7 @@ describe('a team session shared by two instances on one PostgreSQL database', ()
     t = await openTestDatabase('postgres');
     secondDb = await openDatabase({ databaseUrl: t.url, dataDir: t.dataDir });
     config = testConfig({
-      DATA_DIR: t.dataDir,
-      SITE_DIR: `${t.dataDir}/no-site`,
+      ...apiOnlyEnv(t.dataDir),
       DATABASE_URL: t.url,
       PUBLIC_URL: TEAM_ORIGIN,
       TEAM_EMAILS: MEMBER,

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { startServerProcess, type ServerProcess } from '../../../test/support/server-process';
 import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp';
+import { apiOnlyEnv } from '../../../test/support/test-config';
 
 const MEMBER = 'member@care-audit.example';
 // The address people use, as a proxy in front of the server would have it; the e-mailed link uses
@@ -59,8 +60,7 @@ describe.each(DATABASE_KINDS)('signing in from the e-mailed link, through a serv
 
   it('e-mails a link through the relay; pressing Sign in starts a session, which sign-out ends', async () => {
     server = await startServerProcess({
-      DATA_DIR: t.dataDir,
-      SITE_DIR: path.join(t.dataDir, 'no-site'),
+      ...apiOnlyEnv(t.dataDir),
       SMTP_URL: smtp.url,
       PUBLIC_URL,
       TEAM_EMAILS: MEMBER,
@@ -119,8 +119,7 @@ describe('signing in on a laptop without SMTP_URL', () => {
 
   it('writes the sign-in e-mail as an .eml file under DATA_DIR/mail, and its link works', async () => {
     server = await startServerProcess({
-      DATA_DIR: t.dataDir,
-      SITE_DIR: path.join(t.dataDir, 'no-site'),
+      ...apiOnlyEnv(t.dataDir),
       PUBLIC_URL,
       TEAM_EMAILS: MEMBER,
       BOT_PROTECTION: 'off',

@@ -8,7 +8,7 @@ import { createSession } from '../team-sign-in/team-sessions';
 import { utcDay } from './usage-counters';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const MEMBER = 'sam@care-audit.example';
 
@@ -22,7 +22,7 @@ describe.each(DATABASE_KINDS)('GET /api/team/overview on %s', (kind) => {
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
-    config = testConfig({ DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site`, TEAM_EMAILS: MEMBER });
+    config = testConfig({ ...apiOnlyEnv(t.dataDir), TEAM_EMAILS: MEMBER });
     secondDb = t.url ? await openDatabase({ databaseUrl: t.url, dataDir: t.dataDir }) : undefined;
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 import { utcDay } from './usage-counters';
 
 function postEvent(app: FastifyInstance, payload: string, options: Partial<InjectOptions> = {}) {
@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)('POST /api/events on %s', (kind) => {
     await t?.destroy();
   });
   const server = useTestApp(() => ({
-    config: testConfig({ DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site` }),
+    config: testConfig({ ...apiOnlyEnv(t.dataDir) }),
     deps: { db: t.db },
   }));
   beforeEach(async () => {

@@ -16,7 +16,7 @@ import {
   validBody,
 } from '../../../test/support/requests';
 import { buildTestApp, useTestApp } from '../../../test/support/test-app';
-import { testConfig } from '../../../test/support/test-config';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 import { webhookDelivery, WebhookError } from './webhook-delivery';
 
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
@@ -93,8 +93,7 @@ describe.each(DATABASE_KINDS)('lead.created webhooks through the outbox, on %s',
   const server = useTestApp(
     () => ({
       config: testConfig({
-        DATA_DIR: t.dataDir,
-        SITE_DIR: `${t.dataDir}/no-site`,
+        ...apiOnlyEnv(t.dataDir),
         WEBHOOK_URL: receiver.url,
         WEBHOOK_SECRET: SECRET,
         MAIL_RETRY_BASE_MS: '100',
@@ -191,7 +190,7 @@ describe.each(DATABASE_KINDS)('lead.created webhooks through the outbox, on %s',
   });
 
   it('queues no webhook message when WEBHOOK_URL is not set', async () => {
-    const plain = await buildTestApp(testConfig({ DATA_DIR: t.dataDir, SITE_DIR: `${t.dataDir}/no-site` }), {
+    const plain = await buildTestApp(testConfig({ ...apiOnlyEnv(t.dataDir) }), {
       db: t.db,
       mailTransport: noMail,
       renderPdf: async () => new Uint8Array(),
