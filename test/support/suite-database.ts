@@ -5,8 +5,14 @@ import { openTestDatabase, type DatabaseKind, type TestDatabase } from './databa
  * The database of a describe block: opened once before its tests, emptied before each of them (a
  * test file's own beforeEach hooks run after this one, on the empty database) and closed after the
  * last. The object stands for the open database from beforeAll on; using it earlier throws.
+ *
+ * `{ emptyBeforeEach: false }` keeps the rows from test to test, for a block whose tests build on
+ * one another or empty only the tables they use.
  */
-export function useTestDatabase(kind: DatabaseKind): TestDatabase {
+export function useTestDatabase(
+  kind: DatabaseKind,
+  { emptyBeforeEach = true }: { emptyBeforeEach?: boolean } = {},
+): TestDatabase {
   let opened: TestDatabase | undefined;
   const current = (): TestDatabase => {
     if (opened === undefined)
@@ -16,9 +22,11 @@ export function useTestDatabase(kind: DatabaseKind): TestDatabase {
   beforeAll(async () => {
     opened = await openTestDatabase(kind);
   });
-  beforeEach(async () => {
-    await current().reset();
-  });
+  if (emptyBeforeEach) {
+    beforeEach(async () => {
+      await current().reset();
+    });
+  }
   afterAll(async () => {
     await opened?.destroy();
   });

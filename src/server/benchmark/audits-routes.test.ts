@@ -14,6 +14,7 @@ import {
   postEmailRequest,
   validBody,
 } from '../../../test/support/requests';
+import { useTestDatabase } from '../../../test/support/suite-database';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
@@ -365,14 +366,7 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
 });
 
 describe.each(DATABASE_KINDS)('the audits rate limit on %s', (kind) => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await t?.destroy();
-  });
+  const t = useTestDatabase(kind, { emptyBeforeEach: false });
   const server = useTestApp(() => ({
     config: testConfig({
       ...apiOnlyEnv(t.dataDir),

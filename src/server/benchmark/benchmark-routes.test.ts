@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AREA_IDS, parseSegment, sanitizeResponses, type AreaId, type ServiceProfile } from '../../core';
 import { storeCompletedAudit } from './completed-audits';
 import { readBenchmark } from './read-benchmark';
@@ -9,21 +9,15 @@ import {
   emptyBenchmarkTables,
   postAudit,
 } from '../../../test/support/audit-fixtures';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
+import { DATABASE_KINDS } from '../../../test/support/databases';
+import { useTestDatabase } from '../../../test/support/suite-database';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const flat = (value: number) => ({ lowerQuartile: value, median: value, upperQuartile: value });
 
 describe.each(DATABASE_KINDS)('GET /api/benchmark on %s', (kind) => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await t?.destroy();
-  });
+  const t = useTestDatabase(kind, { emptyBeforeEach: false });
   const server = useTestApp(() => ({
     // BENCHMARK_MIN_RESPONSES left at its default, 10.
     config: testConfig({
@@ -154,14 +148,7 @@ function random(seed: number): () => number {
 }
 
 describe.each(DATABASE_KINDS)('readBenchmark on %s', (kind) => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await t?.destroy();
-  });
+  const t = useTestDatabase(kind, { emptyBeforeEach: false });
   beforeEach(() => emptyBenchmarkTables(t.db));
 
   it('gives exactly what percentile_cont gives over the stored audits, rounded, for every kind of segment', async () => {

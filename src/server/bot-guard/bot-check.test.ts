@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProofChallenge } from '../../shared/proof-of-work';
 import { sqlChallengeStore } from './challenge-store';
-import {
-  DATABASE_KINDS,
-  openTestDatabase,
-  rowCounts,
-  type TestDatabase,
-} from '../../../test/support/databases';
+import { DATABASE_KINDS, openTestDatabase, rowCounts } from '../../../test/support/databases';
 import { solve, solvedProof } from '../../../test/support/proof-of-work';
 import { postEmailRequest, validBody } from '../../../test/support/requests';
+import { useTestDatabase } from '../../../test/support/suite-database';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
@@ -20,14 +16,7 @@ const BOT_CHECK_FAILED = {
 };
 
 describe.each(DATABASE_KINDS)('the bot check on POST /api/email-results, on %s', (kind) => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await t?.destroy();
-  });
+  const t = useTestDatabase(kind, { emptyBeforeEach: false });
   beforeEach(() => t.reset());
   const instance = (botProtection: 'on' | 'off') =>
     useTestApp(

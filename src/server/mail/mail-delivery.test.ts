@@ -208,7 +208,7 @@ describe('without an SMTP relay', () => {
     await t?.destroy();
   });
   const server = useTestApp(() => ({
-    config: testConfig({ ...apiOnlyEnv(t.dataDir) }),
+    config: testConfig(apiOnlyEnv(t.dataDir)),
     deps: { db: t.db },
   }));
 

@@ -11,6 +11,7 @@ import {
   EXPECTED_SCORES,
   postJson,
 } from '../../../test/support/requests';
+import { useTestDatabase } from '../../../test/support/suite-database';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
@@ -157,14 +158,7 @@ describe.each(DATABASE_KINDS)('POST /api/report on %s', (kind) => {
 });
 
 describe.each(DATABASE_KINDS)('the report download rate limit on %s', (kind) => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await t?.destroy();
-  });
+  const t = useTestDatabase(kind, { emptyBeforeEach: false });
   const server = useTestApp(() => ({
     config: testConfig({
       ...apiOnlyEnv(t.dataDir),

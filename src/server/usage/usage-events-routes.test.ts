@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, type TestDatabase } from '../../../test/support/databases';
+import { useTestDatabase } from '../../../test/support/suite-database';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 import { utcDay } from './usage-counters';
@@ -23,16 +24,9 @@ async function counters(t: TestDatabase): Promise<Record<string, number>> {
 }
 
 describe.each(DATABASE_KINDS)('POST /api/events on %s', (kind) => {
-  let t: TestDatabase;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await t?.destroy();
-  });
+  const t = useTestDatabase(kind, { emptyBeforeEach: false });
   const server = useTestApp(() => ({
-    config: testConfig({ ...apiOnlyEnv(t.dataDir) }),
+    config: testConfig(apiOnlyEnv(t.dataDir)),
     deps: { db: t.db },
   }));
   beforeEach(async () => {

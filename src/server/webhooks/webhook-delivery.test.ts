@@ -190,7 +190,7 @@ describe.each(DATABASE_KINDS)('lead.created webhooks through the outbox, on %s',
   });
 
   it('queues no webhook message when WEBHOOK_URL is not set', async () => {
-    const plain = await buildTestApp(testConfig({ ...apiOnlyEnv(t.dataDir) }), {
+    const plain = await buildTestApp(testConfig(apiOnlyEnv(t.dataDir)), {
       db: t.db,
       mailTransport: noMail,
       renderPdf: async () => new Uint8Array(),
