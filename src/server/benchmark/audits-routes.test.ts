@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../app';
 import {
   answersScoring,
@@ -7,7 +7,7 @@ import {
   emptyBenchmarkTables,
   postAudit,
 } from '../../../test/support/audit-fixtures';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
+import { DATABASE_KINDS } from '../../../test/support/databases';
 import {
   COMPLETE_RESPONSES,
   EXPECTED_SCORES,
@@ -21,15 +21,8 @@ import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 const NOTHING_STORED = { audits: 0, keys: 0, counted: 0 };
 
 describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
-  let t: TestDatabase;
   const logLines: string[] = [];
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await t?.destroy();
-  });
+  const t = useTestDatabase(kind, { emptyBeforeEach: false });
   const server = useTestApp(() => ({
     config: testConfig({
       ...apiOnlyEnv(t.dataDir),

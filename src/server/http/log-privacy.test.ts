@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { maskAddresses, serializeError, urlForLog } from './log-privacy';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
+import { DATABASE_KINDS } from '../../../test/support/databases';
 import { validBody } from '../../../test/support/requests';
+import { useTestDatabase } from '../../../test/support/suite-database';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
@@ -72,15 +73,8 @@ describe('maskAddresses and serializeError', () => {
 describe.each(DATABASE_KINDS)('the log of a failed store on %s', (kind) => {
   const ADDRESS = 'log.victim@example.org';
   const NOTE = 'Private note: call Mrs Example on 07700 900123';
-  let t: TestDatabase;
   const lines: string[] = [];
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await t?.destroy();
-  });
+  const t = useTestDatabase(kind, { emptyBeforeEach: false });
   const server = useTestApp(() => ({
     config: testConfig({
       LOG_LEVEL: 'info',

@@ -1,10 +1,10 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildReport, isoDate, overallChangeText, sanitizeResponses } from '../../core';
 import { pdfText } from '../../../test/support/pdf/pdf-text';
 import { storeCompletedAudit } from '../benchmark/completed-audits';
 import { answersScoring, emptyBenchmarkTables } from '../../../test/support/audit-fixtures';
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
+import { DATABASE_KINDS } from '../../../test/support/databases';
 import {
   COMPLETE_ANSWERS,
   COMPLETE_RESPONSES,
@@ -30,15 +30,8 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe.each(DATABASE_KINDS)('POST /api/report on %s', (kind) => {
-  let t: TestDatabase;
   const logLines: string[] = [];
-
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await t?.destroy();
-  });
+  const t = useTestDatabase(kind, { emptyBeforeEach: false });
   const server = useTestApp(() => ({
     config: testConfig({
       ...apiOnlyEnv(t.dataDir),
