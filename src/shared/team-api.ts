@@ -1,4 +1,4 @@
-import type { AreaId } from '../core';
+import type { AreaId, ServiceProfile, ServiceType, SizeBand } from '../core';
 
 /**
  * What the team workspace's API answers, as the browser app reads it and the server's routes
@@ -30,11 +30,23 @@ export interface TeamSession {
   expiresAt: string;
 }
 
+/**
+ * The lead an activity entry is about: its address masked ("j•••@example.org"), and its id while
+ * the lead is still held (null once erased or expired), for a link. Never shown as a raw id.
+ */
+export interface ActivityLead {
+  id: string | null;
+  label: string;
+}
+
 export interface ActivityEntry {
   id: string;
   at: string;
   actor: string;
   action: string;
+  /** The lead it is about, if any. */
+  lead: ActivityLead | null;
+  /** What it was done to when that is not a lead (a masked address for an erasure), else null. */
   subject: string | null;
   detail: string | null;
 }
@@ -49,15 +61,68 @@ export interface ActivityPage extends Page {
   entries: ActivityEntry[];
 }
 
+/**
+ * Contact details a visitor gave with consent (`POST /api/email-results`'s `contact`): each part
+ * optional, trimmed; absent parts are left out.
+ */
+export interface LeadContact {
+  name?: string;
+  organisation?: string;
+  role?: string;
+  phone?: string;
+}
+
+/**
+ * Where the visit came from, as the browser kept it from the visit's first page
+ * (`POST /api/email-results`'s `source`): the utm_* values and the referring site's host name.
+ */
+export interface LeadSource {
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  referrerHost?: string;
+}
+
+/** The one name a lead's source goes by in the list, its filter and the overview. */
+export const DIRECT_SOURCE = 'direct';
+
+/** How a team member hears of new leads. */
+export const ALERT_CHOICES = ['each_lead', 'daily_digest', 'none'] as const;
+export type AlertChoice = (typeof ALERT_CHOICES)[number];
+/** What a team member gets until they choose. */
+export const DEFAULT_ALERT_CHOICE: AlertChoice = 'each_lead';
+
+/** `GET`/`PUT /api/team/me/alerts`. */
+export interface AlertPreference {
+  alert: AlertChoice;
+}
+
+/** `GET /api/team/members`: who may own a lead (TEAM_EMAILS), and who is asking. */
+export interface TeamMembers {
+  members: string[];
+  me: string;
+}
+
 export interface LeadSummary {
   id: string;
   createdAt: string;
   email: string;
+  /** The contact's name and organisation, when given with consent. */
+  name: string | null;
+  organisation: string | null;
   overallScore: number;
   followUpStatus: FollowUpStatus;
   delivery: DeliveryState;
   consent: boolean;
   hasNote: boolean;
+  serviceType: ServiceType | null;
+  size: SizeBand | null;
+  /** utm_source, else the referring host, else DIRECT_SOURCE. */
+  source: string;
+  /** The team member who owns the lead, or null. */
+  owner: string | null;
+  /** The next follow-up day (YYYY-MM-DD, UK), or null. */
+  followUpOn: string | null;
 }
 
 export interface LeadPage extends Page {
@@ -70,6 +135,14 @@ export interface LeadQuery {
   q?: string;
   status?: FollowUpStatus;
   delivery?: DeliveryState;
+  serviceType?: ServiceType;
+  size?: SizeBand;
+  /** A source name as LeadSummary.source gives it. */
+  source?: string;
+  /** "mine": owned by the signed-in member; "unassigned": owned by nobody. */
+  owner?: 'mine' | 'unassigned';
+  /** Only leads whose follow-up day is today or earlier (UK time). */
+  due?: boolean;
 }
 
 export interface LeadAnswer {
@@ -80,7 +153,7 @@ export interface LeadAnswer {
   rating: number | null;
 }
 
-export type MessageKind = 'visitor' | 'team' | 'sign_in' | 'webhook';
+export type MessageKind = 'visitor' | 'team' | 'sign_in' | 'webhook' | 'lead_alert' | 'lead_digest';
 export type MessageStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 export interface LeadMessage {
@@ -101,18 +174,48 @@ export interface LeadNote {
   createdAt: string;
 }
 
+/** One event in a lead's life, oldest first on the lead's page. */
+export interface TimelineEntry {
+  at: string;
+  kind:
+    'request' | 'delivery' | 'status_change' | 'owner_change' | 'follow_up_date' | 'note' | 'later_request';
+  /** Who did it: a team member, or null for the visitor or the system. */
+  actor: string | null;
+  /** One line in plain words ("E-mail to the visitor sent", "new → contacted"). */
+  summary: string;
+  /** For a later request: its lead, to link to. */
+  leadId?: string;
+}
+
 export interface LeadDetail {
   id: string;
   createdAt: string;
   email: string;
   note: string | null;
   consent: { wording: string; givenAt: string } | null;
+  /** Given with consent only; null when none was given. */
+  contact: LeadContact | null;
+  source: LeadSource;
+  profile: ServiceProfile;
   overallScore: number;
   scores: Record<AreaId, number>;
   followUpStatus: FollowUpStatus;
+  owner: string | null;
+  followUpOn: string | null;
   answers: LeadAnswer[];
   messages: LeadMessage[];
   notes: LeadNote[];
+  timeline: TimelineEntry[];
+}
+
+/** `POST /api/team/leads/:id/owner`'s body: a team member's address, or null for nobody. */
+export interface OwnerChange {
+  owner: string | null;
+}
+
+/** `POST /api/team/leads/:id/follow-up`'s body: a day (YYYY-MM-DD), or null for none. */
+export interface FollowUpChange {
+  followUpOn: string | null;
 }
 
 /** A team note's body, after trimming, is 1 to this many characters. */

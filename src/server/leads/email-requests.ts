@@ -9,6 +9,7 @@ import {
   type ServiceProfile,
 } from '../../core';
 import type { StoredResults } from '../../shared/results-link';
+import type { LeadContact, LeadSource } from '../../shared/team-api';
 import type { Queryable } from '../db/database';
 import { isWellFormedSecret, newSecret, secretHash } from '../http/secrets';
 
@@ -28,6 +29,10 @@ export interface NewEmailRequest {
    * Absent, the message makes one when it is sent.
    */
   resultsToken?: string;
+  /** Name, organisation, role and phone, given only with consent (the database refuses them without). */
+  contact?: LeadContact;
+  /** Where the visit came from (utm_* and the referring host), as the browser kept it. */
+  source?: LeadSource;
 }
 
 /**
@@ -47,6 +52,11 @@ export interface Recipients {
   visitor: string;
   team: string | undefined;
   webhook?: string | undefined;
+  /**
+   * The team members (TEAM_EMAILS) to consider for a lead alert; each gets one unless they chose
+   * the daily digest or none in the workspace (team_alert_preferences).
+   */
+  alertMembers?: readonly string[];
 }
 
 export interface RecipientLimit {
@@ -106,7 +116,8 @@ export async function storeEmailRequest(
     `SELECT stored_id, retry_after
        FROM store_email_request($1::int, $2, $3, $4, $5::jsonb, $6::smallint, $7::smallint, $8::smallint,
                                 $9::smallint, $10::smallint, $11::smallint, $12::int, $13::int, $14, $15, $16, $17,
-                                $18, $19, $20, decode($21, 'hex'))`,
+                                $18, $19, $20, decode($21, 'hex'), $22, $23, $24, $25, $26, $27, $28, $29,
+                                $30::jsonb)`,
     [
       ADVISORY_LOCKS.recipient,
       request.email,
@@ -129,6 +140,15 @@ export async function storeEmailRequest(
       request.profile?.size ?? null,
       request.resultsToken ?? null,
       request.resultsToken === undefined ? null : secretHash(request.resultsToken, 'hex'),
+      request.contact?.name ?? null,
+      request.contact?.organisation ?? null,
+      request.contact?.role ?? null,
+      request.contact?.phone ?? null,
+      request.source?.utmSource ?? null,
+      request.source?.utmMedium ?? null,
+      request.source?.utmCampaign ?? null,
+      request.source?.referrerHost ?? null,
+      JSON.stringify(recipients.alertMembers ?? []),
     ],
   );
   const row = rows[0];

@@ -13,9 +13,11 @@
 -- request takes them in that order and an erasure only the second, so none waits in a circle. Then
 -- the per-recipient limit, counted by mailbox over the window: over it, the seconds until one of those
 -- requests leaves the window, and nothing stored. Otherwise the request (with the consent
--- wording and time, the profile, and the hash of its results token) and its outbox messages: the
+-- wording and time, the profile, the contact details given with consent, where the visit came from,
+-- and the hash of its results token) and its outbox messages: the
 -- visitor's (carrying the results token in its payload: the e-mail needs the link, and the outbox
--- clears a payload once the message is sent or given up on), the team's and the webhook's when set.
+-- clears a payload once the message is sent or given up on), the team's and the webhook's when set,
+-- and a lead alert to each team member (p_alert_members, a JSON array of addresses from TEAM_EMAILS) whose choice is an e-mail for each lead, the default.
 
 CREATE OR REPLACE FUNCTION store_email_request(
   p_lock_space integer,
@@ -38,7 +40,16 @@ CREATE OR REPLACE FUNCTION store_email_request(
   p_service_type text,
   p_size_band text,
   p_results_token text,
-  p_results_token_hash bytea
+  p_results_token_hash bytea,
+  p_contact_name text,
+  p_contact_organisation text,
+  p_contact_role text,
+  p_contact_phone text,
+  p_utm_source text,
+  p_utm_medium text,
+  p_utm_campaign text,
+  p_referrer_host text,
+  p_alert_members jsonb
 ) RETURNS TABLE (stored_id uuid, retry_after integer)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -64,12 +75,14 @@ BEGIN
   INSERT INTO email_requests
     (email, email_normalized, note, responses, operational_score, compliance_score, quality_score,
      training_score, data_score, overall_score, consent_text, consent_at, service_type, size_band,
-     results_token_hash)
+     results_token_hash, contact_name, contact_organisation, contact_role, contact_phone,
+     utm_source, utm_medium, utm_campaign, referrer_host)
   VALUES
     (p_email, p_email_normalized, p_note, p_responses, p_operational_score, p_compliance_score,
      p_quality_score, p_training_score, p_data_score, p_overall_score, p_consent_text,
      CASE WHEN p_consent_text IS NULL THEN NULL ELSE now() END, p_service_type, p_size_band,
-     p_results_token_hash)
+     p_results_token_hash, p_contact_name, p_contact_organisation, p_contact_role, p_contact_phone,
+     p_utm_source, p_utm_medium, p_utm_campaign, p_referrer_host)
   RETURNING email_requests.id INTO v_id;
 
   INSERT INTO outbox_messages (request_id, kind, recipient, payload)
@@ -81,6 +94,12 @@ BEGIN
   IF p_webhook IS NOT NULL THEN
     INSERT INTO outbox_messages (request_id, kind, recipient) VALUES (v_id, 'webhook', p_webhook);
   END IF;
+  -- An alert to each team member who has not chosen the daily digest or none (no choice: each lead).
+  INSERT INTO outbox_messages (request_id, kind, recipient)
+  SELECT v_id, 'lead_alert', member
+    FROM jsonb_array_elements_text(coalesce(p_alert_members, '[]'::jsonb)) AS member
+    LEFT JOIN team_alert_preferences p ON p.email = member
+   WHERE coalesce(p.alert, 'each_lead') = 'each_lead';
 
   RETURN QUERY SELECT v_id, NULL::integer;
 END
