@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AREA_IDS, hasAnswers } from '../core';
 import { emailAddressProblem } from './email-address';
 import { characterCount, EMAIL_REQUEST_MESSAGES, MESSAGE_MAX_LENGTH } from './email-request-rules';
+import { hasUnstorableCharacters } from './plain-text';
 import { serviceProfileSchema } from './service-profile-schema';
 
 /** The address, trimmed (its case kept), by the one address rule the browser also applies. */
@@ -22,17 +23,10 @@ export { emailAddressProblem } from './email-address';
  * and takes its messages and limits from email-request-rules.ts, both re-exported here.
  */
 
-// Characters a person does not type and a database or terminal should not get: C0 controls other
-// than tab, line feed and carriage return (PostgreSQL cannot store U+0000 in text at all), DEL, and
-// halves of a surrogate pair without their other half (not a character in UTF-8).
-const UNSTORABLE =
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** The note, trimmed; the limit applies to what is stored, so surrounding spaces do not count. */
 export const messageSchema = z.string({ error: 'The note must be text' }).check(
   z.trim(),
-  z.refine((text) => !UNSTORABLE.test(text), { error: EMAIL_REQUEST_MESSAGES.messageInvalid, abort: true }),
+  z.refine((text) => !hasUnstorableCharacters(text), { error: EMAIL_REQUEST_MESSAGES.messageInvalid, abort: true }),
   z.refine((text) => characterCount(text) <= MESSAGE_MAX_LENGTH, {
     error: EMAIL_REQUEST_MESSAGES.messageTooLong,
   }),
