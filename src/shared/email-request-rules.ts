@@ -1,7 +1,11 @@
+import { hasUnstorableCharacters, PLAIN_TEXT_MESSAGE } from './plain-text';
+
 /**
  * The rules of the "Send Results to Email" request that the browser needs too: what a person is
- * told, the limits and the consent wording (the API's error answers are in api-errors.ts). No zod and no Node imports, so the
- * e-mail screen ships none of the validation library beyond the address check (email-address.ts).
+ * told, the limits, the consent wording, and the contact and source checks as plain functions (the
+ * API's error answers are in api-errors.ts). No zod and no Node imports, so the e-mail screen ships
+ * none of the validation library beyond the address check (email-address.ts); the server's schema
+ * (email-request.ts) calls these same functions.
  */
 
 /** What a person sees when a field is wrong. */
@@ -13,9 +17,30 @@ export const EMAIL_REQUEST_MESSAGES = {
   unknownArea: 'This is not one of the five audit areas',
   unknownQuestion: 'Each area has questions 0 to 4 only',
   ratingInvalid: 'Each answer must be a whole number from 1 to 5',
-  messageInvalid: 'Your note contains characters that cannot be sent. Please remove them.',
+  // The same words as the server's guard for every field (plain-text.ts), which may answer first.
+  messageInvalid: PLAIN_TEXT_MESSAGE,
   noAnswers: 'There are no answers to send. Please take the audit first.',
   consentInvalid: 'The consent answer must be true or false',
+  contactNeedsConsent:
+    'Contact details are kept only with consent: tick “The team may contact me about a free consultation” or leave them out',
+  contactNotObject: 'The contact details must be an object with name, organisation, role and phone',
+  unknownContactField: 'This is not one of the contact details (name, organisation, role, phone)',
+  nameNotText: 'Your name must be text',
+  nameTooLong: 'Please keep your name to 100 characters or fewer',
+  organisationNotText: 'Your organisation must be text',
+  organisationTooLong: 'Please keep your organisation to 150 characters or fewer',
+  roleNotText: 'Your role must be text',
+  roleTooLong: 'Please keep your role to 100 characters or fewer',
+  phoneNotText: 'Your phone number must be text',
+  phoneInvalid: 'Please enter a phone number of 7 to 20 digits (spaces, +, brackets and - are fine)',
+  sourceNotObject: 'The source must be an object with utmSource, utmMedium, utmCampaign and referrerHost',
+  unknownSourceField:
+    'This is not one of the source fields (utmSource, utmMedium, utmCampaign, referrerHost)',
+  utmSourceInvalid: 'The campaign source (utm_source) must be text of 100 characters or fewer',
+  utmMediumInvalid: 'The campaign medium (utm_medium) must be text of 100 characters or fewer',
+  utmCampaignInvalid: 'The campaign name (utm_campaign) must be text of 100 characters or fewer',
+  referrerHostInvalid:
+    'The referring site must be a host name alone (letters, digits, hyphens and dots, up to 253 characters)',
 } as const;
 
 /** Longest note a visitor may add, in characters (code points, so an emoji counts once), after trimming. */
@@ -35,6 +60,99 @@ export const CONSENT_WORDING = 'The team may contact me about a free consultatio
 export function characterCount(text: string): number {
   // A string iterates by code point: a surrogate pair is one step, a lone half is one too.
   return [...text].length;
+}
+
+/**
+ * The optional contact details a visitor may give with consent (`contact` of the request), in the
+ * order the form shows them. Each is trimmed, and an empty one is no answer.
+ */
+export const CONTACT_FIELDS = ['name', 'organisation', 'role', 'phone'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** Longest name, organisation and role, in characters (code points), after trimming. */
+export const CONTACT_MAX_LENGTH = { name: 100, organisation: 150, role: 100 } as const;
+/** A phone number has this many digits, at least and at most… */
+export const PHONE_MIN_DIGITS = 7;
+export const PHONE_MAX_DIGITS = 20;
+/** …and at most this many characters with its spaces and punctuation (the database's own bound). */
+export const PHONE_MAX_LENGTH = 40;
+
+const TOO_LONG = {
+  name: EMAIL_REQUEST_MESSAGES.nameTooLong,
+  organisation: EMAIL_REQUEST_MESSAGES.organisationTooLong,
+  role: EMAIL_REQUEST_MESSAGES.roleTooLong,
+} as const;
+
+// A contact detail or a source value is one line: besides what no field may hold (plain-text.ts),
+// no tab or line break, which would only break a CSV cell, an e-mail line or a CRM field.
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+
+function isOneLineOfText(text: string): boolean {
+  return !hasUnstorableCharacters(text) && !LINE_BREAK_OR_TAB.test(text);
+}
+
+/**
+ * What is wrong with one contact detail (already trimmed), or undefined when nothing is. An empty
+ * detail is no answer, so nothing is wrong with it.
+ */
+export function contactFieldProblem(field: ContactField, trimmed: string): string | undefined {
+  if (trimmed === '') return undefined;
+  if (!isOneLineOfText(trimmed)) return PLAIN_TEXT_MESSAGE;
+  if (field === 'phone') return isPhoneNumber(trimmed) ? undefined : EMAIL_REQUEST_MESSAGES.phoneInvalid;
+  return characterCount(trimmed) <= CONTACT_MAX_LENGTH[field] ? undefined : TOO_LONG[field];
+}
+
+/** 7 to 20 digits, and besides them only spaces, +, ( , ) and -, as people write numbers. */
+function isPhoneNumber(text: string): boolean {
+  if (text.length > PHONE_MAX_LENGTH || !/^[0-9 +()-]+$/.test(text)) return false;
+  const digits = text.replace(/[^0-9]/g, '').length;
+  return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
+}
+
+/**
+ * Where the visit came from (`source` of the request): the campaign's utm_* values and the
+ * referring site's host name, as the browser kept them on the visit's first page.
+ */
+export const SOURCE_FIELDS = ['utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'] as const;
+export type SourceField = (typeof SOURCE_FIELDS)[number];
+
+/** Longest utm_* value kept, in characters, after trimming. */
+export const UTM_MAX_LENGTH = 100;
+/** Longest host name (RFC 1035's 255 octets less the length bytes at each end). */
+export const HOST_MAX_LENGTH = 253;
+
+const SOURCE_INVALID = {
+  utmSource: EMAIL_REQUEST_MESSAGES.utmSourceInvalid,
+  utmMedium: EMAIL_REQUEST_MESSAGES.utmMediumInvalid,
+  utmCampaign: EMAIL_REQUEST_MESSAGES.utmCampaignInvalid,
+  referrerHost: EMAIL_REQUEST_MESSAGES.referrerHostInvalid,
+} as const;
+
+// A host name alone: labels of letters, digits and hyphens between dots. No scheme, port, path or
+// user, so a full address (which could carry a search or a token) is never taken for one.
+const HOST_NAME = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
+
+/**
+ * One source value as it is kept: trimmed, and a host name lower-cased. The browser and the
+ * server both pass a value through this before sourceFieldProblem.
+ */
+export function normalizeSourceValue(field: SourceField, value: string): string {
+  const trimmed = value.trim();
+  return field === 'referrerHost' ? trimmed.toLowerCase() : trimmed;
+}
+
+/**
+ * What is wrong with one source value (already normalised), or undefined when nothing is. An empty
+ * value is no value. The browser drops a value with a problem; the server refuses the request.
+ */
+export function sourceFieldProblem(field: SourceField, value: string): string | undefined {
+  if (value === '') return undefined;
+  if (!isOneLineOfText(value)) return PLAIN_TEXT_MESSAGE;
+  const fits =
+    field === 'referrerHost'
+      ? value.length <= HOST_MAX_LENGTH && HOST_NAME.test(value)
+      : characterCount(value) <= UTM_MAX_LENGTH;
+  return fits ? undefined : SOURCE_INVALID[field];
 }
 
 /** The 202 answer: the request is stored and its e-mail queued. */

@@ -5,8 +5,23 @@ import {
   emailAddressSchema,
   emailRequestSchema,
   characterCount,
+  CONTACT_FIELDS,
+  contactFieldProblem,
+  normalizeSourceValue,
+  sourceFieldProblem,
 } from './email-request';
 import { fieldErrors, tooManyRequestsMessage } from './api-errors';
+import { PLAIN_TEXT_MESSAGE } from './plain-text';
+
+/** Characters no single-line field takes, and what each is. */
+const UNSTORABLE = [
+  ['U+0000', '\u0000'],
+  ['a bell', '\u0007'],
+  ['DEL', '\u007f'],
+  ['a line break', '\n'],
+  ['a tab', '\t'],
+  ['half a surrogate pair', '\ud83d'],
+] as const;
 
 const complete = { operational: { '0': 5, '1': 4, '2': 3, '3': 2, '4': 1 } };
 const some = { data: { '4': 1 } };
@@ -268,5 +283,142 @@ describe('answers', () => {
   it('refuses consent that is not true or false', () => {
     const result = emailRequestSchema.safeParse({ email: 'a@b.co', responses: some, consent: 'yes' });
     expect(result.error && fieldErrors(result.error)).toEqual({ consent: M.consentInvalid });
+  });
+});
+
+describe('contact details, with consent', () => {
+  // The consent box ticked unless the test says otherwise ({} leaves `consent` out altogether).
+  const withContact = (contact: unknown, consent: { consent?: unknown } = { consent: true }) =>
+    emailRequestSchema.safeParse({ email: 'a@b.co', responses: some, ...consent, contact });
+  const errors = (contact: unknown, consent?: { consent?: unknown }) => {
+    const result = withContact(contact, consent);
+    return result.success ? {} : fieldErrors(result.error);
+  };
+
+  it('keeps each detail trimmed and leaves out the empty ones', () => {
+    const result = withContact({
+      name: '  Ann Smith ',
+      organisation: '',
+      role: '   ',
+      phone: ' 01632 960 001 ',
+    });
+    expect(result.data?.contact).toEqual({ name: 'Ann Smith', phone: '01632 960 001' });
+  });
+
+  it.each([
+    ['no consent', {}],
+    ['consent refused', { consent: false }],
+  ])('refuses a contact with %s, naming contact, even an empty one', (_, consent) => {
+    expect(errors({ name: 'Ann' }, consent)).toEqual({ contact: M.contactNeedsConsent });
+    expect(errors({}, consent)).toEqual({ contact: M.contactNeedsConsent });
+  });
+
+  it.each([
+    ['name', 100, M.nameTooLong],
+    ['organisation', 150, M.organisationTooLong],
+    ['role', 100, M.roleTooLong],
+  ] as const)(
+    'takes a %s of %i characters (emoji count once) and refuses one more',
+    (field, limit, message) => {
+      expect(errors({ [field]: 'x'.repeat(limit) })).toEqual({});
+      expect(errors({ [field]: `  ${'😀'.repeat(limit)}  ` })).toEqual({});
+      expect(errors({ [field]: 'x'.repeat(limit + 1) })).toEqual({ [`contact.${field}`]: message });
+      expect(contactFieldProblem(field, 'x'.repeat(limit + 1))).toBe(message);
+    },
+  );
+
+  it.each([
+    ['6 digits', '123 456', false],
+    ['7 digits', '123 4567', true],
+    ['20 digits', '+44 (0) 1234-567 890 1234567', true],
+    ['21 digits', '+44 (0) 1234-567 890 12345678', false],
+    ['letters', '0800 CALL NOW', false],
+    ['an extension word', '01632 960001 ext 2', false],
+    ['a dot between groups', '01632.960.001', false],
+    ['40 characters with 20 digits', `${'1 '.repeat(19)}1 `.trimEnd().padEnd(40, '-'), true],
+    ['41 characters with 20 digits', `${'1 '.repeat(19)}1`.padEnd(41, '-'), false],
+  ])('a phone number of %s', (_, phone, accepted) => {
+    expect(errors({ phone })).toEqual(accepted ? {} : { 'contact.phone': M.phoneInvalid });
+  });
+
+  it.each(CONTACT_FIELDS.flatMap((field) => UNSTORABLE.map(([what, text]) => [field, what, text] as const)))(
+    'refuses a %s holding %s',
+    (field, _, text) => {
+      expect(errors({ [field]: field === 'phone' ? `0163296${text}0001` : `Ann${text}Smith` })).toEqual({
+        [`contact.${field}`]: PLAIN_TEXT_MESSAGE,
+      });
+    },
+  );
+
+  it('refuses a detail that is not text, a contact that is not an object, and a key it does not know', () => {
+    expect(errors({ name: 7, phone: null })).toEqual({
+      'contact.name': M.nameNotText,
+      'contact.phone': M.phoneNotText,
+    });
+    expect(errors('Ann Smith')).toEqual({ contact: M.contactNotObject });
+    expect(errors(null)).toEqual({ contact: M.contactNotObject });
+    expect(errors({ name: 'Ann', email: 'x@y.z' })).toEqual({ 'contact.email': M.unknownContactField });
+  });
+});
+
+describe('the source of the visit', () => {
+  const errors = (source: unknown) => {
+    const result = emailRequestSchema.safeParse({ email: 'a@b.co', responses: some, source });
+    return result.success ? {} : fieldErrors(result.error);
+  };
+
+  it('keeps each value trimmed, the host lower-cased, and leaves out the empty ones', () => {
+    const result = emailRequestSchema.safeParse({
+      email: 'a@b.co',
+      responses: some,
+      source: {
+        utmSource: ' newsletter ',
+        utmMedium: '',
+        utmCampaign: '  ',
+        referrerHost: 'WWW.Example.CO.UK',
+      },
+    });
+    expect(result.data?.source).toEqual({ utmSource: 'newsletter', referrerHost: 'www.example.co.uk' });
+  });
+
+  it.each([
+    ['utmSource', M.utmSourceInvalid],
+    ['utmMedium', M.utmMediumInvalid],
+    ['utmCampaign', M.utmCampaignInvalid],
+  ] as const)('takes a %s of 100 characters and refuses 101', (field, message) => {
+    expect(errors({ [field]: 'x'.repeat(100) })).toEqual({});
+    expect(errors({ [field]: 'x'.repeat(101) })).toEqual({ [`source.${field}`]: message });
+    expect(errors({ [field]: 'a\u0000b' })).toEqual({ [`source.${field}`]: PLAIN_TEXT_MESSAGE });
+  });
+
+  const label = (n: number) => 'a'.repeat(n);
+  it.each([
+    ['a host name', 'www.google.com', true],
+    ['an address of numbers', '192.0.2.1', true],
+    ['253 characters', `${label(63)}.${label(63)}.${label(63)}.${label(61)}`, true],
+    ['254 characters', `${label(63)}.${label(63)}.${label(63)}.${label(62)}`, false],
+    ['a full URL', 'https://www.google.com/search?q=care', false],
+    ['a host with a port', 'example.com:8080', false],
+    ['a host with a path', 'example.com/page', false],
+    ['an IPv6 address', '[2001:db8::1]', false],
+    ['a space', 'exa mple.com', false],
+    ['an empty label', 'example..com', false],
+  ])('a referrerHost of %s', (_, referrerHost, accepted) => {
+    expect(errors({ referrerHost })).toEqual(
+      accepted ? {} : { 'source.referrerHost': M.referrerHostInvalid },
+    );
+  });
+
+  it('refuses a source that is not an object and a key it does not know', () => {
+    expect(errors('google')).toEqual({ source: M.sourceNotObject });
+    expect(errors({ utmTerm: 'care homes' })).toEqual({ 'source.utmTerm': M.unknownSourceField });
+  });
+
+  it('applies the same rule the browser does', () => {
+    expect(
+      sourceFieldProblem('referrerHost', normalizeSourceValue('referrerHost', ' Example.COM ')),
+    ).toBeUndefined();
+    expect(sourceFieldProblem('utmSource', '')).toBeUndefined();
+    expect(sourceFieldProblem('utmSource', 'a\tb')).toBe(PLAIN_TEXT_MESSAGE);
   });
 });

@@ -1,7 +1,16 @@
 import * as z from 'zod/mini';
 import { AREA_IDS, hasAnswers } from '../core';
 import { emailAddressProblem } from './email-address';
-import { characterCount, EMAIL_REQUEST_MESSAGES, MESSAGE_MAX_LENGTH } from './email-request-rules';
+import {
+  characterCount,
+  contactFieldProblem,
+  EMAIL_REQUEST_MESSAGES,
+  MESSAGE_MAX_LENGTH,
+  normalizeSourceValue,
+  sourceFieldProblem,
+  type ContactField,
+  type SourceField,
+} from './email-request-rules';
 import { hasUnstorableCharacters } from './plain-text';
 import { serviceProfileSchema } from './service-profile-schema';
 
@@ -26,7 +35,10 @@ export { emailAddressProblem } from './email-address';
 /** The note, trimmed; the limit applies to what is stored, so surrounding spaces do not count. */
 export const messageSchema = z.string({ error: 'The note must be text' }).check(
   z.trim(),
-  z.refine((text) => !hasUnstorableCharacters(text), { error: EMAIL_REQUEST_MESSAGES.messageInvalid, abort: true }),
+  z.refine((text) => !hasUnstorableCharacters(text), {
+    error: EMAIL_REQUEST_MESSAGES.messageInvalid,
+    abort: true,
+  }),
   z.refine((text) => characterCount(text) <= MESSAGE_MAX_LENGTH, {
     error: EMAIL_REQUEST_MESSAGES.messageTooLong,
   }),
@@ -64,21 +76,116 @@ export const responsesSchema = z
     }),
   );
 
+// Unknown keys are named one by one by fieldErrors; anything else is the object's own message.
+const strictError = (notObject: string, unknownKey: string) => (issue: { code?: string }) =>
+  issue.code === 'unrecognized_keys' ? unknownKey : notObject;
+
+/**
+ * One optional text part of `contact` or `source`: text, made as it is kept (`normalize`), then
+ * held to the shared rule (`problem`, the same function the browser calls).
+ */
+function textPart(
+  notText: string,
+  normalize: (text: string) => string,
+  problem: (text: string) => string | undefined,
+) {
+  return z.optional(
+    z.pipe(
+      z.string({ error: notText }),
+      z.transform((text, context) => {
+        const value = normalize(text);
+        const found = problem(value);
+        if (found) context.issues.push({ code: 'custom', message: found, input: text });
+        return value;
+      }),
+    ),
+  );
+}
+
+const M = EMAIL_REQUEST_MESSAGES;
+const contactPart = (field: ContactField, notText: string) =>
+  textPart(
+    notText,
+    (text) => text.trim(),
+    (text) => contactFieldProblem(field, text),
+  );
+const sourcePart = (field: SourceField, notText: string) =>
+  textPart(
+    notText,
+    (text) => normalizeSourceValue(field, text),
+    (text) => sourceFieldProblem(field, text),
+  );
+
+/** Only the parts with a value: an empty part is no answer, and is neither stored nor sent on. */
+function withoutEmptyParts<T extends Record<string, string | undefined>>(parts: T): Partial<T> {
+  return Object.fromEntries(Object.entries(parts).filter(([, value]) => value)) as Partial<T>;
+}
+
+/**
+ * The contact details given with consent, each optional; strict, so a misspelt key ("phone_number")
+ * is an error rather than a detail silently lost.
+ */
+export const contactSchema = z.pipe(
+  z.strictObject(
+    {
+      name: contactPart('name', M.nameNotText),
+      organisation: contactPart('organisation', M.organisationNotText),
+      role: contactPart('role', M.roleNotText),
+      phone: contactPart('phone', M.phoneNotText),
+    },
+    { error: strictError(M.contactNotObject, M.unknownContactField) },
+  ),
+  z.transform(withoutEmptyParts),
+);
+
+/** Where the visit came from, as the browser kept it; strict like the contact. */
+export const sourceSchema = z.pipe(
+  z.strictObject(
+    {
+      utmSource: sourcePart('utmSource', M.utmSourceInvalid),
+      utmMedium: sourcePart('utmMedium', M.utmMediumInvalid),
+      utmCampaign: sourcePart('utmCampaign', M.utmCampaignInvalid),
+      referrerHost: sourcePart('referrerHost', M.referrerHostInvalid),
+    },
+    { error: strictError(M.sourceNotObject, M.unknownSourceField) },
+  ),
+  z.transform(withoutEmptyParts),
+);
+
 /**
  * `POST /api/email-results`. Fields it does not know (a client's own overallScore, say) are
  * dropped, not an error: the server scores the answers itself. `consent` is the consent box:
  * absent or false when it was left unticked. `profile` is the optional service type and size.
  */
-export const emailRequestSchema = z.object(
-  {
-    email: emailAddressSchema,
-    message: z.optional(messageSchema),
-    responses: responsesSchema,
-    consent: z.optional(z.boolean({ error: EMAIL_REQUEST_MESSAGES.consentInvalid })),
-    // The visitor's answer to the optional profile question, so the e-mail can compare like with like.
-    profile: z.optional(serviceProfileSchema),
-  },
-  { error: 'The request must be a JSON object' },
-);
+export const emailRequestSchema = z
+  .object(
+    {
+      email: emailAddressSchema,
+      message: z.optional(messageSchema),
+      responses: responsesSchema,
+      consent: z.optional(z.boolean({ error: EMAIL_REQUEST_MESSAGES.consentInvalid })),
+      // The visitor's answer to the optional profile question, so the e-mail can compare like with like.
+      profile: z.optional(serviceProfileSchema),
+      // Name, organisation, role and phone: only with consent (checked below, and by the database).
+      contact: z.optional(contactSchema),
+      // The utm_* values and referring host the browser kept from the visit's first page.
+      source: z.optional(sourceSchema),
+    },
+    { error: 'The request must be a JSON object' },
+  )
+  .check(
+    z.superRefine((request, context) => {
+      // Any contact at all without the box ticked, even an empty one: the client asked for something
+      // only consent allows, and should hear so rather than have it dropped.
+      if (request.contact !== undefined && request.consent !== true) {
+        context.addIssue({
+          code: 'custom',
+          path: ['contact'],
+          message: M.contactNeedsConsent,
+          input: request.contact,
+        });
+      }
+    }),
+  );
 
 export type EmailRequest = z.output<typeof emailRequestSchema>;
