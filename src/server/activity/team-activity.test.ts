@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
-import { clearActivityLog } from '../../../test/support/lead-fixtures';
+import { clearActivityLog, storeLead } from '../../../test/support/lead-fixtures';
 import {
   commandLineActor,
+  ERASED_LEAD_LABEL,
   listActivity,
   maskAddress,
   readAllActivity,
@@ -55,14 +56,14 @@ describe.each(DATABASE_KINDS)('the activity log on %s', (kind) => {
     );
   }
 
-  it('records an action with its time, and subject and detail empty when not given', async () => {
+  it('records an action with its time, and lead, subject and detail empty when not given', async () => {
     const before = Date.now();
     await recordActivity(t.db, { actor: 'sam@care-audit.example', action: 'sign_in' });
     await recordActivity(t.db, {
       actor: 'sam@care-audit.example',
-      action: 'status_change',
-      subject: 'lead-id',
-      detail: 'new → contacted',
+      action: 'erase',
+      subject: 'j•••@example.org',
+      detail: '1 request and 1 message',
     });
     const { entries, total } = await listActivity(t.db, { page: 1, pageSize: 50 });
     expect(total).toBe(2);
@@ -71,20 +72,104 @@ describe.each(DATABASE_KINDS)('the activity log on %s', (kind) => {
         id: expect.stringMatching(/^\d+$/),
         at: expect.any(Date),
         actor: 'sam@care-audit.example',
-        action: 'status_change',
-        subject: 'lead-id',
-        detail: 'new → contacted',
+        action: 'erase',
+        lead: null,
+        subject: 'j•••@example.org',
+        detail: '1 request and 1 message',
       },
       {
         id: expect.stringMatching(/^\d+$/),
         at: expect.any(Date),
         actor: 'sam@care-audit.example',
         action: 'sign_in',
+        lead: null,
         subject: null,
         detail: null,
       },
     ]);
     expect(entries[1]!.at.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+  });
+
+  describe('naming the lead', () => {
+    it('keeps a link to the lead while it is held and its address masked for good', async () => {
+      const lead = await storeLead(t.db, { email: 'Jo.Bloggs@Example.org' });
+      const kept = await storeLead(t.db, { email: 'kept@example.org' });
+      for (const [id, email] of [
+        [lead, 'Jo.Bloggs@Example.org'],
+        [kept, 'kept@example.org'],
+      ] as const) {
+        await recordActivity(t.db, {
+          actor: 'sam@care-audit.example',
+          action: 'owner_change',
+          lead: { id, email },
+          detail: 'nobody → sam@care-audit.example',
+        });
+      }
+      const named = (await listActivity(t.db, { page: 1, pageSize: 50 })).entries.map((e) => e.lead);
+      expect(named).toEqual([
+        { id: kept, label: 'k•••@example.org' },
+        { id: lead, label: 'J•••@Example.org' },
+      ]);
+      // Erased: the link goes (the database clears it), the masked address stays.
+      await t.db.query('DELETE FROM email_requests WHERE id = $1', [lead]);
+      const { entries } = await listActivity(t.db, { page: 1, pageSize: 50 });
+      expect(entries.map((e) => [e.lead, e.subject, e.detail])).toEqual([
+        [{ id: kept, label: 'k•••@example.org' }, null, 'nobody → sam@care-audit.example'],
+        [{ id: null, label: 'J•••@Example.org' }, null, 'nobody → sam@care-audit.example'],
+      ]);
+    });
+
+    it('never shows an id: an entry from before the log named leads says its lead was erased', async () => {
+      const messageId = '0b6f3c1e-5d0a-4a57-9f54-8c2d1e7a9b10';
+      const leadId = '11111111-2222-4333-8444-555555555555';
+      await t.db.query(
+        `INSERT INTO team_activity (actor, action, subject, detail, at) VALUES
+           ('sam@care-audit.example', 'status_change', $1, 'new → contacted', '2026-11-01T10:00:00Z'),
+           ('sam@care-audit.example', 'note_added', upper($1), NULL, '2026-11-01T10:01:00Z'),
+           ('sam@care-audit.example', 'retry', $2, 'team message', '2026-11-01T10:02:00Z')`,
+        [leadId, messageId],
+      );
+      const { entries } = await listActivity(t.db, { page: 1, pageSize: 50 });
+      expect(entries.map((e) => [e.action, e.lead, e.subject, e.detail])).toEqual([
+        ['retry', null, null, 'team message'],
+        ['note_added', { id: null, label: ERASED_LEAD_LABEL }, null, null],
+        ['status_change', { id: null, label: ERASED_LEAD_LABEL }, null, 'new → contacted'],
+      ]);
+      const all: Activity[] = [];
+      await readAllActivity(t.db, async (batch) => {
+        all.push(...batch);
+      });
+      expect(all.map((e) => e.subject)).toEqual([null, null, null]);
+    });
+
+    it('names a retried message’s lead while keeping the message’s id out of sight', async () => {
+      const lead = await storeLead(t.db, { email: 'lead@example.org' });
+      await recordActivity(t.db, {
+        actor: 'sam@care-audit.example',
+        action: 'retry',
+        subject: '0b6f3c1e-5d0a-4a57-9f54-8c2d1e7a9b10',
+        detail: 'visitor message',
+        lead: { id: lead, email: 'lead@example.org' },
+      });
+      expect((await listActivity(t.db, { page: 1, pageSize: 50 })).entries[0]).toMatchObject({
+        action: 'retry',
+        lead: { id: lead, label: 'l•••@example.org' },
+        subject: null,
+        detail: 'visitor message',
+      });
+    });
+
+    it('records the lead desk’s actions: owner and follow-up date changes, alert choices', async () => {
+      for (const action of ['owner_change', 'follow_up_date', 'alert_preference'] as const) {
+        await recordActivity(t.db, { actor: 'sam@care-audit.example', action });
+      }
+      const { entries } = await listActivity(t.db, { page: 1, pageSize: 50 });
+      expect(entries.map((e) => e.action).sort()).toEqual([
+        'alert_preference',
+        'follow_up_date',
+        'owner_change',
+      ]);
+    });
   });
 
   it('refuses an action it does not know, keeping nothing', async () => {

@@ -1,9 +1,11 @@
 import type { Queryable } from '../db/database';
+import type { ActivityLead } from '../../shared/team-api';
+import { isUuid } from '../../shared/uuid';
 
 /**
- * Who did what: every sign-in, sign-out, export, erasure, retry, status change and note, with the
- * team member (or the command line) and the time. The workspace shows it and
- * `npm run leads -- audit-log` exports it.
+ * Who did what: every sign-in, sign-out, export, erasure, retry, status, owner and follow-up date
+ * change, note and alert choice, with the team member (or the command line) and the time. The
+ * workspace shows it and `npm run leads -- audit-log` exports it.
  */
 
 export const TEAM_ACTIONS = [
@@ -14,6 +16,9 @@ export const TEAM_ACTIONS = [
   'retry',
   'status_change',
   'note_added',
+  'owner_change',
+  'follow_up_date',
+  'alert_preference',
 ] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
@@ -21,7 +26,15 @@ export interface NewActivity {
   /** A team member's address, or commandLineActor() for the CLI. */
   actor: string;
   action: TeamAction;
-  /** What it was done to: a lead's or message's id, or a masked address for an erasure. */
+  /**
+   * The lead it is about, if any: the entry keeps a link to it while it is held and its address
+   * masked for good, so the log still says which lead once it is erased, without the address.
+   */
+  lead?: { id: string; email: string };
+  /**
+   * What it was done to beside the lead: a masked address for an erasure, a retried message's id
+   * (kept for the record; the workspace and the CLI never show an id).
+   */
   subject?: string | null;
   /** A short plain-text detail ("new → contacted", "3 requests, 6 messages"). */
   detail?: string | null;
@@ -32,9 +45,24 @@ export interface Activity {
   at: Date;
   actor: string;
   action: TeamAction;
+  lead: ActivityLead | null;
   subject: string | null;
   detail: string | null;
 }
+
+/**
+ * What an entry from before the log named its leads says of a lead that was erased before the
+ * log learnt to keep a masked address: it was a lead, and it is gone.
+ */
+export const ERASED_LEAD_LABEL = 'an erased lead';
+
+// The actions that are always about one lead (a retry is about its message's lead, if it has one).
+const LEAD_ACTIONS: ReadonlySet<TeamAction> = new Set([
+  'status_change',
+  'note_added',
+  'owner_change',
+  'follow_up_date',
+]);
 
 /** The actor the CLI records: the operating-system user who ran it. */
 export function commandLineActor(user: string): string {
@@ -43,7 +71,7 @@ export function commandLineActor(user: string): string {
 
 /**
  * An address with most of its local part hidden ("j•••@example.org"), so the log can say which
- * erasure it was without keeping what was erased.
+ * lead or erasure it was without keeping the address.
  */
 export function maskAddress(address: string): string {
   const at = address.lastIndexOf('@');
@@ -53,21 +81,54 @@ export function maskAddress(address: string): string {
 
 /** Records one action. Pass the transaction that did the work, so both are kept or neither. */
 export async function recordActivity(db: Queryable, activity: NewActivity): Promise<void> {
-  await db.query('INSERT INTO team_activity (actor, action, subject, detail) VALUES ($1, $2, $3, $4)', [
-    activity.actor,
-    activity.action,
-    activity.subject ?? null,
-    activity.detail ?? null,
-  ]);
+  await db.query(
+    `INSERT INTO team_activity (actor, action, subject, detail, request_id, lead_label)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      activity.actor,
+      activity.action,
+      activity.subject ?? null,
+      activity.detail ?? null,
+      activity.lead?.id ?? null,
+      activity.lead === undefined ? null : maskAddress(activity.lead.email),
+    ],
+  );
 }
 
 /** A row as the drivers give it: the bigint id may come as a string or a number. */
-interface ActivityRow extends Omit<Activity, 'id'> {
+interface ActivityRow {
   id: string | number;
+  at: Date;
+  actor: string;
+  action: TeamAction;
+  subject: string | null;
+  detail: string | null;
+  request_id: string | null;
+  lead_label: string | null;
 }
 
+const ACTIVITY_COLUMNS = 'id, at, actor, action, subject, detail, request_id, lead_label';
+
+/**
+ * An entry as the workspace and the CLI show it: the lead by its masked address, and never a raw
+ * id. Entries written before the log named its leads kept the lead's (or a retried message's) id
+ * in `subject`; migration 0010 named the leads still held, so an id left there is of a lead erased
+ * since, or of a message: it is not shown, and a lead's action says the lead was erased.
+ */
 function activityFrom(row: ActivityRow): Activity {
-  return { ...row, id: String(row.id), at: new Date(row.at) };
+  const legacyId = row.subject !== null && isUuid(row.subject);
+  let lead: ActivityLead | null = null;
+  if (row.lead_label !== null) lead = { id: row.request_id, label: row.lead_label };
+  else if (legacyId && LEAD_ACTIONS.has(row.action)) lead = { id: null, label: ERASED_LEAD_LABEL };
+  return {
+    id: String(row.id),
+    at: new Date(row.at),
+    actor: row.actor,
+    action: row.action,
+    lead,
+    subject: legacyId ? null : row.subject,
+    detail: row.detail,
+  };
 }
 
 /** One page of the log, newest first, and how many entries there are in all. */
@@ -78,7 +139,7 @@ export async function listActivity(
   const offset = (Math.max(1, Math.floor(options.page)) - 1) * options.pageSize;
   const [{ rows }, count] = await Promise.all([
     db.query<ActivityRow>(
-      'SELECT id, at, actor, action, subject, detail FROM team_activity ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2',
+      `SELECT ${ACTIVITY_COLUMNS} FROM team_activity ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2`,
       [options.pageSize, offset],
     ),
     db.query<{ total: string }>('SELECT count(*) AS total FROM team_activity'),
@@ -96,7 +157,7 @@ export async function readAllActivity(
   let afterId = '0';
   for (;;) {
     const { rows } = await db.query<ActivityRow>(
-      'SELECT id, at, actor, action, subject, detail FROM team_activity WHERE id > $1::bigint ORDER BY id LIMIT $2',
+      `SELECT ${ACTIVITY_COLUMNS} FROM team_activity WHERE id > $1::bigint ORDER BY id LIMIT $2`,
       [afterId, batchSize],
     );
     if (rows.length === 0) return total;

@@ -166,6 +166,7 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
       at: expect.stringMatching(/Z$/),
       actor: MEMBER,
       action: 'sign_in',
+      lead: null,
       subject: null,
       detail: null,
     });
