@@ -75,6 +75,10 @@ export interface StoredEmailRequest {
   consent: Consent | null;
   /** {} when the visitor skipped the profile question. */
   profile: ServiceProfile;
+  /** The contact details given with consent (absent parts left out); null when none were given. */
+  contact: LeadContact | null;
+  /** Where the visit came from (absent parts left out); {} for a direct visit. */
+  source: LeadSource;
   createdAt: Date;
 }
 
@@ -168,9 +172,19 @@ export async function findEmailRequest(db: Queryable, id: string): Promise<Store
     consent_at: Date | null;
     service_type: string | null;
     size_band: string | null;
+    contact_name: string | null;
+    contact_organisation: string | null;
+    contact_role: string | null;
+    contact_phone: string | null;
+    utm_source: string | null;
+    utm_medium: string | null;
+    utm_campaign: string | null;
+    referrer_host: string | null;
     created_at: Date;
   }>(
-    `SELECT id, email, note, responses, consent_text, consent_at, service_type, size_band, created_at
+    `SELECT id, email, note, responses, consent_text, consent_at, service_type, size_band, contact_name,
+            contact_organisation, contact_role, contact_phone, utm_source, utm_medium, utm_campaign,
+            referrer_host, created_at
        FROM email_requests WHERE id = $1`,
     [id],
   );
@@ -185,8 +199,38 @@ export async function findEmailRequest(db: Queryable, id: string): Promise<Store
     responses,
     consent: consentFrom(row.consent_text, row.consent_at),
     profile: profileFrom(row.service_type, row.size_band),
+    contact: contactFrom(row.contact_name, row.contact_organisation, row.contact_role, row.contact_phone),
+    source: sourceFrom(row.utm_source, row.utm_medium, row.utm_campaign, row.referrer_host),
     createdAt: new Date(row.created_at),
   };
+}
+
+/** Only the parts that hold something, so a part never given is absent rather than null. */
+function presentParts<T extends Record<string, string | null>>(parts: T): { [K in keyof T]?: string } {
+  return Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== null)) as {
+    [K in keyof T]?: string;
+  };
+}
+
+/** The contact columns as a LeadContact (absent parts left out), or null when none was given. */
+export function contactFrom(
+  name: string | null,
+  organisation: string | null,
+  role: string | null,
+  phone: string | null,
+): LeadContact | null {
+  const contact = presentParts({ name, organisation, role, phone });
+  return Object.keys(contact).length === 0 ? null : contact;
+}
+
+/** The source columns as a LeadSource (absent parts left out; {} for a direct visit). */
+export function sourceFrom(
+  utmSource: string | null,
+  utmMedium: string | null,
+  utmCampaign: string | null,
+  referrerHost: string | null,
+): LeadSource {
+  return presentParts({ utmSource, utmMedium, utmCampaign, referrerHost });
 }
 
 /** The profile columns as a ServiceProfile (an unknown part left out). */

@@ -13,7 +13,7 @@ import { registerPerClientLimit, requireJson } from '../http/request-guards';
 
 export interface EmailResultsOptions {
   db: Database;
-  config: Pick<Config, 'leadsTo' | 'rateLimit' | 'webhook'>;
+  config: Pick<Config, 'leadsTo' | 'rateLimit' | 'webhook' | 'teamEmails'>;
   /** Called after a request is committed, to send its messages now rather than at the next poll. */
   onQueued: () => void;
   botGuard: BotGuard;
@@ -52,7 +52,7 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
           fieldErrors(parsed.error),
         );
       }
-      const { email, message, responses: raw, consent, profile } = parsed.data;
+      const { email, message, responses: raw, consent, profile, contact, source } = parsed.data;
       // The server scores the answers itself; nothing the client says about scores is used.
       const responses = sanitizeResponses(raw);
       const result = await storeEmailRequest(
@@ -65,10 +65,20 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
           // The wording this server's form shows: what the visitor ticked is stored with the request.
           consentWording: consent === true ? CONSENT_WORDING : null,
           profile: sanitizeProfile(profile),
+          // Only with consent: the schema refuses a contact without it, and so does the database.
+          contact,
+          // Where the visit came from, as the browser kept it; nothing else identifies the visitor.
+          source,
           // The private results link the visitor's e-mail carries; only its hash is stored.
           resultsToken: newSecret(),
         },
-        { visitor: email, team: config.leadsTo, webhook: config.webhook?.url },
+        {
+          visitor: email,
+          team: config.leadsTo,
+          webhook: config.webhook?.url,
+          // Each team member hears of the lead as they chose (an alert each, a digest, or nothing).
+          alertMembers: config.teamEmails,
+        },
         { max: config.rateLimit.perRecipient, windowMs: config.rateLimit.perRecipientWindowMs },
       );
       if (!result.stored) {

@@ -4,7 +4,6 @@ import { reportFileName } from '../../core';
 import { CONSENT_WORDING } from '../../shared/email-request';
 import { COMPLETE_ANSWERS, EXPECTED_AREA_SCORES } from '../../../test/support/requests';
 import type { StoredEmailRequest } from '../leads/email-requests';
-import type { LeadDetail } from '../leads/lead-detail';
 import { composeWebhookRequest } from '../webhooks/webhook-delivery';
 import { composeTeamMail, composeVisitorMail, visitorMailReport } from './compose-request-mail';
 import type { TeamMailFacts, VisitorMailFacts } from './request-mail-facts';
@@ -28,6 +27,8 @@ const REQUEST: StoredEmailRequest = {
   responses: COMPLETE_ANSWERS,
   consent: { wording: CONSENT_WORDING, givenAt: new Date('2026-11-26T09:00:00Z') },
   profile: { serviceType: 'home_care' },
+  contact: { name: 'Ann Smith', phone: '+44 20 7946 0958' },
+  source: { utmSource: 'newsletter' },
   createdAt: new Date('2026-11-26T09:00:00Z'),
 };
 const MESSAGE = { id: '5f0f0c8e-3d52-4c4f-8a53-0c1f7f4b2a11', recipient: REQUEST.email };
@@ -95,22 +96,9 @@ describe('composing a request’s e-mails from gathered facts', () => {
 
   it('signs the webhook’s lead.created body with the message id, as a receiver verifies it', () => {
     const secret = `whsec_${Buffer.from('a webhook secret of 24+ bytes!!').toString('base64')}`;
-    const lead: LeadDetail = {
-      id: REQUEST.id,
-      createdAt: REQUEST.createdAt,
-      email: REQUEST.email,
-      note: REQUEST.note,
-      consent: REQUEST.consent,
-      overallScore: 88,
-      scores: EXPECTED_AREA_SCORES,
-      followUpStatus: 'new',
-      answers: [],
-      messages: [],
-      notes: [],
-    };
     const request = composeWebhookRequest(
       { id: MESSAGE.id, recipient: 'https://hooks.example/catch/1' },
-      lead,
+      REQUEST,
       new Webhook(secret),
       // Standard Webhooks refuses a timestamp more than five minutes from its own clock.
       new Date(),

@@ -1,31 +1,67 @@
-import type { LeadDetail as LeadDetailJson } from '../../shared/team-api';
-import type { LeadDetail } from '../leads/lead-detail';
+import { AREAS, overallScore, scoreAreas, type AreaId, type ServiceProfile } from '../../core';
+import type { LeadAnswer, LeadContact, LeadSource } from '../../shared/team-api';
+import type { StoredEmailRequest } from '../leads/email-requests';
 
 /**
- * The `lead.created` event as a receiver (Zapier, a CRM) gets it: the lead as the team sees it,
- * without the team's own follow-up, notes or delivery history. Times are ISO 8601; scores whole
- * percentages. `timestamp` is when the lead was made, so every retry carries the same body.
+ * The `lead.created` event as a receiver (Zapier, a CRM) gets it: the request as the visitor made
+ * it, without the team's own follow-up, owner, notes or delivery history (none exist yet, and a
+ * retry must carry the same body). Times are ISO 8601; scores whole percentages, scored from the
+ * answers by the same functions as the visitor's e-mail and report. `timestamp` is when the lead
+ * was made, so every retry carries the same body.
  */
 export interface LeadCreatedEvent {
   type: 'lead.created';
   timestamp: string;
-  data: Omit<LeadDetailJson, 'followUpStatus' | 'messages' | 'notes'>;
+  data: LeadCreatedData;
 }
 
-export function leadCreatedEvent(lead: LeadDetail): LeadCreatedEvent {
-  const createdAt = lead.createdAt.toISOString();
+export interface LeadCreatedData {
+  id: string;
+  createdAt: string;
+  email: string;
+  note: string | null;
+  consent: { wording: string; givenAt: string } | null;
+  /** The parts given with consent; null without consent or when none was given. */
+  contact: LeadContact | null;
+  /** The utm_* values and referring host the visit came with; {} for a direct visit. */
+  source: LeadSource;
+  /** The service type and size the visitor gave; {} when they skipped the question. */
+  profile: ServiceProfile;
+  overallScore: number;
+  scores: Record<AreaId, number>;
+  /** Every statement of the audit in the order it asks them (25), rated 1–5 or null. */
+  answers: LeadAnswer[];
+}
+
+/** The event for one stored request: plain data in, plain data out (no database, no clock). */
+export function leadCreatedEvent(request: StoredEmailRequest): LeadCreatedEvent {
+  const createdAt = request.createdAt.toISOString();
+  const scores = scoreAreas(request.responses);
   return {
     type: 'lead.created',
     timestamp: createdAt,
     data: {
-      id: lead.id,
+      id: request.id,
       createdAt,
-      email: lead.email,
-      note: lead.note,
-      consent: lead.consent && { wording: lead.consent.wording, givenAt: lead.consent.givenAt.toISOString() },
-      overallScore: lead.overallScore,
-      scores: lead.scores,
-      answers: lead.answers,
+      email: request.email,
+      note: request.note,
+      consent: request.consent && {
+        wording: request.consent.wording,
+        givenAt: request.consent.givenAt.toISOString(),
+      },
+      contact: request.contact,
+      source: request.source,
+      profile: request.profile,
+      overallScore: overallScore(scores),
+      scores,
+      answers: AREAS.flatMap((area) =>
+        area.questions.map((statement, question) => ({
+          areaId: area.id,
+          areaTitle: area.title,
+          statement,
+          rating: request.responses[area.id]?.[question] ?? null,
+        })),
+      ),
     },
   };
 }

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Database } from '../db/database';
 import type { ClaimedMessage } from '../outbox/outbox-store';
 import { PermanentDeliveryError, type DeliverMessage } from '../outbox/outbox-worker';
-import { leadDetail, type LeadDetail } from '../leads/lead-detail';
+import { findEmailRequest, type StoredEmailRequest } from '../leads/email-requests';
 import { leadCreatedEvent } from './lead-created';
 
 export interface WebhookDeliveryOptions {
@@ -31,16 +31,16 @@ export interface WebhookRequest {
 
 /**
  * The request for one webhook message, from plain data (no database, no clock, no network): the
- * lead's `lead.created` event as the body, signed as Standard Webhooks says at `sentAt`, with the
+ * stored request's `lead.created` event as the body, signed as Standard Webhooks says at `sentAt`, with the
  * message id as `webhook-id` so a retry carries the same id and the receiver can drop a duplicate.
  */
 export function composeWebhookRequest(
   message: Pick<ClaimedMessage, 'id' | 'recipient'>,
-  lead: LeadDetail,
+  request: StoredEmailRequest,
   signer: Webhook,
   sentAt: Date,
 ): WebhookRequest {
-  const body = JSON.stringify(leadCreatedEvent(lead));
+  const body = JSON.stringify(leadCreatedEvent(request));
   return {
     url: message.recipient,
     headers: {
@@ -55,7 +55,8 @@ export function composeWebhookRequest(
 }
 
 /**
- * The outbox's sender for `webhook` messages: gathers the message's lead, composes its signed
+ * The outbox's sender for `webhook` messages: gathers the message's request (findEmailRequest, the
+ * same reading as the e-mails about it), composes its signed
  * request, and posts it to the message's recipient (WEBHOOK_URL when it was queued). Any 2xx is delivered; 410 Gone means the receiver is gone for good
  * (PermanentDeliveryError: failed at once); anything else — another status, a redirect, no answer
  * within the timeout, no connection — is thrown for the outbox to retry with its growing delays.
@@ -67,10 +68,10 @@ export function webhookDelivery(db: Database, options: WebhookDeliveryOptions): 
   return async (message: ClaimedMessage) => {
     if (message.requestId === null)
       throw new PermanentDeliveryError('a webhook message must belong to a request');
-    const lead = await leadDetail(db, message.requestId);
+    const request = await findEmailRequest(db, message.requestId);
     // Erased since it was queued: its outbox rows went with it, so there is nothing to send or record.
-    if (!lead) return;
-    const { url, headers, body } = composeWebhookRequest(message, lead, signer, new Date());
+    if (!request) return;
+    const { url, headers, body } = composeWebhookRequest(message, request, signer, new Date());
 
     let response: Response;
     try {
