@@ -1,5 +1,7 @@
 import type {
   ActivityPage,
+  AlertChoice,
+  AlertPreference,
   EraseResult,
   FailedMessages,
   FollowUpStatus,
@@ -9,6 +11,7 @@ import type {
   LeadQuery,
   Overview,
   SignInAccepted,
+  TeamMembers,
   TeamSession,
   TeamSetup,
 } from '../shared/team-api';
@@ -16,15 +19,25 @@ import type { BotCheckFields } from '../shared/bot-check';
 // One list of error codes for the whole API, the team's routes included.
 import type { ApiErrorBody, ApiErrorCode } from '../shared/api-errors';
 
-/** Any answer other than success, or none at all (code "network"); `message` is fit to show. */
+/**
+ * Any answer other than success, or none at all (code "network"); `message` is fit to show, and
+ * `fields` says what is wrong with each field of a refused request, to show by its control.
+ */
 export class TeamApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: ApiErrorCode | 'network',
     message: string,
+    readonly fields: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'TeamApiError';
+  }
+
+  /** What a refused request says of one field (its own problem, else the answer's message), or null. */
+  problemWith(field: string): string | null {
+    if (this.code !== 'invalid_request') return null;
+    return this.fields[field] ?? this.message;
   }
 }
 
@@ -40,7 +53,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   body?: unknown;
   /** The sign-in and token pages expect 401-free answers; elsewhere a 401 means "signed out". */
   redirectOn401?: boolean;
@@ -81,7 +94,8 @@ async function request<T>(
 async function errorFrom(response: Response): Promise<TeamApiError> {
   try {
     const body = (await response.json()) as Partial<ApiErrorBody>;
-    if (body.error) return new TeamApiError(response.status, body.error.code, body.error.message);
+    if (body.error)
+      return new TeamApiError(response.status, body.error.code, body.error.message, body.error.fields);
   } catch {
     // Not JSON (a proxy's error page, say): the status is all we know.
   }
@@ -108,9 +122,21 @@ export const teamApi = {
     request<{ email: string }>('/api/team/auth', { method: 'POST', body: { token }, redirectOn401: false }),
   signOut: () => request<void>('/api/team/sign-out', { method: 'POST', redirectOn401: false }),
   session: () => request<TeamSession>('/api/team/session'),
-  leads: ({ page, q, status, delivery }: LeadQuery) =>
-    request<LeadPage>(`/api/team/leads${query({ page, q, status, delivery })}`),
+  leads: ({ page, q, status, delivery, serviceType, size, source, owner, due }: LeadQuery) =>
+    request<LeadPage>(
+      `/api/team/leads${query({ page, q, status, delivery, serviceType, size, source, owner, due: due ? 'true' : undefined })}`,
+    ),
+  /** The source names the leads have, for the list's filter. */
+  leadSources: () => request<LeadSources>('/api/team/leads/sources'),
   lead: (id: string) => request<LeadDetail>(`/api/team/leads/${encodeURIComponent(id)}`),
+  members: () => request<TeamMembers>('/api/team/members'),
+  setOwner: (id: string, owner: string | null) =>
+    request<unknown>(`/api/team/leads/${encodeURIComponent(id)}/owner`, { method: 'POST', body: { owner } }),
+  setFollowUpOn: (id: string, followUpOn: string | null) =>
+    request<unknown>(`/api/team/leads/${encodeURIComponent(id)}/follow-up`, {
+      method: 'POST',
+      body: { followUpOn },
+    }),
   setStatus: (id: string, status: FollowUpStatus) =>
     request<{ followUpStatus: FollowUpStatus }>(`/api/team/leads/${encodeURIComponent(id)}/status`, {
       method: 'POST',
@@ -126,7 +152,15 @@ export const teamApi = {
   failed: () => request<FailedMessages>('/api/team/failed'),
   overview: () => request<Overview>('/api/team/overview'),
   activity: (page: number) => request<ActivityPage>(`/api/team/activity${query({ page })}`),
+  alerts: () => request<AlertPreference>('/api/team/me/alerts'),
+  setAlerts: (alert: AlertChoice) =>
+    request<AlertPreference>('/api/team/me/alerts', { method: 'PUT', body: { alert } }),
 };
+
+/** `GET /api/team/leads/sources`: each source name the leads have, and how many leads have it. */
+export interface LeadSources {
+  sources: { name: string; count: number }[];
+}
 
 /** The CSV download is a plain link: the browser saves the attachment the server names. */
 export const EXPORT_CSV_PATH = '/api/team/export.csv';

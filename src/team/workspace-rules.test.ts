@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TEAM_PAGE_SIZE } from '../shared/team-api';
-import { queryFromSearch, searchFor } from './lead-query';
+import { isFiltered, queryFromSearch, searchFor } from './lead-query';
+import { dueOf, ukToday } from './ui/follow-up-day';
+import { actionLabel, KIND_LABELS, sizeLabel, serviceTypeLabel, sourceLabel } from './ui/format';
 import { niceMax } from './ui/charts';
 import { pageRange } from './ui/pager';
 
@@ -18,39 +20,149 @@ describe('pageRange', () => {
   });
 });
 
+const NO_FILTERS = {
+  q: undefined,
+  status: undefined,
+  delivery: undefined,
+  serviceType: undefined,
+  size: undefined,
+  source: undefined,
+  owner: undefined,
+  due: undefined,
+};
+
 describe('the leads query in the address', () => {
-  it('reads page, search and known filters, and nothing else', () => {
-    expect(queryFromSearch('?page=3&q=%20care%20&status=contacted&delivery=failed')).toEqual({
+  it('reads page, search and every known filter, and nothing else', () => {
+    expect(
+      queryFromSearch(
+        '?page=3&q=%20care%20&status=contacted&delivery=failed&serviceType=residential&size=25_99&source=google&owner=mine&due=true&other=1',
+      ),
+    ).toEqual({
       page: 3,
       q: 'care',
       status: 'contacted',
       delivery: 'failed',
+      serviceType: 'residential',
+      size: '25_99',
+      source: 'google',
+      owner: 'mine',
+      due: true,
     });
-    expect(queryFromSearch('')).toEqual({ page: 1, q: undefined, status: undefined, delivery: undefined });
+    expect(queryFromSearch('')).toEqual({ page: 1, ...NO_FILTERS });
+    expect(queryFromSearch('?owner=unassigned').owner).toBe('unassigned');
   });
 
   it.each(['?page=0', '?page=-2', '?page=abc', '?page='])('starts at page 1 for %s', (search) => {
     expect(queryFromSearch(search).page).toBe(1);
   });
 
-  it('drops a status or delivery state it does not know, and a blank search', () => {
-    expect(queryFromSearch('?status=lost&delivery=bounced&q=%20%20')).toEqual({
-      page: 1,
-      q: undefined,
-      status: undefined,
-      delivery: undefined,
-    });
+  it('drops a value it does not know, a blank search or source, and "due" other than true', () => {
+    expect(
+      queryFromSearch(
+        '?status=lost&delivery=bounced&q=%20%20&serviceType=hospital&size=huge&source=%20&owner=theirs&due=yes',
+      ),
+    ).toEqual({ page: 1, ...NO_FILTERS });
+    expect(queryFromSearch('?due=false').due).toBeUndefined();
+    expect(queryFromSearch('?due=TRUE').due).toBeUndefined();
   });
 
-  it('writes back only what is set, page 1 without a page', () => {
+  it('keeps a source name of 253 characters (the longest host name) and drops one of 254', () => {
+    const longest = `${'a'.repeat(249)}.com`;
+    expect(queryFromSearch(`?source=${longest}`).source).toBe(longest);
+    expect(queryFromSearch(`?source=${longest}x`).source).toBeUndefined();
+  });
+
+  it('writes back only what is set, in one order, page 1 without a page', () => {
     expect(searchFor({ page: 1 })).toBe('/team');
     expect(searchFor({ page: 2, q: 'a+b@x.test', status: 'new' })).toBe(
       '/team?q=a%2Bb%40x.test&status=new&page=2',
     );
-    expect(queryFromSearch(searchFor({ page: 2, q: 'a+b@x.test' }).slice('/team'.length))).toMatchObject({
-      page: 2,
+    expect(
+      searchFor({
+        page: 1,
+        due: true,
+        owner: 'unassigned',
+        source: 'news letter',
+        size: '100_plus',
+        serviceType: 'nursing',
+      }),
+    ).toBe('/team?serviceType=nursing&size=100_plus&source=news+letter&owner=unassigned&due=true');
+    expect(searchFor({ page: 1, due: false })).toBe('/team');
+  });
+
+  it('reads back every query it writes', () => {
+    const query = {
+      page: 4,
       q: 'a+b@x.test',
-    });
+      status: 'qualified',
+      delivery: 'pending',
+      serviceType: 'home_care',
+      size: 'under_25',
+      source: 'www.linkedin.com',
+      owner: 'mine',
+      due: true,
+    } as const;
+    expect(queryFromSearch(searchFor(query).slice('/team'.length))).toEqual(query);
+  });
+
+  it('counts a list as filtered by any filter or a search, never by its page alone', () => {
+    expect(isFiltered({ page: 7 })).toBe(false);
+    expect(isFiltered(queryFromSearch('?page=2&due=false'))).toBe(false);
+    expect(isFiltered({ page: 1, due: true })).toBe(true);
+    expect(isFiltered({ page: 1, owner: 'unassigned' })).toBe(true);
+    expect(isFiltered({ page: 1, q: 'x' })).toBe(true);
+  });
+});
+
+describe('the follow-up day in UK time', () => {
+  it.each([
+    // Winter: the UK is on GMT, so midnight UTC is midnight in the UK.
+    ['2026-01-14T23:59:59.999Z', '2026-01-14'],
+    ['2026-01-15T00:00:00.000Z', '2026-01-15'],
+    // Summer: BST is an hour ahead, so the UK day starts at 23:00 UTC the day before.
+    ['2026-07-14T22:59:59.999Z', '2026-07-14'],
+    ['2026-07-14T23:00:00.000Z', '2026-07-15'],
+    // Across the changes: the clocks go forward at 01:00 UTC on 29 March 2026, back on 25 October.
+    ['2026-03-28T23:30:00.000Z', '2026-03-28'],
+    ['2026-03-29T23:30:00.000Z', '2026-03-30'],
+    ['2026-10-24T23:30:00.000Z', '2026-10-25'],
+    ['2026-10-25T23:30:00.000Z', '2026-10-25'],
+    // The year's end.
+    ['2026-12-31T23:59:59.999Z', '2026-12-31'],
+    ['2027-01-01T00:00:00.000Z', '2027-01-01'],
+  ])('at %s it is %s in the UK', (moment, day) => {
+    expect(ukToday(new Date(moment))).toBe(day);
+  });
+
+  it('is due today on the day itself, overdue from the day after, and not due the day before', () => {
+    expect(dueOf('2026-11-26', '2026-11-26')).toBe('today');
+    expect(dueOf('2026-11-25', '2026-11-26')).toBe('overdue');
+    expect(dueOf('2025-12-31', '2026-01-01')).toBe('overdue');
+    expect(dueOf('2026-11-27', '2026-11-26')).toBe('later');
+    expect(dueOf('2027-01-01', '2026-12-31')).toBe('later');
+  });
+});
+
+describe('the words the workspace shows for codes', () => {
+  it('names every message kind, the alerts and the digest included', () => {
+    expect(KIND_LABELS.lead_alert).toBe('New-lead alert to a team member');
+    expect(KIND_LABELS.lead_digest).toBe('Daily digest to a team member');
+  });
+
+  it('names each action of the activity log, and an action it does not know by its words', () => {
+    expect(actionLabel('owner_change')).toBe('Changed the owner');
+    expect(actionLabel('follow_up_date')).toBe('Set the next follow-up date');
+    expect(actionLabel('alert_preference')).toBe('Changed their alerts');
+    expect(actionLabel('status_change')).toBe('Changed the follow-up status');
+    expect(actionLabel('something_new')).toBe('something new');
+  });
+
+  it('labels the profile as the visitor chose it, and the direct source in words', () => {
+    expect(serviceTypeLabel('supported_living')).toBe('Supported living');
+    expect(sizeLabel('100_plus')).toBe('100 or more people');
+    expect(sizeLabel('under_25')).toBe('Under 25 people');
+    expect(sourceLabel('direct')).toBe('Direct');
+    expect(sourceLabel('google')).toBe('google');
   });
 });
 

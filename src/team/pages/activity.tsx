@@ -1,19 +1,40 @@
 import { useCallback } from 'react';
 import type { ActivityEntry } from '../../shared/team-api';
-import { useNavigate } from '../../browser/router';
+import { Link, useNavigate } from '../../browser/router';
 import { teamApi } from '../api';
 import { DataTable, type Column } from '../ui/data-table';
-import { formatDateTime } from '../ui/format';
+import { Address } from '../ui/address';
+import { actionLabel, formatDateTime } from '../ui/format';
 import { LoadError } from '../ui/notice';
 import { usePage } from '../ui/page-title';
 import { Pager } from '../ui/pager';
 import { useLoad } from '../ui/use-load';
 
+/**
+ * What an entry is about: its lead by its masked address, a link while the lead is held and plain
+ * text once it is erased or expired; else what else it names (an erased address, masked).
+ */
+function About({ entry }: { entry: ActivityEntry }) {
+  if (entry.lead?.id)
+    return (
+      <Link to={`/team/leads/${encodeURIComponent(entry.lead.id)}`}>
+        <Address value={entry.lead.label} />
+      </Link>
+    );
+  if (entry.lead)
+    return (
+      <>
+        <Address value={entry.lead.label} /> <span className="muted">(no longer held)</span>
+      </>
+    );
+  return entry.subject ? <Address value={entry.subject} /> : '–';
+}
+
 const COLUMNS: readonly Column<ActivityEntry>[] = [
   { header: 'When', cell: (e) => formatDateTime(e.at), className: 'nowrap' },
-  { header: 'Who', cell: (e) => e.actor, className: 'address' },
-  { header: 'What', cell: (e) => e.action.replaceAll('_', ' ') },
-  { header: 'About', cell: (e) => e.subject ?? '–', className: 'address' },
+  { header: 'Who', cell: (e) => <Address value={e.actor} />, className: 'address' },
+  { header: 'What', cell: (e) => actionLabel(e.action) },
+  { header: 'About', cell: (e) => <About entry={e} /> },
   { header: 'Detail', cell: (e) => e.detail ?? '–' },
 ];
 
@@ -22,7 +43,7 @@ function pageFromUrl(): number {
   return Number.isFinite(page) && page >= 1 ? page : 1;
 }
 
-/** Who did what: sign-ins, exports, erasures, retries, status changes, newest first. */
+/** Who did what: sign-ins, exports, erasures, retries, changes to leads and alerts, newest first. */
 export function ActivityPage() {
   const heading = usePage('Activity');
   const navigate = useNavigate();
@@ -39,7 +60,8 @@ export function ActivityPage() {
         </h1>
       </div>
       <p className="muted">
-        Every sign-in, export, erasure, retry and status change, with who did it and when.
+        Every sign-in, export, erasure, retry, change to a lead (status, owner, follow-up date, notes) and
+        choice of alerts, with who did it and when.
       </p>
       {activity.error ? <LoadError message={activity.error.message} onRetry={activity.reload} /> : null}
       {!data && !activity.error ? <p className="loading">Loading…</p> : null}

@@ -1,6 +1,7 @@
 import type { FailedMessage } from '../../shared/team-api';
 import { Link } from '../../browser/router';
 import { teamApi } from '../api';
+import { Address } from '../ui/address';
 import { DataTable, type Column } from '../ui/data-table';
 import { formatDateTime, KIND_LABELS, plural } from '../ui/format';
 import { LoadError } from '../ui/notice';
@@ -15,7 +16,7 @@ export function FailedPage() {
   const messages = failed.data?.messages;
   const columns: Column<FailedMessage>[] = [
     { header: 'Message', cell: (m) => KIND_LABELS[m.kind] },
-    { header: 'To', cell: (m) => m.recipient, className: 'address', rowHeader: true },
+    { header: 'To', cell: (m) => <Address value={m.recipient} />, className: 'address', rowHeader: true },
     { header: 'Queued', cell: (m) => formatDateTime(m.createdAt), className: 'nowrap' },
     { header: 'Attempts', cell: (m) => m.attempts, className: 'num' },
     { header: 'Last error', cell: (m) => m.lastError ?? '–' },

@@ -1,35 +1,158 @@
 import { useCallback, useState, type FormEvent } from 'react';
+import { SERVICE_TYPES, SIZE_BANDS, type ServiceType, type SizeBand } from '../../core';
 import {
   DELIVERY_STATES,
   FOLLOW_UP_STATUSES,
   type DeliveryState,
   type FollowUpStatus,
+  type LeadQuery,
   type LeadSummary,
 } from '../../shared/team-api';
 import { Link, useLocation, useNavigate } from '../../browser/router';
 import { teamApi } from '../api';
-import { queryFromSearch, searchFor } from '../lead-query';
+import { isFiltered, queryFromSearch, searchFor } from '../lead-query';
+import { Address } from '../ui/address';
 import { DeliveryBadge, Score, StatusBadge } from '../ui/badges';
 import { DataTable, type Column } from '../ui/data-table';
-import { DELIVERY_LABELS, formatDateTime, plural, STATUS_LABELS } from '../ui/format';
+import { FollowUpDay, ukToday } from '../ui/follow-up-day';
+import {
+  DELIVERY_LABELS,
+  formatDateTime,
+  plural,
+  serviceTypeLabel,
+  sizeLabel,
+  sourceLabel,
+  STATUS_LABELS,
+} from '../ui/format';
 import { LoadError } from '../ui/notice';
 import { usePage } from '../ui/page-title';
 import { Pager } from '../ui/pager';
 import { useLoad } from '../ui/use-load';
 
-const COLUMNS: readonly Column<LeadSummary>[] = [
-  { header: 'Date', cell: (lead) => formatDateTime(lead.createdAt), className: 'nowrap' },
-  {
-    header: 'Address',
-    rowHeader: true,
-    className: 'address',
-    cell: (lead) => <Link to={`/team/leads/${encodeURIComponent(lead.id)}`}>{lead.email}</Link>,
-  },
-  { header: 'Score', cell: (lead) => <Score value={lead.overallScore} />, className: 'num' },
-  { header: 'Follow-up', cell: (lead) => <StatusBadge status={lead.followUpStatus} /> },
-  { header: 'Delivery', cell: (lead) => <DeliveryBadge delivery={lead.delivery} /> },
-  { header: 'Consent', cell: (lead) => (lead.consent ? 'Yes' : 'No') },
-];
+const NONE = <span className="muted">–</span>;
+
+function columns(today: string): Column<LeadSummary>[] {
+  return [
+    { header: 'Received', cell: (lead) => formatDateTime(lead.createdAt) },
+    {
+      header: 'Lead',
+      rowHeader: true,
+      className: 'address',
+      cell: (lead) => (
+        <>
+          <Link to={`/team/leads/${encodeURIComponent(lead.id)}`}>
+            <Address value={lead.email} />
+          </Link>
+          {lead.name ? <span className="lead-line">{lead.name}</span> : null}
+          {lead.organisation ? <span className="lead-line muted">{lead.organisation}</span> : null}
+        </>
+      ),
+    },
+    { header: 'Score', cell: (lead) => <Score value={lead.overallScore} />, className: 'num' },
+    {
+      header: 'Profile',
+      cell: (lead) =>
+        lead.serviceType || lead.size ? (
+          <>
+            {lead.serviceType ? (
+              <span className="lead-line">{serviceTypeLabel(lead.serviceType)}</span>
+            ) : null}
+            {lead.size ? <span className="lead-line">{sizeLabel(lead.size)}</span> : null}
+          </>
+        ) : (
+          NONE
+        ),
+    },
+    { header: 'Source', cell: (lead) => <Address value={sourceLabel(lead.source)} /> },
+    {
+      header: 'Owner',
+      cell: (lead) =>
+        lead.owner ? <Address value={lead.owner} /> : <span className="muted">Unassigned</span>,
+    },
+    {
+      header: 'Next follow-up',
+      cell: (lead) => (lead.followUpOn ? <FollowUpDay day={lead.followUpOn} today={today} /> : NONE),
+    },
+    { header: 'Status', cell: (lead) => <StatusBadge status={lead.followUpStatus} /> },
+    { header: 'Delivery', cell: (lead) => <DeliveryBadge delivery={lead.delivery} /> },
+    { header: 'Consent', cell: (lead) => (lead.consent ? 'Yes' : 'No') },
+  ];
+}
+
+/** The filter form as typed, before "Show leads" puts it in the address. */
+interface Draft {
+  q: string;
+  status: string;
+  delivery: string;
+  serviceType: string;
+  size: string;
+  source: string;
+  owner: string;
+  due: boolean;
+}
+
+function draftOf(query: LeadQuery): Draft {
+  return {
+    q: query.q ?? '',
+    status: query.status ?? '',
+    delivery: query.delivery ?? '',
+    serviceType: query.serviceType ?? '',
+    size: query.size ?? '',
+    source: query.source ?? '',
+    owner: query.owner ?? '',
+    due: query.due ?? false,
+  };
+}
+
+function queryOf(draft: Draft): LeadQuery {
+  return {
+    page: 1,
+    q: draft.q.trim() || undefined,
+    status: (draft.status || undefined) as FollowUpStatus | undefined,
+    delivery: (draft.delivery || undefined) as DeliveryState | undefined,
+    serviceType: (draft.serviceType || undefined) as ServiceType | undefined,
+    size: (draft.size || undefined) as SizeBand | undefined,
+    source: draft.source || undefined,
+    owner: (draft.owner || undefined) as LeadQuery['owner'],
+    due: draft.due || undefined,
+  };
+}
+
+/** A labelled select of the filter form, "Any" first. */
+function FilterSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">Any</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /** The leads, newest first, 50 a page, with search by address and filters. */
 export function LeadsPage() {
@@ -38,34 +161,30 @@ export function LeadsPage() {
   const navigate = useNavigate();
   // The router's location has the path, not the query: this page renders again on every
   // navigation (the location's key changes), and reads the query afresh.
-  const { page, q, status, delivery } = queryFromSearch(window.location.search);
-  const load = useCallback(() => teamApi.leads({ page, q, status, delivery }), [page, q, status, delivery]);
+  const search = window.location.search;
+  const query = queryFromSearch(search);
+  const load = useCallback(() => teamApi.leads(queryFromSearch(search)), [search]);
   const leads = useLoad(load);
-  const [draft, setDraft] = useState({
-    key: location.key,
-    q: q ?? '',
-    status: status ?? '',
-    delivery: delivery ?? '',
-  });
+  const sources = useLoad(teamApi.leadSources);
+  const [draft, setDraft] = useState({ key: location.key, ...draftOf(query) });
   // The form shows the address's filters after a navigation (Back, a pager button).
-  const form =
-    draft.key === location.key
-      ? draft
-      : { key: location.key, q: q ?? '', status: status ?? '', delivery: delivery ?? '' };
-  const edit = (change: Partial<typeof form>) => setDraft({ ...form, ...change });
-  const filtered = Boolean(q || status || delivery);
+  const form = draft.key === location.key ? draft : { key: location.key, ...draftOf(query) };
+  const edit = (change: Partial<Draft>) => setDraft({ ...form, ...change });
+  const filtered = isFiltered(query);
+  const today = ukToday();
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    navigate(
-      searchFor({
-        page: 1,
-        q: form.q.trim() || undefined,
-        status: (form.status || undefined) as FollowUpStatus | undefined,
-        delivery: (form.delivery || undefined) as DeliveryState | undefined,
-      }),
-    );
+    navigate(searchFor(queryOf(form)));
   }
+
+  // The sources the leads have, and the one in the address even if no lead has it (any more).
+  const sourceOptions = (sources.data?.sources ?? []).map((s) => ({
+    value: s.name,
+    label: `${sourceLabel(s.name)} (${s.count.toLocaleString('en-GB')})`,
+  }));
+  if (query.source && !sourceOptions.some((o) => o.value === query.source))
+    sourceOptions.push({ value: query.source, label: sourceLabel(query.source) });
 
   const data = leads.data;
   return (
@@ -95,43 +214,61 @@ export function LeadsPage() {
             onChange={(event) => edit({ q: event.target.value })}
           />
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor="lead-status">
-            Follow-up
-          </label>
-          <select
-            id="lead-status"
-            className="field__input"
-            value={form.status}
-            onChange={(event) => edit({ status: event.target.value })}
-          >
-            <option value="">Any</option>
-            {FOLLOW_UP_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
+        <FilterSelect
+          id="lead-status"
+          label="Follow-up"
+          value={form.status}
+          options={FOLLOW_UP_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+          onChange={(status) => edit({ status })}
+        />
+        <FilterSelect
+          id="lead-delivery"
+          label="Delivery"
+          value={form.delivery}
+          options={DELIVERY_STATES.map((value) => ({ value, label: DELIVERY_LABELS[value] }))}
+          onChange={(delivery) => edit({ delivery })}
+        />
+        <FilterSelect
+          id="lead-owner"
+          label="Owner"
+          value={form.owner}
+          options={[
+            { value: 'mine', label: 'Mine' },
+            { value: 'unassigned', label: 'Unassigned' },
+          ]}
+          onChange={(owner) => edit({ owner })}
+        />
+        <FilterSelect
+          id="lead-service-type"
+          label="Service type"
+          value={form.serviceType}
+          options={SERVICE_TYPES.map((type) => ({ value: type.id, label: type.label }))}
+          onChange={(serviceType) => edit({ serviceType })}
+        />
+        <FilterSelect
+          id="lead-size"
+          label="Size"
+          value={form.size}
+          options={SIZE_BANDS.map((band) => ({ value: band.id, label: sizeLabel(band.id) }))}
+          onChange={(size) => edit({ size })}
+        />
+        <FilterSelect
+          id="lead-source"
+          label="Source"
+          value={form.source}
+          options={sourceOptions}
+          onChange={(source) => edit({ source })}
+        />
+        <div className="field filters__check">
+          <input
+            id="lead-due"
+            type="checkbox"
+            checked={form.due}
+            onChange={(event) => edit({ due: event.target.checked })}
+          />
+          <label htmlFor="lead-due">Due: follow-up today or overdue</label>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor="lead-delivery">
-            Delivery
-          </label>
-          <select
-            id="lead-delivery"
-            className="field__input"
-            value={form.delivery}
-            onChange={(event) => edit({ delivery: event.target.value })}
-          >
-            <option value="">Any</option>
-            {DELIVERY_STATES.map((value) => (
-              <option key={value} value={value}>
-                {DELIVERY_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="button-row">
+        <div className="button-row filters__actions">
           <button type="submit" className="button button--primary">
             Show leads
           </button>
@@ -150,7 +287,7 @@ export function LeadsPage() {
           {data.total > 0 ? (
             <>
               <h2>This page is past the last lead</h2>
-              <Link to={searchFor({ page: 1, q, status, delivery })}>Go to the first page</Link>
+              <Link to={searchFor({ ...query, page: 1 })}>Go to the first page</Link>
             </>
           ) : filtered ? (
             <>
@@ -173,10 +310,11 @@ export function LeadsPage() {
           <div className="card card--flush">
             <DataTable
               caption={filtered ? 'Leads matching the filters, newest first' : 'Leads, newest first'}
-              columns={COLUMNS}
+              columns={columns(today)}
               rows={data.leads}
               rowKey={(lead) => lead.id}
               busy={leads.loading}
+              compact
             />
           </div>
           <Pager
@@ -184,7 +322,7 @@ export function LeadsPage() {
             pageSize={data.pageSize}
             total={data.total}
             noun="leads"
-            onPage={(next) => navigate(searchFor({ page: next, q, status, delivery }))}
+            onPage={(next) => navigate(searchFor({ ...query, page: next }))}
           />
         </>
       ) : null}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 export interface Column<Row> {
-  /** The column's heading, and the label before each cell when a row stacks on a phone. */
+  /** The column's heading, and the label before each cell when a row stacks as a card. */
   header: string;
   cell: (row: Row) => ReactNode;
   /** "num" right-aligns figures; others are passed on as the cell's class. */
@@ -17,14 +17,17 @@ interface DataTableProps<Row> {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
-  /** Each row becomes a card on a phone instead of a table wider than the screen. */
+  /**
+   * Below 1100 px each row becomes a card instead of a table wider than its box (team.css): no
+   * column is cut off at any width.
+   */
   stack?: boolean;
   compact?: boolean;
   busy?: boolean;
 }
 
 /**
- * A table of records. The explicit roles keep it a table for assistive technology when a phone's
+ * A table of records. The explicit roles keep it a table for assistive technology when a narrow
  * layout shows its rows as cards (a display change removes the table semantics in some browsers).
  */
 export function DataTable<Row>({

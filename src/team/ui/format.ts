@@ -1,4 +1,12 @@
-import type { DeliveryState, FollowUpStatus, MessageKind, MessageStatus } from '../../shared/team-api';
+import { SERVICE_TYPES, SIZE_BANDS, type ServiceType, type SizeBand } from '../../core';
+import {
+  DIRECT_SOURCE,
+  type AlertChoice,
+  type DeliveryState,
+  type FollowUpStatus,
+  type MessageKind,
+  type MessageStatus,
+} from '../../shared/team-api';
 
 // Times are shown in the team's own time zone (the browser's), in British style. A day alone (a
 // calendar day of the counters, in UTC) is written by formatDay in src/core.
@@ -39,6 +47,50 @@ export const KIND_LABELS: Record<MessageKind, string> = {
   team: 'Lead e-mail to the team',
   sign_in: 'Sign-in link',
   webhook: 'Webhook (CRM)',
+  lead_alert: 'New-lead alert to a team member',
+  lead_digest: 'Daily digest to a team member',
+};
+
+/**
+ * What each entry of the activity log records, in words. The server may add an action before the
+ * workspace knows it: that one is shown as its name with spaces.
+ */
+const ACTION_LABELS: Record<string, string> = {
+  sign_in: 'Signed in',
+  sign_out: 'Signed out',
+  export: 'Exported the leads (CSV)',
+  erase: 'Erased an address',
+  retry: 'Retried a message',
+  status_change: 'Changed the follow-up status',
+  note_added: 'Added a note',
+  owner_change: 'Changed the owner',
+  follow_up_date: 'Set the next follow-up date',
+  alert_preference: 'Changed their alerts',
+};
+
+export function actionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? action.replaceAll('_', ' ');
+}
+
+/** A service type as the visitor chose it on the results page ("Residential care"). */
+export function serviceTypeLabel(type: ServiceType): string {
+  return SERVICE_TYPES.find((t) => t.id === type)?.label ?? type;
+}
+
+/** A size band as the visitor chose it ("25–99"), with what it counts. */
+export function sizeLabel(size: SizeBand): string {
+  return `${SIZE_BANDS.find((b) => b.id === size)?.label ?? size} people`;
+}
+
+/** A lead's source name (utm_source, else the referring host, else "direct") as the team reads it. */
+export function sourceLabel(source: string): string {
+  return source === DIRECT_SOURCE ? 'Direct' : source;
+}
+
+export const ALERT_LABELS: Record<AlertChoice, string> = {
+  each_lead: 'An e-mail for each new lead',
+  daily_digest: 'A daily digest at 08:00 (UK time)',
+  none: 'No e-mails',
 };
 
 /** "1 lead", "2 leads". */
