@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useLocation } from '../browser/router';
 import { ActivityPage } from './pages/activity';
+import { AlertsPage } from './pages/alerts';
 import { AuthPage } from './pages/auth';
 import { FailedPage } from './pages/failed';
-import { LeadPage } from './pages/lead';
+import { LeadPage } from './pages/lead/lead-page';
 import { LeadsPage } from './pages/leads';
 import { NotFoundPage } from './pages/not-found';
 import { OverviewPage } from './pages/overview';
@@ -21,6 +22,7 @@ function pageFor(pathname: string): { page: ReactNode; signedIn: boolean } {
   if (path === '/team/overview') return { page: <OverviewPage />, signedIn: true };
   if (path === '/team/failed') return { page: <FailedPage />, signedIn: true };
   if (path === '/team/activity') return { page: <ActivityPage />, signedIn: true };
+  if (path === '/team/alerts') return { page: <AlertsPage />, signedIn: true };
   const lead = LEAD_PATH.exec(path);
   if (lead) {
     const id = decodeURIComponent(lead[1]);

@@ -10,6 +10,7 @@ const NAV = [
   { to: '/team/overview', label: 'Overview' },
   { to: '/team/failed', label: 'Failed deliveries' },
   { to: '/team/activity', label: 'Activity' },
+  { to: '/team/alerts', label: 'Your alerts' },
 ] as const;
 
 /** A notice handed to the next page with the navigation (e.g. "erased" after leaving a lead). */

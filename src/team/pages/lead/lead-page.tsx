@@ -1,23 +1,19 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { AREAS, toneFor } from '../../core';
-import {
-  FOLLOW_UP_STATUSES,
-  NOTE_MAX_LENGTH,
-  type FollowUpStatus,
-  type LeadDetail,
-  type LeadMessage,
-} from '../../shared/team-api';
-import { Link, useNavigate } from '../../browser/router';
-import { teamApi, TeamApiError } from '../api';
-import { MessageStatusBadge, Score, StatusBadge } from '../ui/badges';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { DataTable, type Column } from '../ui/data-table';
-import { formatDateTime, KIND_LABELS, plural, STATUS_LABELS } from '../ui/format';
-import { LoadError, messageOf, useNotice } from '../ui/notice';
-import { usePage } from '../ui/page-title';
-import { RetryButton } from '../ui/retry-button';
-import { useLoad } from '../ui/use-load';
-import type { NoticeState } from '../ui/workspace';
+import { AREAS, toneFor } from '../../../core';
+import { NOTE_MAX_LENGTH, type LeadDetail, type LeadMessage } from '../../../shared/team-api';
+import { Link, useNavigate } from '../../../browser/router';
+import { teamApi, TeamApiError } from '../../api';
+import { MessageStatusBadge, Score, StatusBadge } from '../../ui/badges';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DataTable, type Column } from '../../ui/data-table';
+import { formatDateTime, KIND_LABELS, plural, serviceTypeLabel, sizeLabel } from '../../ui/format';
+import { LoadError, messageOf, useNotice } from '../../ui/notice';
+import { usePage } from '../../ui/page-title';
+import { RetryButton } from '../../ui/retry-button';
+import { useLoad } from '../../ui/use-load';
+import type { NoticeState } from '../../ui/workspace';
+import { FollowUp } from './follow-up-forms';
+import { Timeline } from './timeline';
 
 /** One lead: what the care manager sent, how its messages went, and the team's work on it. */
 export function LeadPage({ id }: { id: string }) {
@@ -82,11 +78,13 @@ function LeadView({
       <div className="lead-grid">
         <div>
           <Summary lead={lead} />
+          <SourceAndProfile lead={lead} />
           <Scores lead={lead} />
           <Messages messages={lead.messages} reload={reload} />
         </div>
         <div>
           <FollowUp lead={lead} reload={reload} />
+          <Timeline entries={lead.timeline} />
           <Notes lead={lead} reload={reload} />
           <Erase email={lead.email} />
         </div>
@@ -97,10 +95,14 @@ function LeadView({
   );
 }
 
+const NOT_GIVEN = <span className="muted">Not given</span>;
+
 function Summary({ lead }: { lead: LeadDetail }) {
+  const contact = lead.contact ?? {};
+  const given = (['name', 'organisation', 'role', 'phone'] as const).some((part) => contact[part]);
   return (
     <section className="card" aria-labelledby="summary-title">
-      <h2 id="summary-title">Details</h2>
+      <h2 id="summary-title">Contact</h2>
       <dl className="facts">
         <dt>Received</dt>
         <dd>{formatDateTime(lead.createdAt)}</dd>
@@ -119,6 +121,44 @@ function Summary({ lead }: { lead: LeadDetail }) {
             'No: use the address only to send the results'
           )}
         </dd>
+        {given ? (
+          <>
+            {contact.name ? (
+              <>
+                <dt>Name</dt>
+                <dd>{contact.name}</dd>
+              </>
+            ) : null}
+            {contact.organisation ? (
+              <>
+                <dt>Organisation</dt>
+                <dd>{contact.organisation}</dd>
+              </>
+            ) : null}
+            {contact.role ? (
+              <>
+                <dt>Role</dt>
+                <dd>{contact.role}</dd>
+              </>
+            ) : null}
+            {contact.phone ? (
+              <>
+                <dt>Phone</dt>
+                <dd>
+                  {/* The number as given; the link dials it without its spaces and brackets. */}
+                  <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a>
+                </dd>
+              </>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <dt>Contact details</dt>
+            <dd className="muted">
+              {lead.consent ? 'None given' : 'No contact details: the visitor did not give consent'}
+            </dd>
+          </>
+        )}
         <dt>Their note</dt>
         <dd>
           {lead.note ? (
@@ -127,6 +167,40 @@ function Summary({ lead }: { lead: LeadDetail }) {
             <span className="muted">None</span>
           )}
         </dd>
+      </dl>
+    </section>
+  );
+}
+
+/** Where the visit came from (as the browser kept it from its first page) and the service it runs. */
+function SourceAndProfile({ lead }: { lead: LeadDetail }) {
+  const { utmCampaign, utmMedium, utmSource, referrerHost } = lead.source;
+  const direct = !utmCampaign && !utmMedium && !utmSource && !referrerHost;
+  return (
+    <section className="card" aria-labelledby="source-title">
+      <h2 id="source-title">Source and profile</h2>
+      <dl className="facts">
+        {direct ? (
+          <>
+            <dt>Source</dt>
+            <dd>Direct: no campaign and no referring site</dd>
+          </>
+        ) : (
+          <>
+            <dt>Campaign</dt>
+            <dd>{utmCampaign ?? NOT_GIVEN}</dd>
+            <dt>Medium</dt>
+            <dd>{utmMedium ?? NOT_GIVEN}</dd>
+            <dt>Source</dt>
+            <dd>{utmSource ?? NOT_GIVEN}</dd>
+            <dt>Referring site</dt>
+            <dd>{referrerHost ?? NOT_GIVEN}</dd>
+          </>
+        )}
+        <dt>Service type</dt>
+        <dd>{lead.profile.serviceType ? serviceTypeLabel(lead.profile.serviceType) : NOT_GIVEN}</dd>
+        <dt>Size</dt>
+        <dd>{lead.profile.size ? sizeLabel(lead.profile.size) : NOT_GIVEN}</dd>
       </dl>
     </section>
   );
@@ -192,66 +266,6 @@ function Answers({ lead }: { lead: LeadDetail }) {
           </ol>
         </div>
       ))}
-    </section>
-  );
-}
-
-function FollowUp({ lead, reload }: { lead: LeadDetail; reload: () => void }) {
-  const notify = useNotice();
-  const [choice, setChoice] = useState<{ from: FollowUpStatus; value: FollowUpStatus }>({
-    from: lead.followUpStatus,
-    value: lead.followUpStatus,
-  });
-  // A status saved elsewhere (or by this form) resets the choice to it.
-  const value = choice.from === lead.followUpStatus ? choice.value : lead.followUpStatus;
-  const [saving, setSaving] = useState(false);
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      const { followUpStatus } = await teamApi.setStatus(lead.id, value);
-      notify({ tone: 'success', text: `Follow-up status saved: ${STATUS_LABELS[followUpStatus]}.` });
-      setChoice({ from: followUpStatus, value: followUpStatus });
-      reload();
-    } catch (error) {
-      notify({ tone: 'error', text: messageOf(error) });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  return (
-    <section className="card" aria-labelledby="follow-up-title">
-      <h2 id="follow-up-title">Follow-up</h2>
-      <form onSubmit={save}>
-        <div className="field">
-          <label htmlFor="follow-up-status" className="field__label">
-            Status
-          </label>
-          <select
-            id="follow-up-status"
-            className="field__input"
-            value={value}
-            onChange={(event) =>
-              setChoice({ from: lead.followUpStatus, value: event.target.value as FollowUpStatus })
-            }
-          >
-            {FOLLOW_UP_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={saving || value === lead.followUpStatus}
-        >
-          {saving ? 'Saving…' : 'Save status'}
-        </button>
-      </form>
     </section>
   );
 }

@@ -1,0 +1,44 @@
+import type { TimelineEntry } from '../../../shared/team-api';
+import { Link } from '../../../browser/router';
+import { formatDateTime } from '../../ui/format';
+
+/** Who an entry is from when no team member did it: the visitor asked, the server delivered. */
+function actorOf(entry: TimelineEntry): string {
+  if (entry.actor) return entry.actor;
+  return entry.kind === 'request' || entry.kind === 'later_request' ? 'The visitor' : 'The server';
+}
+
+/**
+ * The lead's life in one list, oldest first as the API gives it: its request, each delivery, the team's changes and
+ * notes, and later requests from the same address (each a link to that lead).
+ */
+export function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
+  return (
+    <section className="card" aria-labelledby="timeline-title">
+      <h2 id="timeline-title">Timeline</h2>
+      {entries.length === 0 ? (
+        <p className="muted">Nothing has happened yet.</p>
+      ) : (
+        <ol className="timeline">
+          {entries.map((entry, index) => (
+            <li key={`${entry.at}-${index}`} className={`timeline__entry timeline__entry--${entry.kind}`}>
+              <p className="timeline__meta">
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                <span aria-hidden="true"> · </span>
+                <span className="visually-hidden">, </span>
+                <span className="timeline__actor">{actorOf(entry)}</span>
+              </p>
+              <p className="timeline__summary">
+                {entry.leadId ? (
+                  <Link to={`/team/leads/${encodeURIComponent(entry.leadId)}`}>{entry.summary}</Link>
+                ) : (
+                  entry.summary
+                )}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,537 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  ActivityPage,
+  AlertPreference,
+  LeadDetail,
+  LeadPage,
+  LeadSummary,
+  TeamMembers,
+} from '../shared/team-api';
+import { BrowserRouter } from '../browser/router';
+import { pushLocation } from '../browser/router/history';
+import { setUnauthorizedHandler, type LeadSources } from './api';
+import { TeamApp } from './app';
+import { ukToday } from './ui/follow-up-day';
+
+// The workspace's pages as the team uses them, inside the signed-in workspace (header, notices),
+// against a fake API that answers as the server's routes do and remembers what it was sent.
+
+const ME = 'me@care-audit.example';
+const COLLEAGUE = 'colleague@care-audit.example';
+const LEAD_ID = '0b6f4c1e-1d1a-4c53-9a55-7d3c1c0f2a10';
+const LATER_ID = '7a9d3c2b-5e4f-4a1b-8c6d-1e2f3a4b5c6d';
+
+interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Answer = { status: number; body?: unknown };
+type Handler = (sent: Sent) => Answer | undefined;
+
+function json(body: unknown, status = 200): Answer {
+  return { status, body };
+}
+
+function refused(field: string, message: string): Answer {
+  return json(
+    {
+      error: { code: 'invalid_request', message: 'Please check the request.', fields: { [field]: message } },
+    },
+    400,
+  );
+}
+
+/** Routes answered in order: the first handler with an answer wins, then the defaults. */
+function fakeApi(sent: Sent[], handlers: Handler[] = []) {
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const request: Sent = {
+      method: init?.method ?? 'GET',
+      path: input,
+      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
+    };
+    sent.push(request);
+    let answer: Answer | undefined;
+    for (const handle of handlers) answer ??= handle(request);
+    answer ??= defaults(request);
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+}
+
+function defaults({ method, path }: Sent): Answer {
+  if (path === '/api/team/session') return json({ email: ME, expiresAt: '2026-12-01T00:00:00Z' });
+  if (path === '/api/team/members') return json({ members: [COLLEAGUE, ME], me: ME } satisfies TeamMembers);
+  if (path === '/api/team/me/alerts' && method === 'GET') return json({ alert: 'each_lead' });
+  if (path === '/api/team/leads/sources')
+    return json({
+      sources: [
+        { name: 'google', count: 12 },
+        { name: 'direct', count: 3 },
+      ],
+    } satisfies LeadSources);
+  return json({ error: { code: 'not_found', message: `No fake for ${method} ${path}` } }, 404);
+}
+
+function lead(change: Partial<LeadDetail> = {}): LeadDetail {
+  return {
+    id: LEAD_ID,
+    createdAt: '2026-11-20T10:15:00Z',
+    email: 'manager@sunnyside.test',
+    note: null,
+    consent: {
+      wording: 'The team may contact me about a free consultation',
+      givenAt: '2026-11-20T10:15:00Z',
+    },
+    contact: {
+      name: 'Priya Shah',
+      organisation: 'Sunnyside Care',
+      role: 'Registered manager',
+      phone: '+44 (0)121 496 0000',
+    },
+    source: {
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'autumn-audit',
+      referrerHost: 'mail.example.net',
+    },
+    profile: { serviceType: 'residential', size: '25_99' },
+    overallScore: 64,
+    scores: { operational: 60, compliance: 70, quality: 65, training: 55, data: 70 },
+    followUpStatus: 'new',
+    owner: null,
+    followUpOn: null,
+    answers: [],
+    messages: [],
+    notes: [],
+    timeline: [
+      {
+        at: '2026-11-20T10:15:00Z',
+        kind: 'request',
+        actor: null,
+        summary: 'Asked for the results by e-mail',
+      },
+      { at: '2026-11-20T10:16:00Z', kind: 'delivery', actor: null, summary: 'E-mail to the visitor sent' },
+      { at: '2026-11-21T09:00:00Z', kind: 'owner_change', actor: COLLEAGUE, summary: 'Owner: nobody → me' },
+      {
+        at: '2026-11-22T09:00:00Z',
+        kind: 'later_request',
+        actor: null,
+        summary: 'Asked again for the results',
+        leadId: LATER_ID,
+      },
+    ],
+    ...change,
+  };
+}
+
+function summary(change: Partial<LeadSummary> = {}): LeadSummary {
+  return {
+    id: LEAD_ID,
+    createdAt: '2026-11-20T10:15:00Z',
+    email: 'manager@sunnyside.test',
+    name: 'Priya Shah',
+    organisation: 'Sunnyside Care',
+    overallScore: 64,
+    followUpStatus: 'new',
+    delivery: 'sent',
+    consent: true,
+    hasNote: false,
+    serviceType: 'residential',
+    size: '25_99',
+    source: 'newsletter',
+    owner: null,
+    followUpOn: null,
+    ...change,
+  };
+}
+
+/** The lead as stored by the fake: each change the page posts is applied, as the server would. */
+function leadStore(initial: LeadDetail): Handler {
+  let current = initial;
+  return ({ method, path, body }) => {
+    if (path === `/api/team/leads/${LEAD_ID}` && method === 'GET') return json(current);
+    if (path === `/api/team/leads/${LEAD_ID}/owner` && method === 'POST') {
+      const { owner } = body as { owner: string | null };
+      current = { ...current, owner };
+      return json({ owner });
+    }
+    if (path === `/api/team/leads/${LEAD_ID}/follow-up` && method === 'POST') {
+      const { followUpOn } = body as { followUpOn: string | null };
+      current = { ...current, followUpOn };
+      return json({ followUpOn });
+    }
+    return undefined;
+  };
+}
+
+function renderAt(path: string) {
+  pushLocation(path, { replace: true });
+  return render(
+    <BrowserRouter>
+      <TeamApp />
+    </BrowserRouter>,
+  );
+}
+
+const changes = (sent: Sent[]) => sent.filter((s) => s.method !== 'GET');
+
+/** The text a control's aria-describedby points at, as a screen reader reads it after the name. */
+function description(element: HTMLElement): string {
+  const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+const text = (element: HTMLElement) => element.textContent ?? '';
+const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;
+const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+const isChecked = (element: HTMLElement) => (element as HTMLInputElement).checked;
+
+describe('the team workspace pages', () => {
+  const sent: Sent[] = [];
+  beforeEach(() => {
+    sent.length = 0;
+    setUnauthorizedHandler(() => undefined);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  describe('a lead', () => {
+    it('shows the contact details, where the lead came from and its profile', async () => {
+      fakeApi(sent, [leadStore(lead())]);
+      renderAt(`/team/leads/${LEAD_ID}`);
+      const contact = await screen.findByRole('region', { name: 'Contact' });
+      expect(text(contact)).toContain('Priya Shah');
+      expect(text(contact)).toContain('Sunnyside Care');
+      expect(text(contact)).toContain('Registered manager');
+      expect(within(contact).getByRole('link', { name: '+44 (0)121 496 0000' }).getAttribute('href')).toBe(
+        'tel:+4401214960000',
+      );
+      const source = screen.getByRole('region', { name: 'Source and profile' });
+      for (const fact of [
+        'autumn-audit',
+        'email',
+        'newsletter',
+        'mail.example.net',
+        'Residential care',
+        '25–99 people',
+      ])
+        expect(text(source)).toContain(fact);
+    });
+
+    it('says why there are no contact details: no consent, or consent with none given', async () => {
+      fakeApi(sent, [leadStore(lead({ consent: null, contact: null, source: {}, profile: {} }))]);
+      const { unmount } = renderAt(`/team/leads/${LEAD_ID}`);
+      const contact = await screen.findByRole('region', { name: 'Contact' });
+      expect(text(contact)).toContain('No contact details: the visitor did not give consent');
+      const source = screen.getByRole('region', { name: 'Source and profile' });
+      expect(text(source)).toContain('Direct: no campaign and no referring site');
+      expect(text(source)).toContain('Service typeNot given');
+      unmount();
+
+      fakeApi(sent, [leadStore(lead({ contact: null }))]);
+      renderAt(`/team/leads/${LEAD_ID}`);
+      expect(text(await screen.findByRole('region', { name: 'Contact' }))).toContain(
+        'Contact detailsNone given',
+      );
+    });
+
+    it('assigns the lead to me, then to nobody, announcing each and showing the owner', async () => {
+      fakeApi(sent, [leadStore(lead())]);
+      const user = userEvent.setup();
+      renderAt(`/team/leads/${LEAD_ID}`);
+      const owner = await screen.findByRole('combobox', { name: 'Owner' });
+      await waitFor(() => expect(isDisabled(owner)).toBe(false));
+      expect([...(owner as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+        'Nobody',
+        COLLEAGUE,
+        `${ME} (you)`,
+      ]);
+      expect(isDisabled(screen.getByRole('button', { name: 'Save owner' }))).toBe(true);
+
+      await user.click(screen.getByRole('button', { name: 'Assign to me' }));
+      await waitFor(() => expect(text(screen.getByRole('status'))).toContain(`Owner saved: you (${ME}).`));
+      await waitFor(() => expect(valueOf(owner)).toBe(ME));
+      expect(isDisabled(screen.getByRole('button', { name: 'Assign to me' }))).toBe(true);
+
+      await user.selectOptions(owner, 'Nobody');
+      await user.click(screen.getByRole('button', { name: 'Save owner' }));
+      await waitFor(() =>
+        expect(text(screen.getByRole('status'))).toContain('Owner removed: nobody owns this lead.'),
+      );
+      expect(changes(sent)).toEqual([
+        { method: 'POST', path: `/api/team/leads/${LEAD_ID}/owner`, body: { owner: ME } },
+        { method: 'POST', path: `/api/team/leads/${LEAD_ID}/owner`, body: { owner: null } },
+      ]);
+    });
+
+    it('shows an owner the server refuses by the select, and keeps an owner who left the team', async () => {
+      fakeApi(sent, [
+        ({ path }) =>
+          path.endsWith('/owner')
+            ? refused('owner', 'Choose a team member (an address in TEAM_EMAILS).')
+            : undefined,
+        leadStore(lead({ owner: 'gone@care-audit.example' })),
+      ]);
+      const user = userEvent.setup();
+      renderAt(`/team/leads/${LEAD_ID}`);
+      const owner = await screen.findByRole('combobox', { name: 'Owner' });
+      await waitFor(() => expect(isDisabled(owner)).toBe(false));
+      expect(valueOf(owner)).toBe('gone@care-audit.example');
+      expect(
+        within(owner).getByRole('option', { name: 'gone@care-audit.example (left the team)' }),
+      ).toBeTruthy();
+      await user.selectOptions(owner, COLLEAGUE);
+      await user.click(screen.getByRole('button', { name: 'Save owner' }));
+      await waitFor(() => expect(owner.getAttribute('aria-invalid')).toBe('true'));
+      expect(description(owner)).toMatch('Error: Choose a team member (an address in TEAM_EMAILS).');
+      expect(text(screen.getByRole('status'))).toBe('');
+      expect(changes(sent)).toHaveLength(1);
+    });
+
+    it('sets the next follow-up day, marks it due in words, and clears it', async () => {
+      fakeApi(sent, [leadStore(lead())]);
+      const user = userEvent.setup();
+      renderAt(`/team/leads/${LEAD_ID}`);
+      const day = await screen.findByLabelText('Next follow-up');
+      expect(isDisabled(screen.getByRole('button', { name: 'Clear' }))).toBe(true);
+      expect(description(day)).toMatch(/None set/);
+
+      const today = ukToday();
+      await user.type(day, today);
+      await user.click(screen.getByRole('button', { name: 'Save date' }));
+      await waitFor(() => expect(text(screen.getByRole('status'))).toMatch(/^Next follow-up saved: .+\.$/));
+      await waitFor(() => expect(description(day)).toMatch(/Due today/));
+
+      await user.click(screen.getByRole('button', { name: 'Clear' }));
+      await waitFor(() =>
+        expect(text(screen.getByRole('status'))).toContain('Next follow-up cleared: none is set.'),
+      );
+      await waitFor(() => expect(valueOf(day)).toBe(''));
+      expect(changes(sent)).toEqual([
+        { method: 'POST', path: `/api/team/leads/${LEAD_ID}/follow-up`, body: { followUpOn: today } },
+        { method: 'POST', path: `/api/team/leads/${LEAD_ID}/follow-up`, body: { followUpOn: null } },
+      ]);
+    });
+
+    it('marks a day before today overdue', async () => {
+      fakeApi(sent, [leadStore(lead({ followUpOn: '2020-02-29' }))]);
+      renderAt(`/team/leads/${LEAD_ID}`);
+      const day = await screen.findByLabelText('Next follow-up');
+      expect(valueOf(day)).toBe('2020-02-29');
+      expect(description(day)).toMatch('Set for Sat, 29 Feb 2020 Overdue');
+    });
+
+    it('asks for a whole day by the control and sends nothing; shows a day the server refuses there too', async () => {
+      fakeApi(sent, [
+        ({ path }) =>
+          path.endsWith('/follow-up') ? refused('followUpOn', 'Give the day as YYYY-MM-DD.') : undefined,
+        leadStore(lead()),
+      ]);
+      const user = userEvent.setup();
+      renderAt(`/team/leads/${LEAD_ID}`);
+      const day = await screen.findByLabelText('Next follow-up');
+      await user.click(screen.getByRole('button', { name: 'Save date' }));
+      expect(day.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(day);
+      expect(description(day)).toMatch(
+        /Error: Enter the whole day \(day, month and year\), or press Clear to set none\.$/,
+      );
+      expect(changes(sent)).toEqual([]);
+
+      await user.type(day, '2026-12-01');
+      expect(day.hasAttribute('aria-invalid')).toBe(false);
+      await user.click(screen.getByRole('button', { name: 'Save date' }));
+      await waitFor(() => expect(description(day)).toMatch(/Error: Give the day as YYYY-MM-DD\.$/));
+      expect(changes(sent)).toHaveLength(1);
+    });
+
+    it('lists the timeline oldest first, each with its time and who, and links a later request', async () => {
+      fakeApi(sent, [leadStore(lead())]);
+      renderAt(`/team/leads/${LEAD_ID}`);
+      const timeline = await screen.findByRole('region', { name: 'Timeline' });
+      const entries = within(within(timeline).getByRole('list')).getAllByRole('listitem');
+      expect(entries.map((li) => li.querySelector('.timeline__summary')?.textContent)).toEqual([
+        'Asked for the results by e-mail',
+        'E-mail to the visitor sent',
+        'Owner: nobody → me',
+        'Asked again for the results',
+      ]);
+      expect(text(entries[0])).toContain('The visitor');
+      expect(text(entries[1])).toContain('The server');
+      expect(text(entries[2])).toContain(COLLEAGUE);
+      expect(entries[0].querySelector('time')?.getAttribute('datetime')).toBe('2026-11-20T10:15:00Z');
+      expect(
+        within(entries[3]).getByRole('link', { name: 'Asked again for the results' }).getAttribute('href'),
+      ).toBe(`/team/leads/${LATER_ID}`);
+    });
+  });
+
+  describe('your alerts', () => {
+    it('shows the saved choice, saves another and confirms it', async () => {
+      fakeApi(sent, [
+        ({ method, path, body }) =>
+          path === '/api/team/me/alerts' && method === 'PUT' ? json(body as AlertPreference) : undefined,
+        ({ method, path }) =>
+          path === '/api/team/me/alerts' && method === 'GET' ? json({ alert: 'daily_digest' }) : undefined,
+      ]);
+      const user = userEvent.setup();
+      renderAt('/team/alerts');
+      const group = await screen.findByRole('group', { name: 'E-mail me about new leads' });
+      const radios = within(group).getAllByRole('radio');
+      expect(radios.map((r) => r.getAttribute('value'))).toEqual(['each_lead', 'daily_digest', 'none']);
+      expect(isChecked(within(group).getByRole('radio', { name: 'A daily digest at 08:00 (UK time)' }))).toBe(
+        true,
+      );
+      expect(screen.getByRole('link', { name: 'Your alerts' }).getAttribute('aria-current')).toBe('page');
+
+      await user.click(within(group).getByRole('radio', { name: 'No e-mails' }));
+      await user.click(screen.getByRole('button', { name: 'Save my alerts' }));
+      await waitFor(() =>
+        expect(text(screen.getByRole('status'))).toContain('Saved: you will get no e-mails about new leads.'),
+      );
+      expect(changes(sent)).toEqual([
+        { method: 'PUT', path: '/api/team/me/alerts', body: { alert: 'none' } },
+      ]);
+    });
+
+    it('starts from an e-mail for each new lead', async () => {
+      fakeApi(sent);
+      renderAt('/team/alerts');
+      expect(isChecked(await screen.findByRole('radio', { name: 'An e-mail for each new lead' }))).toBe(true);
+    });
+  });
+
+  describe('the leads', () => {
+    it('reads its filters from the address, asks the API for them and writes a new choice back', async () => {
+      const today = ukToday();
+      fakeApi(sent, [
+        ({ path }) =>
+          path.startsWith('/api/team/leads?')
+            ? json({
+                leads: [
+                  summary({ owner: ME, followUpOn: today }),
+                  summary({
+                    id: LATER_ID,
+                    email: 'x@y.test',
+                    name: null,
+                    organisation: null,
+                    followUpOn: '2020-01-01',
+                    source: 'direct',
+                    serviceType: null,
+                    size: null,
+                  }),
+                ],
+                total: 2,
+                page: 1,
+                pageSize: 50,
+              } satisfies LeadPage)
+            : undefined,
+      ]);
+      const user = userEvent.setup();
+      renderAt('/team?owner=unassigned&source=google&size=25_99');
+      const table = await screen.findByRole('table', { name: 'Leads matching the filters, newest first' });
+      expect(sent.find((s) => s.path.startsWith('/api/team/leads?'))?.path).toBe(
+        '/api/team/leads?page=1&size=25_99&source=google&owner=unassigned',
+      );
+      expect(valueOf(screen.getByRole('combobox', { name: 'Owner' }))).toBe('unassigned');
+      expect(valueOf(screen.getByRole('combobox', { name: 'Size' }))).toBe('25_99');
+      const source = screen.getByRole('combobox', { name: 'Source' });
+      await waitFor(() => expect(valueOf(source)).toBe('google'));
+      expect([...(source as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+        'Any',
+        'google (12)',
+        'Direct (3)',
+      ]);
+
+      const [, first, second] = within(table).getAllByRole('row');
+      expect(text(first)).toContain('Priya Shah');
+      expect(text(first)).toContain('Sunnyside Care');
+      expect(text(first)).toContain('Residential care');
+      expect(text(first)).toContain('25–99 people');
+      expect(text(first)).toContain('newsletter');
+      expect(text(first)).toContain(ME);
+      expect(text(first)).toContain('Due today');
+      expect(text(second)).toContain('Overdue');
+      expect(text(second)).toContain('Unassigned');
+      expect(text(second)).toContain('Direct');
+      expect(text(within(second).getByRole('rowheader'))).toContain('x@y.test');
+
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Owner' }), 'Mine');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Service type' }), 'Nursing care');
+      await user.click(screen.getByRole('checkbox', { name: 'Due: follow-up today or overdue' }));
+      await user.click(screen.getByRole('button', { name: 'Show leads' }));
+      await waitFor(() =>
+        expect(window.location.search).toBe(
+          '?serviceType=nursing&size=25_99&source=google&owner=mine&due=true',
+        ),
+      );
+      await waitFor(() =>
+        expect(sent.at(-1)?.path).toBe(
+          '/api/team/leads?page=1&serviceType=nursing&size=25_99&source=google&owner=mine&due=true',
+        ),
+      );
+    });
+  });
+
+  describe('the activity log', () => {
+    it('names each lead by its masked address: a link while it is held, plain text once it is gone', async () => {
+      fakeApi(sent, [
+        ({ path }) =>
+          path.startsWith('/api/team/activity')
+            ? json({
+                entries: [
+                  {
+                    id: '3',
+                    at: '2026-11-22T09:00:00Z',
+                    actor: ME,
+                    action: 'owner_change',
+                    lead: { id: LEAD_ID, label: 'm•••@sunnyside.test' },
+                    subject: null,
+                    detail: `nobody → ${ME}`,
+                  },
+                  {
+                    id: '2',
+                    at: '2026-11-21T09:00:00Z',
+                    actor: ME,
+                    action: 'follow_up_date',
+                    lead: { id: null, label: 'g•••@gone.test' },
+                    subject: null,
+                    detail: null,
+                  },
+                  {
+                    id: '1',
+                    at: '2026-11-20T09:00:00Z',
+                    actor: ME,
+                    action: 'alert_preference',
+                    lead: null,
+                    subject: null,
+                    detail: 'none',
+                  },
+                ],
+                total: 3,
+                page: 1,
+                pageSize: 50,
+              } satisfies ActivityPage)
+            : undefined,
+      ]);
+      renderAt('/team/activity');
+      const table = await screen.findByRole('table', { name: 'Team activity, newest first' });
+      const [, owner, day, alerts] = within(table).getAllByRole('row');
+      expect(within(owner).getByRole('link', { name: 'm•••@sunnyside.test' }).getAttribute('href')).toBe(
+        `/team/leads/${LEAD_ID}`,
+      );
+      expect(text(owner)).toContain('Changed the owner');
+      expect(text(day)).toContain('g•••@gone.test (no longer held)');
+      expect(within(day).queryByRole('link')).toBeNull();
+      expect(text(day)).toContain('Set the next follow-up date');
+      expect(text(alerts)).toContain('Changed their alerts');
+      expect(text(table)).not.toContain(LEAD_ID);
+    });
+  });
+});
