@@ -159,6 +159,7 @@ export type MessageStatus = 'queued' | 'sending' | 'sent' | 'failed';
 export interface LeadMessage {
   id: string;
   kind: MessageKind;
+  /** An e-mail address, or for a webhook its host alone (its URL can hold a secret token). */
   recipient: string;
   status: MessageStatus;
   attempts: number;
@@ -231,6 +232,7 @@ export interface FailedMessage {
   id: string;
   requestId: string | null;
   kind: MessageKind;
+  /** An e-mail address, or for a webhook its host alone (its URL can hold a secret token). */
   recipient: string;
   attempts: number;
   lastError: string | null;

@@ -12,6 +12,11 @@ import {
   storeLead,
   TEAM_ADDRESS,
 } from '../../../test/support/lead-fixtures';
+import { sessionCookieName } from '../team-sign-in/team-auth';
+import { createSession } from '../team-sign-in/team-sessions';
+import { teamRequest } from '../../../test/support/team-sign-in';
+import { useTestApp } from '../../../test/support/test-app';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 import { failedMessages, retryFailedMessage } from './failed-messages';
 import { claimDue } from './outbox-store';
 
@@ -119,7 +124,8 @@ describe.each(DATABASE_KINDS)('failed messages on %s', (kind) => {
 
       const failed = await failedMessages(t.db);
       expect(failed.map((m) => [m.id, m.kind, m.requestId, m.recipient])).toEqual([
-        [webhook, 'webhook', lead, 'https://hooks.example.test/catch'],
+        // WEBHOOK_URL's host alone: its path or query can hold the receiver's secret.
+        [webhook, 'webhook', lead, 'hooks.example.test'],
         [signIn, 'sign_in', null, 'member@care-audit.example'],
       ]);
 
@@ -128,13 +134,60 @@ describe.each(DATABASE_KINDS)('failed messages on %s', (kind) => {
         kind: 'sign_in',
       });
       expect(await messageRow(t.db, signIn)).toMatchObject({ status: 'failed', attempts: 8 });
-      expect(await retryFailedMessage(t.db, webhook, ACTOR)).toMatchObject({
+      expect(await retryFailedMessage(t.db, webhook, ACTOR)).toEqual({
         outcome: 'queued',
-        message: { id: webhook, kind: 'webhook' },
+        message: { id: webhook, kind: 'webhook', recipient: 'hooks.example.test' },
       });
       expect(await activityLog(t.db)).toEqual([
         { actor: ACTOR, action: 'retry', subject: webhook, detail: 'webhook message' },
       ]);
+    });
+
+    it("shows a webhook's host alone, whatever secret its URL carries, and keeps the whole URL to send to", async () => {
+      const lead = await storeLead(t.db, { email: 'f@example.org' });
+      const url =
+        'https://zap:pass-w0rd@hooks.example.test:8443/hooks/catch/123/s3cr3t-T0ken/?key=k3y-S3cret#frag';
+      const webhook = await addWebhookMessage(t.db, lead, url);
+      await t.db.query(`UPDATE outbox_messages SET status = 'failed', attempts = 1 WHERE id = $1`, [webhook]);
+
+      const [failed] = await failedMessages(t.db);
+      expect(failed?.recipient).toBe('hooks.example.test:8443');
+      expect(JSON.stringify(await failedMessages(t.db))).not.toMatch(/s3cr3t|k3y|pass-w0rd|zap/);
+      const retried = await retryFailedMessage(t.db, webhook, ACTOR);
+      expect(retried).toMatchObject({ outcome: 'queued', message: { recipient: 'hooks.example.test:8443' } });
+      expect(JSON.stringify(retried)).not.toMatch(/s3cr3t|k3y|pass-w0rd/);
+      // The outbox still posts to the whole URL.
+      expect(await messageRow(t.db, webhook)).toMatchObject({ status: 'queued' });
+      const { rows } = await t.db.query<{ recipient: string }>(
+        'SELECT recipient FROM outbox_messages WHERE id = $1',
+        [webhook],
+      );
+      expect(rows[0]?.recipient).toBe(url);
+    });
+  });
+
+  describe('GET /api/team/failed', () => {
+    const config = () => testConfig({ ...apiOnlyEnv(t.dataDir), TEAM_EMAILS: ACTOR });
+    const server = useTestApp(() => ({ config: config(), deps: { db: t.db } }));
+
+    it("shows the team a failed webhook's host, never its URL, and only with a session", async () => {
+      const lead = await storeLead(t.db, { email: 'g@example.org' });
+      const webhook = await addWebhookMessage(
+        t.db,
+        lead,
+        'https://hooks.example.test/catch/9/T0p-S3cret?k=S3cret2',
+      );
+      await t.db.query(`UPDATE outbox_messages SET status = 'failed', attempts = 8 WHERE id = $1`, [webhook]);
+
+      expect((await teamRequest(server.app, 'GET', '/api/team/failed')).statusCode).toBe(401);
+      const { secret } = await createSession(t.db, ACTOR);
+      const cookie = `${sessionCookieName(config().publicUrl)}=${secret}`;
+      const res = await teamRequest(server.app, 'GET', '/api/team/failed', { cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().messages).toEqual([
+        expect.objectContaining({ id: webhook, kind: 'webhook', recipient: 'hooks.example.test' }),
+      ]);
+      expect(res.body).not.toMatch(/S3cret|catch/);
     });
   });
 });

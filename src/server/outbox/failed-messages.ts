@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../db/database';
 import { isUuid } from '../../shared/uuid';
 import { recordActivity } from '../activity/team-activity';
 import type { OutboxKind, OutboxStatus } from './outbox-store';
+import { recipientForTeam } from './recipient-for-team';
 
 /**
  * The team's view of messages the outbox gave up on, of every kind (the visitor's and the team's
@@ -15,7 +16,7 @@ export interface FailedMessage {
   /** The lead it is about; null for a sign-in link, which is about no lead. */
   requestId: string | null;
   kind: OutboxKind;
-  /** An e-mail address, or for a webhook its URL. */
+  /** An e-mail address, or for a webhook its URL's host alone (recipientForTeam). */
   recipient: string;
   attempts: number;
   lastError: string | null;
@@ -40,7 +41,7 @@ export async function failedMessages(db: Queryable): Promise<FailedMessage[]> {
     id: r.id,
     requestId: r.request_id,
     kind: r.kind,
-    recipient: r.recipient,
+    recipient: recipientForTeam(r.kind, r.recipient),
     attempts: r.attempts,
     lastError: r.last_error,
     createdAt: new Date(r.created_at),
@@ -48,6 +49,7 @@ export async function failedMessages(db: Queryable): Promise<FailedMessage[]> {
 }
 
 export type RetryResult =
+  /** `recipient` as in FailedMessage: a webhook's host alone. */
   | { outcome: 'queued'; message: { id: string; kind: OutboxKind; recipient: string } }
   | { outcome: 'not_found' }
   | { outcome: 'not_failed'; status: OutboxStatus }
@@ -68,22 +70,35 @@ export const SIGN_IN_NOT_RETRYABLE =
 export async function retryFailedMessage(db: Database, id: string, actor: string): Promise<RetryResult> {
   if (!isUuid(id)) return { outcome: 'not_found' };
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; kind: OutboxKind; recipient: string }>(
+    const { rows } = await tx.query<{
+      id: string;
+      kind: OutboxKind;
+      recipient: string;
+      request_id: string | null;
+      lead_email: string | null;
+    }>(
       `UPDATE outbox_messages SET status = 'queued', attempts = 0, next_attempt_at = now()
         WHERE id = $1 AND status = 'failed' AND kind <> 'sign_in'
-        RETURNING id, kind, recipient`,
+        RETURNING id, kind, recipient, request_id,
+                  (SELECT email FROM email_requests r WHERE r.id = outbox_messages.request_id) AS lead_email`,
       [id],
     );
-    const queued = rows[0];
-    if (queued) {
-      // The message's id and kind, not its recipient: the log keeps no address it need not.
+    const row = rows[0];
+    if (row) {
+      const { request_id: leadId, lead_email: leadEmail, ...queued } = row;
+      // The message's id and kind, not its recipient: the log keeps no address it need not. Its
+      // lead, if it has one, is named as every lead is in the log (masked; activity/team-activity.ts).
       await recordActivity(tx, {
         actor,
         action: 'retry',
         subject: queued.id,
         detail: `${queued.kind} message`,
+        lead: leadId !== null && leadEmail !== null ? { id: leadId, email: leadEmail } : undefined,
       });
-      return { outcome: 'queued', message: queued };
+      return {
+        outcome: 'queued',
+        message: { ...queued, recipient: recipientForTeam(queued.kind, queued.recipient) },
+      };
     }
     const current = await tx.query<{ status: OutboxStatus; kind: OutboxKind }>(
       'SELECT status, kind FROM outbox_messages WHERE id = $1',
