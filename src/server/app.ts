@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { errorBody, registerErrorHandler } from './http/http-errors';
 import { readJsonBodies } from './http/request-guards';
+import { registerPlainTextGuard } from './http/plain-text-guard';
 import { serializeError, urlForLog } from './http/log-privacy';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-transport';
 import { mailDelivery } from './mail/request-mail-delivery';
@@ -168,6 +169,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerErrorHandler(app);
   readJsonBodies(app);
+  // Before any route, so it guards every one of them (and the not-found handler).
+  registerPlainTextGuard(app);
   await registerSecurityHeaders(app, site?.inline ?? { scripts: [], styles: [] });
 
   await app.register(healthRoutes, { db });
