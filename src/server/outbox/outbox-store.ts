@@ -3,30 +3,68 @@ import { msInterval } from '../db/ms-interval';
 
 /**
  * The visitor's results and the team's notice (e-mails about a request), the lead.created webhook
- * (about a request, posted to WEBHOOK_URL), and a team member's sign-in link (about no request).
+ * (about a request, posted to WEBHOOK_URL), a team member's alert of a new lead (about that
+ * request), and about no request: a team member's sign-in link and daily digest of new leads.
  */
-export type OutboxKind = 'visitor' | 'team' | 'webhook' | 'sign_in';
+export type OutboxKind = 'visitor' | 'team' | 'webhook' | 'sign_in' | 'lead_alert' | 'lead_digest';
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 /** A message a worker has claimed and now holds until its lease runs out. */
 export interface ClaimedMessage {
   id: string;
-  /** Null only for a sign-in e-mail, which is about no request. */
+  /** Null only for a sign-in e-mail and a daily digest, which are about no request. */
   requestId: string | null;
   kind: OutboxKind;
   /** An e-mail address, or for a webhook its URL. */
   recipient: string;
   /** Including this one. */
   attempts: number;
-  /** What the message needs beyond its request (a sign-in link's token); null for most. */
+  /** What the message needs beyond its request (a sign-in link's token, a digest's period); null for most. */
   payload: unknown;
+}
+
+/**
+ * A payload is cleared once its message is sent or given up on, because most payloads are secrets
+ * (a sign-in link's token, a results link's token) that must not outlive the message. A digest's
+ * is only the period it covers, no secret, and the team's retry of a failed digest needs it, so it
+ * stays. An SQL condition on outbox_messages' own columns.
+ */
+const PAYLOAD_IS_CLEARED = `kind <> 'lead_digest'`;
+
+/** A message to queue: its kind, recipient, the request it is about (if any) and its payload. */
+export interface NewMessage {
+  kind: OutboxKind;
+  recipient: string;
+  /** Null for a message about no request (a sign-in link, a digest); the database holds it to that. */
+  requestId: string | null;
+  payload?: unknown;
+}
+
+/**
+ * Queues one message, due now, and resolves with its id. Pass the transaction that records why it
+ * is sent (a digest's day), so both are kept or neither. The caller wakes the worker after commit.
+ */
+export async function queueMessage(db: Queryable, message: NewMessage): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO outbox_messages (request_id, kind, recipient, payload) VALUES ($1, $2, $3, $4::jsonb)
+     RETURNING id`,
+    [
+      message.requestId,
+      message.kind,
+      message.recipient,
+      message.payload === undefined ? null : JSON.stringify(message.payload),
+    ],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('the outbox did not queue the message');
+  return id;
 }
 
 // A released claim goes back to the queue, unless it was the last allowed attempt: whether that
 // reached the relay is unknown, so it is left failed for the team rather than tried once more.
 const RELEASE = `
         SET status = CASE WHEN attempts >= $1 THEN 'failed' ELSE 'queued' END,
-            payload = CASE WHEN attempts >= $1 THEN NULL ELSE payload END,
+            payload = CASE WHEN attempts >= $1 AND ${PAYLOAD_IS_CLEARED} THEN NULL ELSE payload END,
             last_error = CASE WHEN attempts >= $1 THEN coalesce(last_error || '; ', '') || 'the sender stopped during the last attempt'
                               ELSE last_error END,
             claimed_by = NULL, claim_expires_at = NULL, next_attempt_at = now()`;
@@ -84,7 +122,7 @@ export async function failAbandonedFinalAttempts(db: Queryable, maxAttempts: num
 }
 
 // A message's payload (a sign-in link's token) is kept only while the message may still be sent:
-// it is cleared when the message is sent or given up on.
+// it is cleared when the message is sent or given up on (PAYLOAD_IS_CLEARED: all but a digest's).
 
 /** Records a delivery. False when the claim was no longer this worker's (its lease ran out and another took it). */
 export async function markSent(db: Queryable, id: string, workerId: string): Promise<boolean> {
@@ -112,7 +150,7 @@ export async function recordFailure(
     `UPDATE outbox_messages
         SET status = CASE WHEN $5::boolean OR attempts >= $4 THEN 'failed' ELSE 'queued' END,
             next_attempt_at = CASE WHEN $5::boolean OR attempts >= $4 THEN next_attempt_at ELSE now() + ${msInterval('$3')} END,
-            payload = CASE WHEN $5::boolean OR attempts >= $4 THEN NULL ELSE payload END,
+            payload = CASE WHEN ($5::boolean OR attempts >= $4) AND ${PAYLOAD_IS_CLEARED} THEN NULL ELSE payload END,
             last_error = $6, claimed_by = NULL, claim_expires_at = NULL
       WHERE id = $1 AND claimed_by = $2 AND status = 'sending'
       RETURNING status`,

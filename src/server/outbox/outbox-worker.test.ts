@@ -3,7 +3,7 @@ import { buildReport } from '../../core';
 import { DatabaseUnavailableError, type Database } from '../db/database';
 import { storeEmailRequest } from '../leads/email-requests';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
-import { claimDue, releaseAllClaims, type ClaimedMessage } from './outbox-store';
+import { claimDue, queueMessage, releaseAllClaims, type ClaimedMessage } from './outbox-store';
 import {
   OutboxWorker,
   isPermanentFailure,
@@ -222,6 +222,95 @@ describe.each(DATABASE_KINDS)('the outbox worker on %s', (kind) => {
     await until(async () => (await messages(t.db))[0]?.status === 'failed');
     expect(delivered).toEqual([]);
     expect((await messages(t.db))[0]?.last_error).toMatch(/stopped during the last attempt/);
+  });
+
+  it('clears a payload when its message is given up on, a secret like a sign-in token, but keeps a digest’s period', async () => {
+    const period = { from: '2026-01-14T08:00:00.000Z', to: '2026-01-15T08:00:00.000Z' };
+    const token = { token: 'A'.repeat(43) };
+    const refused = [
+      await queueMessage(t.db, {
+        kind: 'sign_in',
+        recipient: 'a@example.org',
+        requestId: null,
+        payload: token,
+      }),
+      await queueMessage(t.db, {
+        kind: 'lead_digest',
+        recipient: 'a@example.org',
+        requestId: null,
+        payload: period,
+      }),
+    ];
+    // Given up on by a permanent refusal.
+    worker(async () => {
+      throw Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550, code: 'EENVELOPE' });
+    }).start();
+    const payloads = async () => {
+      const { rows } = await t.db.query<{ id: string; status: string; payload: unknown }>(
+        'SELECT id, status, payload FROM outbox_messages ORDER BY kind',
+      );
+      return rows;
+    };
+    await until(async () => (await payloads()).every((m) => m.status === 'failed'));
+    expect(await payloads()).toEqual([
+      { id: refused[1], status: 'failed', payload: period },
+      { id: refused[0], status: 'failed', payload: null },
+    ]);
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+
+    // Given up on because its holder vanished during the last attempt.
+    await t.reset();
+    await queueMessage(t.db, {
+      kind: 'sign_in',
+      recipient: 'a@example.org',
+      requestId: null,
+      payload: token,
+    });
+    await queueMessage(t.db, {
+      kind: 'lead_digest',
+      recipient: 'a@example.org',
+      requestId: null,
+      payload: period,
+    });
+    await t.db.query('UPDATE outbox_messages SET attempts = 2');
+    await claimDue(t.db, 'crashed-process', { limit: 10, leaseMs: 100, maxAttempts: 3 });
+    worker(async () => undefined).start();
+    await until(async () => (await payloads()).every((m) => m.status === 'failed'));
+    expect((await payloads()).map((m) => m.payload)).toEqual([period, null]);
+  });
+
+  it('queues a message due now, and holds a digest and a sign-in link to belong to no request', async () => {
+    const id = await queueMessage(t.db, { kind: 'lead_digest', recipient: 'a@example.org', requestId: null });
+    const [claimed] = await claimDue(t.db, 'w', { limit: 10, leaseMs: 1_000, maxAttempts: 3 });
+    expect(claimed).toEqual({
+      id,
+      requestId: null,
+      kind: 'lead_digest',
+      recipient: 'a@example.org',
+      attempts: 1,
+      payload: null,
+    });
+    const [lead] = await queue(t.db, 1);
+    await expect(
+      queueMessage(t.db, { kind: 'lead_digest', recipient: 'a@example.org', requestId: lead ?? null }),
+    ).rejects.toThrow();
+    await expect(
+      queueMessage(t.db, { kind: 'lead_alert', recipient: 'a@example.org', requestId: null }),
+    ).rejects.toThrow();
+  });
+
+  it('holds a request to one message of each kind, but one lead alert for each team member', async () => {
+    const [lead] = await queue(t.db, 1, 'leads@example.org');
+    const requestId = lead ?? null;
+    await queueMessage(t.db, { kind: 'lead_alert', recipient: 'a@care-audit.example', requestId });
+    await queueMessage(t.db, { kind: 'lead_alert', recipient: 'b@care-audit.example', requestId });
+    await expect(
+      queueMessage(t.db, { kind: 'lead_alert', recipient: 'a@care-audit.example', requestId }),
+    ).rejects.toThrow();
+    for (const kind of ['visitor', 'team'] as const) {
+      await expect(queueMessage(t.db, { kind, recipient: 'other@example.org', requestId })).rejects.toThrow();
+    }
+    expect(await messages(t.db)).toHaveLength(4);
   });
 
   it('on stop, lets a quick send finish and leaves one that takes too long to its lease', async () => {
