@@ -21,7 +21,10 @@ export interface RequestMailSettings {
  * composes any message from plain data.
  */
 
-/** The team's e-mail: the request, the visitor's note and scores; replies go to the visitor. */
+/**
+ * The team's e-mail: the request, the contact details given with consent, the service and the
+ * source, the visitor's note and scores; replies go to the visitor.
+ */
 export function composeTeamMail(
   facts: TeamMailFacts,
   settings: RequestMailSettings,
@@ -34,6 +37,9 @@ export function composeTeamMail(
     email: request.email,
     note: request.note,
     consent: request.consent,
+    contact: request.contact,
+    source: request.source,
+    profile: request.profile,
     report: buildReport(request.responses, request.createdAt),
   });
   return { ...outboxEnvelope(facts.message, settings.mailFrom, date), subject, text, replyTo: request.email };

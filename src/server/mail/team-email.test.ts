@@ -2,17 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { AREA_IDS, buildReport } from '../../core';
 import { CONSENT_WORDING } from '../../shared/email-request';
 import { COMPLETE_ANSWERS } from '../../../test/support/requests';
-import { teamEmail } from './team-email';
+import { sourceDescription, teamEmail, type TeamEmailInput } from './team-email';
 
-const input = {
+const input: TeamEmailInput = {
   requestId: '6f1c2a9e-0000-4000-8000-000000000001',
   createdAt: new Date('2026-07-01T13:05:00Z'),
   email: 'manager@care-home.example',
   note: 'We have 40 staff.\r\nPlease call after 2pm.',
   consent: null,
+  contact: null,
+  source: {},
+  profile: {},
   report: buildReport(COMPLETE_ANSWERS),
 };
-const consented = {
+const consented: TeamEmailInput = {
   ...input,
   consent: { wording: CONSENT_WORDING, givenAt: new Date('2026-07-01T13:05:00Z') },
 };
@@ -72,5 +75,62 @@ describe('the team’s notice', () => {
     );
     expect(withConsent).toContain('Reply to this e-mail to write to the visitor about a free consultation.');
     expect(withConsent).not.toContain('Do not contact');
+  });
+
+  it('gives the contact details the visitor gave with consent, a line each under the address', () => {
+    const { text: withContact } = teamEmail({
+      ...consented,
+      contact: {
+        name: 'Ann Smith',
+        organisation: 'Meadow View Care',
+        role: 'Registered manager',
+        phone: '+44 (0)20 7946 0958',
+      },
+    });
+    expect(withContact).toContain(
+      [
+        'Visitor: manager@care-home.example',
+        'Name: Ann Smith',
+        'Organisation: Meadow View Care',
+        'Role: Registered manager',
+        'Phone: +44 (0)20 7946 0958',
+        'Received: ',
+      ].join('\n'),
+    );
+    // Only the parts given.
+    const { text: phoneOnly } = teamEmail({ ...consented, contact: { phone: '01632 960001' } });
+    expect(phoneOnly).toContain('Visitor: manager@care-home.example\nPhone: 01632 960001\nReceived: ');
+    expect(phoneOnly).not.toContain('Name:');
+    expect(teamEmail(consented).text).toContain(
+      'Visitor: manager@care-home.example\nContact details: none given beyond the address\n',
+    );
+  });
+
+  it('says nothing of contact details without consent', () => {
+    expect(text).toContain('Visitor: manager@care-home.example\nReceived: ');
+    expect(text).not.toContain('Contact details');
+  });
+
+  it('gives the service the visitor described, or says it was not given', () => {
+    expect(text).toContain('\nService: not given\n');
+    const { text: withProfile } = teamEmail({ ...input, profile: { serviceType: 'nursing', size: '25_99' } });
+    expect(withProfile).toContain('\nService: Nursing care, 25–99 people supported\n');
+    expect(teamEmail({ ...input, profile: { size: '100_plus' } }).text).toContain(
+      '\nService: 100 or more people supported\n',
+    );
+    expect(teamEmail({ ...input, profile: { serviceType: 'home_care' } }).text).toContain(
+      '\nService: Home care\n',
+    );
+  });
+
+  it('says where the visit came from: the campaign as written, the referring host, or direct', () => {
+    expect(text).toContain('\nSource: direct (no campaign, no referring site)\n');
+    expect(
+      sourceDescription({ utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'winter-2026' }),
+    ).toBe('utm_source newsletter, utm_medium email, utm_campaign winter-2026');
+    expect(sourceDescription({ referrerHost: 'www.google.com' })).toBe('referred by www.google.com');
+    expect(sourceDescription({ utmCampaign: 'spring', referrerHost: 'news.example' })).toBe(
+      'utm_campaign spring; referred by news.example',
+    );
   });
 });

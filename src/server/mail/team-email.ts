@@ -1,6 +1,7 @@
-import type { Priority, Report } from '../../core';
+import type { Priority, Report, ServiceProfile } from '../../core';
+import type { LeadContact, LeadSource } from '../../shared/team-api';
 import type { Consent } from '../leads/email-requests';
-import { dateTime } from './format';
+import { dateTime, profileLine } from './format';
 
 /** What the team is told of one request. */
 export interface TeamEmailInput {
@@ -10,6 +11,12 @@ export interface TeamEmailInput {
   note: string | null;
   /** What the visitor agreed to on the form; null when they left the consent box unticked. */
   consent: Consent | null;
+  /** Name, organisation, role and phone, given with consent only; null when none was given. */
+  contact: LeadContact | null;
+  /** Where the visit came from; {} for a direct visit. */
+  source: LeadSource;
+  /** The service type and size the visitor gave; {} when they skipped the question. */
+  profile: ServiceProfile;
   report: Report;
 }
 
@@ -34,6 +41,41 @@ function contactLines(input: TeamEmailInput): { subjectTag: string; paragraph: s
 }
 
 /**
+ * The contact details the visitor gave with consent, a line each, under the address. Without
+ * consent there are none (the database refuses them), and nothing is said.
+ */
+function contactDetails(input: TeamEmailInput): string[] {
+  if (!input.consent) return [];
+  const { name, organisation, role, phone } = input.contact ?? {};
+  const given: [string, string | undefined][] = [
+    ['Name', name],
+    ['Organisation', organisation],
+    ['Role', role],
+    ['Phone', phone],
+  ];
+  const lines = given.flatMap(([label, value]) => (value === undefined ? [] : [`${label}: ${value}`]));
+  return lines.length > 0 ? lines : ['Contact details: none given beyond the address'];
+}
+
+/**
+ * Where the visit came from, as the browser kept it from the visit's first page: the campaign's
+ * utm_* values as they were written (for the team to match with its campaigns) and the referring
+ * site's host name.
+ */
+export function sourceDescription(source: LeadSource): string {
+  const campaign = [
+    ['utm_source', source.utmSource],
+    ['utm_medium', source.utmMedium],
+    ['utm_campaign', source.utmCampaign],
+  ].flatMap(([name, value]) => (value === undefined ? [] : [`${name} ${value}`]));
+  const parts = [
+    ...(campaign.length > 0 ? [campaign.join(', ')] : []),
+    ...(source.referrerHost === undefined ? [] : [`referred by ${source.referrerHost}`]),
+  ];
+  return parts.length > 0 ? parts.join('; ') : 'direct (no campaign, no referring site)';
+}
+
+/**
  * The visitor's priorities on one line, so whoever calls back knows where to start:
  * "Checking records as they are made (1), Personalised care plans (2)".
  */
@@ -43,7 +85,8 @@ export function prioritiesLine(priorities: readonly Priority[]): string {
 }
 
 /**
- * The team's notice of a request: the visitor's address, whether they may be contacted, scores and
+ * The team's notice of a request: the visitor's address (and, with consent, the contact details
+ * they gave), whether they may be contacted, their service and where they came from, scores and
  * note, and the request's id and time. Plain text: it is read by people who may reply to the
  * visitor, not a designed e-mail.
  */
@@ -58,9 +101,12 @@ export function teamEmail(input: TeamEmailInput): { subject: string; text: strin
 
 ${contact.paragraph}
 
-Visitor: ${input.email}
+Visitor: ${[input.email, ...contactDetails(input)].join('\n')}
 Received: ${dateTime(input.createdAt)} (${input.createdAt.toISOString()})
 Request id: ${input.requestId}
+
+Service: ${profileLine(input.profile)}
+Source: ${sourceDescription(input.source)}
 
 Overall score: ${report.overall.score}% (${report.overall.rating})
 ${areas}
