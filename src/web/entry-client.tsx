@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { BrowserRouter } from '../browser/router';
 import { preloadScreen } from './routes';
+import { keepVisitSource } from './visit-source/visit-source';
 import './styles/global.css';
 
 /**
@@ -21,6 +22,13 @@ function reportRecoverableError(error: unknown, info: { componentStack?: string 
     info.componentStack ?? '',
   );
 }
+
+// Before anything else, while the address and referrer are still the ones the visit arrived with.
+keepVisitSource({
+  search: window.location.search,
+  ownHost: window.location.hostname,
+  referrer: document.referrer,
+});
 
 // Load the first screen's code before hydrating, so hydration renders it at once and matches
 // the pre-rendered HTML. Hydrating in a transition lets React yield to the browser every few

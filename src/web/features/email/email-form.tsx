@@ -1,15 +1,28 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CONSENT_WORDING, MESSAGE_MAX_LENGTH } from '../../../shared/email-request-rules';
+import {
+  CONSENT_WORDING,
+  CONTACT_FIELDS,
+  CONTACT_MAX_LENGTH,
+  MESSAGE_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  type ContactField,
+} from '../../../shared/email-request-rules';
 import { Honeypot } from '../../../browser/bot-check/honeypot';
 import { EmailAddressField } from '../../../browser/forms/email-address-field';
 import { Link } from '../../../browser/router';
 import { CheckIcon } from '../../ui/icons';
+
+/** The contact details as typed, one per field (sent only with consent, and only those filled in). */
+export type ContactValues = Record<ContactField, string>;
+/** What is wrong with each contact detail; a field that is fine is absent. */
+export type ContactErrors = Partial<Record<ContactField, string>>;
 
 /** What the form hands over on submit. */
 export interface EmailFormValues {
   email: string;
   message: string;
   consent: boolean;
+  contact: ContactValues;
   /** The honeypot's content: empty unless a program filled in the field people never see. */
   honeypot: string;
 }
@@ -18,10 +31,17 @@ interface EmailFormProps {
   sending: boolean;
   /** What is wrong with the address, shown beside it; null when nothing is. */
   fieldError: string | null;
-  /** Goes up after each submit with an invalid address: focus then moves to the address field. */
+  /** What is wrong with each contact detail, shown beside it. */
+  contactErrors: ContactErrors;
+  /**
+   * Goes up after each submit with an invalid field: focus then moves to the first of them, the
+   * address or else a contact detail.
+   */
   invalidSubmits: number;
   /** Each edit of the address, so the page can clear its error as soon as the address is valid. */
   onEmailInput: (email: string) => void;
+  /** Each edit of a contact detail, so the page can clear its error as soon as it is valid. */
+  onContactInput: (field: ContactField, value: string) => void;
   onSubmit: (event: FormEvent<HTMLFormElement>, values: EmailFormValues) => void;
 }
 
@@ -32,25 +52,66 @@ const INCLUDES = [
   'Next steps with a consultation booking link',
 ] as const;
 
+/** Each contact detail's label, what the browser may fill it with, and its input's kind. */
+const CONTACT_INPUTS = {
+  name: { label: 'Your name', autoComplete: 'name', type: 'text', maxLength: CONTACT_MAX_LENGTH.name },
+  organisation: {
+    label: 'Organisation',
+    autoComplete: 'organization',
+    type: 'text',
+    maxLength: CONTACT_MAX_LENGTH.organisation,
+  },
+  role: {
+    label: 'Your role',
+    autoComplete: 'organization-title',
+    type: 'text',
+    maxLength: CONTACT_MAX_LENGTH.role,
+  },
+  phone: { label: 'Phone number', autoComplete: 'tel', type: 'tel', maxLength: PHONE_MAX_LENGTH },
+} as const satisfies Record<
+  ContactField,
+  { label: string; autoComplete: string; type: string; maxLength: number }
+>;
+
+const NO_CONTACT: ContactValues = { name: '', organisation: '', role: '', phone: '' };
+
 /**
- * The address, note and consent. The field keeps type="email" and required for browsers and
- * assistive technology, but the form validates in script (noValidate) so the spec's notices show.
+ * The address, note and consent, and with consent the optional contact details. The field keeps
+ * type="email" and required for browsers and assistive technology, but the form validates in
+ * script (noValidate) so the spec's notices show.
  */
-export function EmailForm({ sending, fieldError, invalidSubmits, onEmailInput, onSubmit }: EmailFormProps) {
+export function EmailForm({
+  sending,
+  fieldError,
+  contactErrors,
+  invalidSubmits,
+  onEmailInput,
+  onContactInput,
+  onSubmit,
+}: EmailFormProps) {
   const emailInput = useRef<HTMLInputElement>(null);
   const honeypotInput = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (invalidSubmits > 0) emailInput.current?.focus();
-  }, [invalidSubmits]);
+  const contactInputs = useRef<Partial<Record<ContactField, HTMLInputElement | null>>>({});
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
   const [consent, setConsent] = useState(false);
+  // Kept while the box is unticked, so ticking it again brings back what was typed; sent only with it.
+  const [contact, setContact] = useState<ContactValues>(NO_CONTACT);
+  // After a submit with a problem, the first field with one takes focus (in the form's own order).
+  useEffect(() => {
+    if (invalidSubmits === 0) return;
+    const firstContactError = CONTACT_FIELDS.find((field) => contactErrors[field]);
+    if (fieldError) emailInput.current?.focus();
+    else if (firstContactError) contactInputs.current[firstContactError]?.focus();
+    // Only each new submit moves focus, not each error that clears as the person types.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [invalidSubmits]);
   return (
     <form
       className="card email-form"
       noValidate
       onSubmit={(event) =>
-        onSubmit(event, { email, message, consent, honeypot: honeypotInput.current?.value ?? '' })
+        onSubmit(event, { email, message, consent, contact, honeypot: honeypotInput.current?.value ?? '' })
       }
     >
       <EmailAddressField
@@ -91,15 +152,39 @@ export function EmailForm({ sending, fieldError, invalidSubmits, onEmailInput, o
           className="field__checkbox"
           checked={consent}
           aria-describedby="consent-hint"
+          // Ticking it shows the contact details right after it; focus stays on the box.
+          aria-controls="contact-details"
+          aria-expanded={consent}
           onChange={(event) => setConsent(event.target.checked)}
         />
         <label htmlFor="consent" className="field__label">
           {CONSENT_WORDING}
         </label>
         <p id="consent-hint" className="field__hint">
-          Optional. Leave it unticked and we use your address only to send your results.
+          Optional. Leave it unticked and we use your address only to send your results. Tick it to add how
+          the team can reach you.
         </p>
       </div>
+      {/* Always in the page (aria-controls points at it), hidden and out of the tab order unticked. */}
+      <fieldset id="contact-details" className="contact-details" hidden={!consent}>
+        <legend className="contact-details__legend">Your contact details (optional)</legend>
+        <p className="field__hint">For the consultation only. Fill in as many as you like.</p>
+        {CONTACT_FIELDS.map((field) => (
+          <ContactInput
+            key={field}
+            field={field}
+            value={contact[field]}
+            error={contactErrors[field]}
+            onChange={(value) => {
+              setContact((current) => ({ ...current, [field]: value }));
+              onContactInput(field, value);
+            }}
+            ref={(input) => {
+              contactInputs.current[field] = input;
+            }}
+          />
+        ))}
+      </fieldset>
       <div className="includes">
         <p className="includes__title">Your email will include:</p>
         <ul className="feature-list">
@@ -132,5 +217,55 @@ export function EmailForm({ sending, fieldError, invalidSubmits, onEmailInput, o
         <Link to="/privacy">Read our privacy notice</Link>.
       </p>
     </form>
+  );
+}
+
+interface ContactInputProps {
+  field: ContactField;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  ref: (input: HTMLInputElement | null) => void;
+}
+
+/** One contact detail: labelled, filled by the browser if the person likes, its error tied to it. */
+function ContactInput({ field, value, error, onChange, ref }: ContactInputProps) {
+  const { label, autoComplete, type, maxLength } = CONTACT_INPUTS[field];
+  const id = `contact-${field}`;
+  const hintId = field === 'phone' ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      {hintId ? (
+        <p id={hintId} className="field__hint">
+          7 to 20 digits; spaces, +, brackets and - are fine.
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field__error">
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={field}
+        type={type}
+        autoComplete={autoComplete}
+        // Counts UTF-16 units, so an emoji counts twice here: never more than the server accepts.
+        maxLength={maxLength}
+        spellCheck={field === 'phone' ? false : undefined}
+        className="field__input"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+        ref={ref}
+      />
+    </div>
   );
 }

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONSENT_WORDING } from '../../../shared/email-request-rules';
+import { CONSENT_WORDING, EMAIL_REQUEST_MESSAGES as M } from '../../../shared/email-request-rules';
+import { keepVisitSource } from '../../visit-source/visit-source';
 import { BrowserRouter } from '../../../browser/router';
 import { pushLocation } from '../../../browser/router/history';
 import { EmailPage } from './email-page';
@@ -151,5 +152,157 @@ describe('EmailPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
     await waitFor(() => expect(posted).toHaveLength(2));
     expect(posted[1]?.body).not.toHaveProperty('profile');
+  });
+});
+
+describe('EmailPage: contact details with consent, and the source of the visit', () => {
+  const posted: Posted[] = [];
+  beforeEach(() => {
+    posted.length = 0;
+    stubApi(posted);
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callback(0));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  const GROUP = { name: 'Your contact details (optional)' };
+
+  it('shows no contact fields until the box is ticked, then shows them after it, focus staying on the box', async () => {
+    const user = userEvent.setup();
+    renderAt({ responses: ANSWERS });
+    const consent = screen.getByRole('checkbox', { name: CONSENT_WORDING });
+    expect(screen.queryByRole('group', GROUP)).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Your name' })).toBeNull();
+    expect(consent.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(consent);
+    expect(document.activeElement).toBe(consent);
+    expect(consent.getAttribute('aria-expanded')).toBe('true');
+    const group = screen.getByRole('group', GROUP);
+    expect(consent.getAttribute('aria-controls')).toBe(group.id);
+    const fields = [
+      ['Your name', 'name', 'text'],
+      ['Organisation', 'organization', 'text'],
+      ['Your role', 'organization-title', 'text'],
+      ['Phone number', 'tel', 'tel'],
+    ];
+    for (const [label, autoComplete, type] of fields) {
+      const input = screen.getByRole('textbox', { name: label });
+      expect(group.contains(input)).toBe(true);
+      expect(input.getAttribute('autocomplete')).toBe(autoComplete);
+      expect(input.getAttribute('type')).toBe(type);
+    }
+    // The group follows the box in the tab order.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Your name' }));
+
+    await user.click(consent);
+    expect(screen.queryByRole('group', GROUP)).toBeNull();
+  });
+
+  it('sends the details filled in, trimmed, and leaves out the empty ones', async () => {
+    const user = userEvent.setup();
+    renderAt({ responses: ANSWERS });
+    await user.type(screen.getByLabelText('Email Address *'), 'someone@care-home.test');
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_WORDING }));
+    await user.type(screen.getByRole('textbox', { name: 'Your name' }), '  Ann Smith ');
+    await user.type(screen.getByRole('textbox', { name: 'Your role' }), '   ');
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '+44 (0)1632 960-001');
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body).toMatchObject({
+      consent: true,
+      contact: { name: 'Ann Smith', phone: '+44 (0)1632 960-001' },
+    });
+    expect(Object.keys(posted[0]?.body.contact as object).sort()).toEqual(['name', 'phone']);
+  });
+
+  it('sends no contact with the box ticked and every detail empty', async () => {
+    const user = userEvent.setup();
+    renderAt({ responses: ANSWERS });
+    await user.type(screen.getByLabelText('Email Address *'), 'someone@care-home.test');
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_WORDING }));
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body.consent).toBe(true);
+    expect(posted[0]?.body).not.toHaveProperty('contact');
+  });
+
+  it('sends nothing of the details typed once the box is unticked again', async () => {
+    const user = userEvent.setup();
+    renderAt({ responses: ANSWERS });
+    await user.type(screen.getByLabelText('Email Address *'), 'someone@care-home.test');
+    const consent = screen.getByRole('checkbox', { name: CONSENT_WORDING });
+    await user.click(consent);
+    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Ann Smith');
+    // An invalid detail, hidden again, must not stop the request either.
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), 'call me');
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body.consent).toBe(false);
+    expect(posted[0]?.body).not.toHaveProperty('contact');
+  });
+
+  it('shows an invalid phone number’s problem at the field, moves focus there, sends nothing, and clears it once fixed', async () => {
+    const user = userEvent.setup();
+    renderAt({ responses: ANSWERS });
+    await user.type(screen.getByLabelText('Email Address *'), 'someone@care-home.test');
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_WORDING }));
+    const phone = screen.getByRole('textbox', { name: 'Phone number' });
+    await user.type(phone, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+
+    expect(screen.getByRole('alert').textContent).toContain('Please check your contact details');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    const described = (phone.getAttribute('aria-describedby') ?? '').split(' ');
+    const error = document.getElementById(described.find((id) => id.endsWith('-error')) ?? '');
+    expect(error?.textContent).toBe(`Error: ${M.phoneInvalid}`);
+    expect(described).toContain('contact-phone-hint');
+    await waitFor(() => expect(document.activeElement).toBe(phone));
+    expect(posted).toEqual([]);
+
+    await user.type(phone, '7');
+    expect(phone.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText(M.phoneInvalid)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body.contact).toEqual({ phone: '123 4567' });
+  });
+
+  it('puts focus on the address first when both it and a detail are wrong', async () => {
+    const user = userEvent.setup();
+    renderAt({ responses: ANSWERS });
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_WORDING }));
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email Address *')));
+    expect(screen.getByRole('textbox', { name: 'Phone number' }).getAttribute('aria-invalid')).toBe('true');
+    expect(posted).toEqual([]);
+  });
+
+  it('sends the source kept on the visit’s first page, and none for a direct visit', async () => {
+    const user = userEvent.setup();
+    keepVisitSource({
+      search: '?utm_source=newsletter&utm_campaign=winter',
+      ownHost: 'localhost',
+      referrer: '',
+    });
+    const { unmount } = renderAt({ responses: ANSWERS });
+    await user.type(screen.getByLabelText('Email Address *'), 'someone@care-home.test');
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body.source).toEqual({ utmSource: 'newsletter', utmCampaign: 'winter' });
+    unmount();
+
+    sessionStorage.clear();
+    keepVisitSource({ search: '', ownHost: 'localhost', referrer: '' });
+    renderAt({ responses: ANSWERS });
+    await user.type(screen.getByLabelText('Email Address *'), 'someone@care-home.test');
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]?.body).not.toHaveProperty('source');
   });
 });

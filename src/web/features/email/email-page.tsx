@@ -2,7 +2,13 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { hasAnswers, hasProfile, overallScore as overallOf, scoreAreas } from '../../../core';
 import { emailAddressProblem } from '../../../shared/email-address';
 import { tooManyRequestsMessage } from '../../../shared/api-errors';
-import { EMAIL_REQUEST_MESSAGES } from '../../../shared/email-request-rules';
+import {
+  CONTACT_FIELDS,
+  contactFieldProblem,
+  EMAIL_REQUEST_MESSAGES,
+  type ContactField,
+} from '../../../shared/email-request-rules';
+import type { LeadContact } from '../../../shared/team-api';
 import { HONEYPOT_FIELD, PROOF_FIELD } from '../../../shared/bot-check';
 import { LINK_PLACEHOLDERS } from '../../../shared/site-links';
 import { ApiError, requestEmailResults } from '../../api/client';
@@ -20,15 +26,21 @@ import { ExternalLink } from '../../ui/external-link';
 import { CheckIcon } from '../../ui/icons';
 import { NoticeRegion, useNotice, type NoticeContent } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
-import { EmailForm, type EmailFormValues } from './email-form';
+import { EmailForm, type ContactErrors, type ContactValues, type EmailFormValues } from './email-form';
 import { useProofOfWork } from '../../../browser/bot-check/proof-of-work';
 import { reportUsage } from '../../usage/report-usage';
+import { visitSource } from '../../visit-source/visit-source';
 
 /** What "Send Results to Email" can show: the spec's three notices, and two of our own. */
 export const NOTICES = {
   emailMissing: { variant: 'error', title: 'Error', text: EMAIL_REQUEST_MESSAGES.emailMissing },
   emailInvalid: { variant: 'error', title: 'Error', text: EMAIL_REQUEST_MESSAGES.emailInvalid },
   noAnswers: { variant: 'error', title: 'Error', text: EMAIL_REQUEST_MESSAGES.noAnswers },
+  contactInvalid: {
+    variant: 'error',
+    title: 'Error',
+    text: 'Please check your contact details: the note beside each one says what to change.',
+  },
   sendFailed: { variant: 'error', title: 'Error', text: 'Failed to send email. Please try again.' },
   sent: { variant: 'success', title: 'Success!', text: 'Your audit results have been sent to your email' },
 } as const satisfies Record<string, NoticeContent>;
@@ -44,6 +56,23 @@ export const FIELD_ERRORS = {
 
 type Phase = { name: 'form' } | { name: 'sending' } | { name: 'sent'; email: string };
 
+/** What is wrong with each contact detail as typed, by the rule the server applies too. */
+function contactProblems(contact: ContactValues): ContactErrors {
+  const errors: ContactErrors = {};
+  for (const field of CONTACT_FIELDS) {
+    const problem = contactFieldProblem(field, contact[field].trim());
+    if (problem) errors[field] = problem;
+  }
+  return errors;
+}
+
+/** The details filled in, trimmed; undefined when none is, so the request carries no contact. */
+function contactToSend(contact: ContactValues): LeadContact | undefined {
+  const filled = CONTACT_FIELDS.filter((field) => contact[field].trim() !== '');
+  if (filled.length === 0) return undefined;
+  return Object.fromEntries(filled.map((field) => [field, contact[field].trim()]));
+}
+
 /** The e-mail screen: form, then sending, then sent or back with a notice. */
 export function EmailPage() {
   const location = useLocation();
@@ -58,6 +87,7 @@ export function EmailPage() {
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   const [notice, setNotice] = useNotice();
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [contactErrors, setContactErrors] = useState<ContactErrors>({});
   // Counts failed validations, so the form moves focus to the address after each one (and only then).
   const [invalidSubmits, setInvalidSubmits] = useState(0);
   const sentHeading = useRef<HTMLHeadingElement>(null);
@@ -76,11 +106,22 @@ export function EmailPage() {
     }
   }
 
+  function contactInput(field: ContactField, value: string) {
+    // A detail that has become valid clears its error at once, as the address does.
+    if (contactErrors[field] && contactFieldProblem(field, value.trim()) === undefined) {
+      setContactErrors(({ [field]: _fixed, ...others }) => others);
+    }
+  }
+
   async function send(event: FormEvent<HTMLFormElement>, values: EmailFormValues) {
     event.preventDefault();
     setNotice(null);
     const address = values.email.trim();
-    if (emailAddressProblem(address) !== undefined) {
+    const addressProblem = emailAddressProblem(address);
+    // Unticked, the details are neither sent nor checked: they are hidden and not asked for.
+    const contactErrorsNow = values.consent ? contactProblems(values.contact) : {};
+    setContactErrors(contactErrorsNow);
+    if (addressProblem !== undefined) {
       const missing = address === '';
       setFieldError(missing ? FIELD_ERRORS.emailMissing : FIELD_ERRORS.emailInvalid);
       setInvalidSubmits((n) => n + 1);
@@ -88,6 +129,13 @@ export function EmailPage() {
       return;
     }
     setFieldError(null);
+    if (Object.keys(contactErrorsNow).length > 0) {
+      setInvalidSubmits((n) => n + 1);
+      setNotice(NOTICES.contactInvalid);
+      return;
+    }
+    const contact = values.consent ? contactToSend(values.contact) : undefined;
+    const source = visitSource();
     if (!auditTaken) {
       setNotice(NOTICES.noAnswers);
       return;
@@ -102,6 +150,8 @@ export function EmailPage() {
         responses,
         ...(hasProfile(profile) ? { profile } : {}),
         consent: values.consent,
+        ...(contact ? { contact } : {}),
+        ...(source ? { source } : {}),
         [HONEYPOT_FIELD]: values.honeypot,
         [PROOF_FIELD]: proof,
       });
@@ -156,8 +206,10 @@ export function EmailPage() {
           <EmailForm
             sending={phase.name === 'sending'}
             fieldError={fieldError}
+            contactErrors={contactErrors}
             invalidSubmits={invalidSubmits}
             onEmailInput={emailInput}
+            onContactInput={contactInput}
             onSubmit={send}
           />
         </>
