@@ -93,4 +93,48 @@ describe('PrivacyPage', () => {
       'Taking steps at your request (Article 6(1)(b))',
     );
   });
+
+  it('says the visit’s source is noted without a cookie, in the tab only, and never a full address', () => {
+    const text = section('Taking the audit');
+    for (const phrase of [
+      'utm_source, utm_medium and utm_campaign',
+      'the name of the website whose link brought you here',
+      'never the page you were on or what you searched for',
+      'not in a cookie',
+      'forgets them when you close the tab',
+      'They reach us only if you ask for your results by e-mail',
+      'Nothing else that identifies you or your browser is recorded with them',
+    ]) {
+      expect(text).toContain(phrase);
+    }
+  });
+
+  it('lists the contact details, only with the box ticked, and the source among what an e-mail request stores', () => {
+    const text = section('What we store when you ask for your results by e-mail');
+    expect(text).toContain(
+      'only if you ticked that box, the contact details you chose to give: your name, organisation, role and phone number',
+    );
+    expect(text).toContain('where your visit came from');
+    expect(text).toContain(
+      'asks for your name, organisation, role and phone number only once you tick the box',
+    );
+  });
+
+  it('erases and deletes the contact details and the source with the request', () => {
+    expect(section('How long we keep it')).toContain(
+      `We keep each request, with any contact details you gave and where your visit came from, for ${LINK_PLACEHOLDERS.retentionPeriod}, then delete it automatically`,
+    );
+    expect(section('Your rights')).toContain(
+      'We erase every request, with the contact details and the source of the visit stored with it',
+    );
+  });
+
+  it('gives the source and the contact details their lawful bases', () => {
+    expect(screen.getByRole('row', { name: /Knowing which campaigns/ }).textContent).toContain(
+      'legitimate interest',
+    );
+    expect(screen.getByRole('row', { name: /phone number you gave/ }).textContent).toContain(
+      'Your consent (Article 6(1)(a))',
+    );
+  });
 });

@@ -9,7 +9,7 @@ export function PrivacyPage() {
     <SiteLayout>
       <div className="prose">
         <h1>Privacy notice</h1>
-        <p className="updated">Last updated: 23 November 2026</p>
+        <p className="updated">Last updated: 26 November 2026</p>
         <p>
           This notice explains what Care Audit does with personal data when you use the AI care management
           audit on this website. Care Audit, Birmingham, United Kingdom, is the controller of that data. You
@@ -33,6 +33,16 @@ export function PrivacyPage() {
           To see how the audit is used, your browser tells us when a step happens (an audit started, a section
           reached, results shown, a report downloaded or e-mailed), and we add one to that day’s count. No
           cookie is used and nothing that identifies you or your browser is kept with it.
+        </p>
+        <p>
+          To know which of our campaigns and which other websites bring people to the audit, your browser
+          notes two things on the first page of this website that you open in a tab: the campaign tags in the
+          address you arrived by, if any (utm_source, utm_medium and utm_campaign, which our own adverts and
+          newsletters add), and the name of the website whose link brought you here (such as www.example.com:
+          never the page you were on or what you searched for). It keeps them in that tab’s storage, not in a
+          cookie, and forgets them when you close the tab. They reach us only if you ask for your results by
+          e-mail, with that request. Nothing else that identifies you or your browser is recorded with them.
+          If your browser blocks this storage, the site works just the same.
         </p>
 
         <h2>Comparing your results with other providers</h2>
@@ -76,6 +86,14 @@ export function PrivacyPage() {
             whether you ticked “The team may contact me about a free consultation”, and if you did, that
             wording and when you ticked it;
           </li>
+          <li>
+            only if you ticked that box, the contact details you chose to give: your name, organisation, role
+            and phone number, each of them optional;
+          </li>
+          <li>
+            where your visit came from, if your browser noted it: the campaign tags and the name of the
+            website that linked to ours (see “Taking the audit” above);
+          </li>
           <li>when you made the request, and whether each message was delivered.</li>
         </ul>
         <p>
@@ -86,7 +104,10 @@ export function PrivacyPage() {
         <p>
           Your e-mail address is used only to send your audit results. Our team contacts you about anything
           else, such as a free consultation, only if you ticked that box on the form. If you did not, the team
-          is told not to contact you beyond the results you asked for.
+          is told not to contact you beyond the results you asked for. The form asks for your name,
+          organisation, role and phone number only once you tick the box, and we keep them only if it is
+          ticked when you send: the team uses them to contact you about the consultation, and for nothing
+          else.
         </p>
 
         <h2>Your private results link</h2>
@@ -127,10 +148,22 @@ export function PrivacyPage() {
               <td>Our legitimate interest in answering people who write to us (Article 6(1)(f))</td>
             </tr>
             <tr>
-              <td>Our team contacting you about a free consultation, only if you ticked the box</td>
+              <td>
+                Our team contacting you about a free consultation, by e-mail or on the phone number you gave,
+                only if you ticked the box; keeping the contact details you gave for that
+              </td>
               <td>
                 Your consent (Article 6(1)(a)). You can withdraw it at any time by writing to{' '}
                 <a href={`mailto:${CONTACT}`}>{CONTACT}</a>; we then contact you no more.
+              </td>
+            </tr>
+            <tr>
+              <td>
+                Knowing which campaigns and websites bring people to the audit, from the campaign tags and the
+                name of the website that linked to ours
+              </td>
+              <td>
+                Our legitimate interest in knowing which of our efforts reach care providers (Article 6(1)(f))
               </td>
             </tr>
             <tr>
@@ -153,14 +186,16 @@ export function PrivacyPage() {
         </p>
         <p>
           If we have set it up, your request is also passed to the system our team uses to follow up leads
-          (our CRM), which keeps it on our behalf.
+          (our CRM), which keeps it on our behalf: with your contact details if you gave them with the box
+          ticked, and where your visit came from.
         </p>
 
         <h2>How long we keep it</h2>
         <p>
-          We keep each request for {LINK_PLACEHOLDERS.retentionPeriod}, then delete it automatically, and its
-          results link stops working. You can ask us to delete it sooner at any time. The anonymous audits
-          used for comparisons are kept indefinitely, as they identify no one.
+          We keep each request, with any contact details you gave and where your visit came from, for{' '}
+          {LINK_PLACEHOLDERS.retentionPeriod}, then delete it automatically, and its results link stops
+          working. You can ask us to delete it sooner at any time. The anonymous audits used for comparisons
+          are kept indefinitely, as they identify no one.
         </p>
 
         <h2>Your rights</h2>
@@ -168,7 +203,8 @@ export function PrivacyPage() {
           You can ask for a copy of your data, for corrections, for it to be erased, or object to our use of
           it. To have everything we hold about your e-mail address erased, write to{' '}
           <a href={`mailto:${CONTACT}`}>{CONTACT}</a> from that address (or tell us the address). We erase
-          every request and any message still waiting to be sent, and confirm within one month.
+          every request, with the contact details and the source of the visit stored with it, and any message
+          still waiting to be sent, and confirm within one month.
         </p>
         <p>
           If you are unhappy with how we handle your data, please tell us first. You can also complain to the
