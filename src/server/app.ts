@@ -6,7 +6,7 @@ import { openDatabase } from './db/open-database';
 import { errorBody, registerErrorHandler } from './http/http-errors';
 import { readJsonBodies } from './http/request-guards';
 import { registerPlainTextGuard } from './http/plain-text-guard';
-import { serializeError, urlForLog } from './http/log-privacy';
+import { pathForLog, serializeError } from './http/log-privacy';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-transport';
 import { mailDelivery } from './mail/request-mail-delivery';
 import type { RenderPdf } from './pdf/report-contact';
@@ -74,11 +74,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: {
       level: config.logLevel,
       // Request logs carry no client address: the privacy notice says we keep IP addresses only
-      // briefly, for the rate limit, and logs are kept as long as the operator keeps them.
+      // briefly, for the rate limit, and logs are kept as long as the operator keeps them. Nor a
+      // query string: the team's searches travel in one (see pathForLog).
       serializers: {
         req: (request: { method: string; url: string; id: string }) => ({
           method: request.method,
-          url: urlForLog(request.url),
+          url: pathForLog(request.url),
           id: request.id,
         }),
         // Errors are logged without their fields: a database error carries the visitor's data.

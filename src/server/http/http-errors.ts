@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiErrorBody, ApiErrorCode } from '../../shared/api-errors';
 import { isUnavailableError } from '../db/database';
-import { maskAddresses } from './log-privacy';
+import { textForLog } from './log-privacy';
 
 /** An error the API answers as it is: its status, code, message and fields reach the client. */
 export class HttpError extends Error {
@@ -70,10 +70,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const { status, code, message } = describe(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else
-      request.log.info(
-        { code: error.code ?? code, reason: maskAddresses(error.message) },
-        'request rejected',
-      );
+      request.log.info({ code: error.code ?? code, reason: textForLog(error.message) }, 'request rejected');
     const fields = error instanceof HttpError ? error.fields : undefined;
     return reply
       .code(status)

@@ -1,24 +1,72 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { maskAddresses, serializeError, urlForLog } from './log-privacy';
+import { maskAddresses, pathForLog, serializeError, textForLog } from './log-privacy';
 import { DATABASE_KINDS } from '../../../test/support/databases';
 import { validBody } from '../../../test/support/requests';
 import { useTestDatabase } from '../../../test/support/suite-database';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
-describe('urlForLog', () => {
-  it('hides a sign-in token in the query and keeps the rest', () => {
-    expect(urlForLog('/team/auth?token=AbC-_12')).toBe('/team/auth?token=…');
-    expect(urlForLog('/team/auth?x=1&token=AbC&y=2#top')).toBe('/team/auth?x=1&token=…&y=2#top');
-    expect(urlForLog('/api/team/leads?page=2&q=tokens')).toBe('/api/team/leads?page=2&q=tokens');
+describe('pathForLog', () => {
+  it('keeps the path and drops the whole query string and fragment, keys and values alike', () => {
+    expect(pathForLog('/api/team/leads?q=someone%40example.test&page=2')).toBe('/api/team/leads');
+    expect(pathForLog('/team?q=Mrs+Example')).toBe('/team');
+    expect(pathForLog('/team/auth?token=AbC-_12')).toBe('/team/auth');
+    expect(pathForLog('/team/auth?x=1&token=AbC&y=2#top')).toBe('/team/auth');
+    expect(pathForLog('/privacy#retention')).toBe('/privacy');
+    // An empty query, a query alone, and "?" inside a fragment.
+    expect(pathForLog('/api/team/leads?')).toBe('/api/team/leads');
+    expect(pathForLog('?q=x')).toBe('');
+    expect(pathForLog('/a#b?c')).toBe('/a');
+    expect(pathForLog('/')).toBe('/');
+    expect(pathForLog('')).toBe('');
   });
 
   it("hides a results link's token in the path, for the page and its API", () => {
     const token = 'Ab-_'.repeat(10) + 'xyz';
-    expect(urlForLog(`/results/${token}`)).toBe('/results/…');
-    expect(urlForLog(`/results/${token}/?utm=1`)).toBe('/results/…/?utm=1');
-    expect(urlForLog(`/api/results/${token}`)).toBe('/api/results/…');
-    expect(urlForLog('/audit-results')).toBe('/audit-results');
+    expect(pathForLog(`/results/${token}`)).toBe('/results/…');
+    expect(pathForLog(`/results/${token}/?utm=1`)).toBe('/results/…/');
+    expect(pathForLog(`/api/results/${token}`)).toBe('/api/results/…');
+    expect(pathForLog('/audit-results')).toBe('/audit-results');
+  });
+
+  it('masks an address in the path, plain or percent-encoded', () => {
+    expect(pathForLog('/api/nothing/someone@example.test')).toBe('/api/nothing/<address>');
+    expect(pathForLog('/someone%40example.test/x')).toBe('/<address>/x');
+    expect(pathForLog('/Some.One%2Btag%40Mail.Example.org')).toBe('/<address>');
+    expect(pathForLog('/o%27brien%40example.test')).toBe('/<address>');
+  });
+});
+
+describe('maskAddresses and textForLog', () => {
+  it('masks an address in every form a URL, a form or a person writes it', () => {
+    for (const address of [
+      'someone@example.test',
+      'someone%40example.test',
+      'SOMEONE%40EXAMPLE.TEST',
+      'some.one%2Btag%40example.test',
+      'o%27brien@example.test',
+      'josé@exämple.test',
+      encodeURIComponent('josé@exämple.test'),
+    ]) {
+      expect(maskAddresses(`before ${address} after`), address).toBe('before <address> after');
+    }
+  });
+
+  it('leaves text with no address as it is', () => {
+    expect(maskAddresses('50% off, 40 left; user @ host; a@b')).toBe('50% off, 40 left; user @ host; a@b');
+    expect(maskAddresses('at /srv/node_modules/%40scope/pkg/index.js')).toBe(
+      'at /srv/node_modules/%40scope/pkg/index.js',
+    );
+  });
+
+  it('drops a query string after a path in free text, and masks addresses there too', () => {
+    expect(textForLog('Reply was already sent in "/api/team/leads?q=Mrs%20Example" (GET)')).toBe(
+      'Reply was already sent in "/api/team/leads" (GET)',
+    );
+    expect(textForLog('GET https://site.example/team?q=a@b.example failed for x@y.example')).toBe(
+      'GET https://site.example/team failed for <address>',
+    );
+    expect(textForLog('Is it done? Yes.')).toBe('Is it done? Yes.');
   });
 });
 

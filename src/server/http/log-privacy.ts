@@ -5,6 +5,7 @@
  * `detail` can quote the row ("Failing row contains (…)"), and an SMTP error names the recipient.
  * So an error is logged by what explains it (its type, code, message and stack, and its causes),
  * never with all its fields, and anything in the text that looks like an e-mail address is masked.
+ * URLs are the other leak: a request is logged by its path alone (pathForLog), never its query.
  */
 
 // A type, not an interface, so it fits pino's serializer type (which has an index signature).
@@ -18,25 +19,46 @@ export type LoggedError = {
   errors?: LoggedError[];
 };
 
-// An address as people type them; "node_modules/@scope" in a stack has no local part before "@".
-const ADDRESS = /[\w.!#$%&'*+=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+// An address as people type them, and as a URL or form carries it: any character of the local part
+// or the domain may be percent-encoded ("someone%40example.test", "o%27brien@…"), and names may be
+// in any script. "node_modules/@scope" in a stack has no local part before "@", so it stays.
+const ENCODED = '%[0-9A-Fa-f]{2}';
+const ADDRESS = new RegExp(
+  `(?:[\\p{L}\\p{N}_.!#$&'*+=?^\`{|}~-]|${ENCODED})+(?:@|%40)(?:[\\p{L}\\p{N}_-]|${ENCODED})+` +
+    `(?:\\.(?:[\\p{L}\\p{N}_-]|${ENCODED})+)+`,
+  'giu',
+);
 
-/** `text` with every e-mail address in it replaced by `<address>`. */
+/** `text` with every e-mail address in it, plain or percent-encoded, replaced by `<address>`. */
 export function maskAddresses(text: string): string {
   return text.replace(ADDRESS, '<address>');
 }
 
-// A secret carried in a URL's query: the team sign-in link's token (and anything else so named).
-const URL_SECRET = /([?&](?:token)=)[^&#]*/gi;
-// A secret carried in a URL's path: the private results link's token (the page and its API).
-const PATH_SECRET = /(\/results\/)[^/?#]+/gi;
+// A query string after a path or URL in free text (an error message naming the URL it was about).
+const QUERY_IN_TEXT = /(\/[^\s?#"'<>]*)\?[^\s#"'<>]*/g;
 
 /**
- * A request URL as the log may keep it: a sign-in link's token and a results link's token replaced
- * by `…`, since whoever reads the log could otherwise sign in, or read a visitor's answers, with it.
+ * Free text as the log may keep it (an error's message and stack, the reason for a refusal): any
+ * query string after a path removed, as pathForLog does, and every address masked.
  */
-export function urlForLog(url: string): string {
-  return url.replace(URL_SECRET, '$1…').replace(PATH_SECRET, '$1…');
+export function textForLog(text: string): string {
+  return maskAddresses(text.replace(QUERY_IN_TEXT, '$1'));
+}
+
+// A secret carried in a URL's path: the private results link's token (the page and its API).
+const PATH_SECRET = /(\/results\/)[^/]+/gi;
+
+/**
+ * A request URL as the log may keep it: its path alone. The query string goes whole, keys and
+ * values alike: it carries the team's searches (an address, a name), a sign-in link's token, and
+ * whatever else anyone types after "?", and a log outlives both erasure and retention. In the path,
+ * a results link's token becomes `…` (whoever reads the log could otherwise read a visitor's
+ * answers with it) and an address, plain or percent-encoded, `<address>` (a 404 for a mistyped
+ * link can carry one).
+ */
+export function pathForLog(url: string): string {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  return maskAddresses(path.replace(PATH_SECRET, '$1…'));
 }
 
 const MAX_DEPTH = 4;
@@ -45,12 +67,12 @@ const MAX_GROUPED = 5;
 /** The pino serializer for `err`: a safe summary of any thrown value. */
 export function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) {
-    return { type: typeof error, message: maskAddresses(String(error)), stack: '' };
+    return { type: typeof error, message: textForLog(String(error)), stack: '' };
   }
   const logged: LoggedError = {
     type: error.constructor?.name ?? error.name,
-    message: maskAddresses(error.message),
-    stack: maskAddresses(error.stack ?? ''),
+    message: textForLog(error.message),
+    stack: textForLog(error.stack ?? ''),
   };
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' || typeof code === 'number') logged.code = String(code);
