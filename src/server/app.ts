@@ -17,6 +17,8 @@ import { OutboxWorker } from './outbox/outbox-worker';
 import { deliveryByKind } from './outbox/delivery-by-kind';
 import { webhookDelivery } from './webhooks/webhook-delivery';
 import { startRetentionJob, type RetentionJob } from './leads/retention-job';
+import { leadAlertDelivery, leadDigestDelivery } from './mail/team-alert-delivery';
+import { startDigestJob, type DigestJob } from './alerts/digest-job';
 import { createBotGuard } from './bot-guard/bot-guard';
 import { sqlChallengeStore } from './bot-guard/challenge-store';
 import { challengeRoutes } from './bot-guard/challenge-routes';
@@ -135,17 +137,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     publicUrl: config.publicUrl,
     benchmarkMinResponses: config.benchmarkMinResponses,
   });
+  const teamAlertSettings = { mailFrom: config.mailFrom, publicUrl: config.publicUrl };
   const outbox = new OutboxWorker(
     db,
     deliveryByKind({
       visitor: requestMail,
       team: requestMail,
       sign_in: signInDelivery(db, transport, { mailFrom: config.mailFrom, publicUrl: config.publicUrl }),
+      lead_alert: leadAlertDelivery(db, transport, teamAlertSettings),
+      lead_digest: leadDigestDelivery(db, transport, teamAlertSettings),
       ...(config.webhook ? { webhook: webhookDelivery(db, { secret: config.webhook.secret }) } : {}),
     }),
     { ...config.mail, pollIntervalMs: pollIntervalMs(config), log: app.log },
   );
   let retention: RetentionJob | undefined;
+  let digests: DigestJob | undefined;
   // Started when the server listens (not for a test's inject): the first render in a new thread
   // takes about 1 s (starting the thread, loading PDFKit and the font, the first compile) against
   // 25–40 ms for later ones, and the first download should not wait for that. The thread holds
@@ -158,11 +164,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (db.kind === 'pglite') await releaseAllClaims(db, config.mail.maxAttempts);
     outbox.start();
     retention = startRetentionJob(db, { retentionDays: config.retentionDays, log: app.log });
+    digests = startDigestJob(db, {
+      members: config.teamEmails,
+      retentionDays: config.retentionDays,
+      log: app.log,
+      onQueued: () => outbox.wake(),
+    });
   });
   // One hook, so the order is plain: the HTTP server has stopped taking requests by now; the outbox
   // finishes or hands back its sends and a purge in progress ends, and only then does the database close.
   app.addHook('onClose', async () => {
-    await Promise.all([outbox.stop(), retention?.stop()]);
+    await Promise.all([outbox.stop(), retention?.stop(), digests?.stop()]);
     if (!deps.mailTransport) await transport.close();
     await pdfThread.close();
     if (!deps.db) await db.close();

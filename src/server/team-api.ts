@@ -9,6 +9,7 @@ import { teamSessionRoutes } from './team-sign-in/team-session-routes';
 import { teamOverviewRoutes } from './usage/team-overview-routes';
 import { teamLeadsRoutes } from './leads/team-leads-routes';
 import { teamActivityRoutes } from './activity/team-activity-routes';
+import { teamAlertsRoutes } from './alerts/team-alerts-routes';
 
 export interface TeamApiOptions {
   db: Database;
@@ -48,6 +49,10 @@ export async function teamApi(team: FastifyInstance, options: TeamApiOptions): P
   await team.register(teamLeadsRoutes, {
     db: options.db,
     onQueued: options.onQueued,
+    memberOf: (request) => signedInMember(request).email,
+  });
+  await team.register(teamAlertsRoutes, {
+    db: options.db,
     memberOf: (request) => signedInMember(request).email,
   });
   // A new team route plugin is registered here; each of its routes needs a session unless its

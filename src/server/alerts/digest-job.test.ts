@@ -1,0 +1,324 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { leadGlancesBetween } from '../leads/lead-glance';
+import { eraseAddress } from '../leads/lead-records';
+import { digestPeriodOf } from '../mail/team-alert-facts';
+import { DATABASE_KINDS } from '../../../test/support/databases';
+import { storeLead } from '../../../test/support/lead-fixtures';
+import { useTestDatabase } from '../../../test/support/suite-database';
+import { chooseAlert } from './alert-preferences';
+import {
+  dueDigest,
+  forgetOldDigests,
+  queueDueDigests,
+  startDigestJob,
+  type DigestJob,
+  type DigestJobLog,
+} from './digest-job';
+
+const at = (iso: string) => new Date(iso);
+
+describe('dueDigest: the digest due at a moment', () => {
+  it.each([
+    // Winter (GMT = UTC): 08:00 UK is 08:00Z.
+    ['2026-01-15T07:59:59.999Z', '2026-01-14', '2026-01-13T08:00:00.000Z', '2026-01-14T08:00:00.000Z'],
+    ['2026-01-15T08:00:00.000Z', '2026-01-15', '2026-01-14T08:00:00.000Z', '2026-01-15T08:00:00.000Z'],
+    // Summer (BST = UTC+1): 08:00 UK is 07:00Z.
+    ['2026-07-15T06:59:59.999Z', '2026-07-14', '2026-07-13T07:00:00.000Z', '2026-07-14T07:00:00.000Z'],
+    ['2026-07-15T07:00:00.000Z', '2026-07-15', '2026-07-14T07:00:00.000Z', '2026-07-15T07:00:00.000Z'],
+    // Just after midnight UK in summer is still the evening before in UTC, and the UK day counts.
+    ['2026-07-15T23:30:00.000Z', '2026-07-15', '2026-07-14T07:00:00.000Z', '2026-07-15T07:00:00.000Z'],
+    // Sunday 29 March 2026, BST starts at 01:00Z: the period is 23 hours.
+    ['2026-03-29T06:59:59.999Z', '2026-03-28', '2026-03-27T08:00:00.000Z', '2026-03-28T08:00:00.000Z'],
+    ['2026-03-29T07:00:00.000Z', '2026-03-29', '2026-03-28T08:00:00.000Z', '2026-03-29T07:00:00.000Z'],
+    // Sunday 25 October 2026, BST ends at 01:00Z: the period is 25 hours.
+    ['2026-10-25T07:59:59.999Z', '2026-10-24', '2026-10-23T07:00:00.000Z', '2026-10-24T07:00:00.000Z'],
+    ['2026-10-25T08:00:00.000Z', '2026-10-25', '2026-10-24T07:00:00.000Z', '2026-10-25T08:00:00.000Z'],
+    // New Year.
+    ['2027-01-01T08:00:00.000Z', '2027-01-01', '2026-12-31T08:00:00.000Z', '2027-01-01T08:00:00.000Z'],
+  ])('at %s: the digest of %s, from %s to %s', (now, day, from, to) => {
+    const due = dueDigest(at(now));
+    expect({ day: due.day, from: due.from.toISOString(), to: due.to.toISOString() }).toEqual({
+      day,
+      from,
+      to,
+    });
+  });
+
+  it('covers 23 hours across the March change, 25 across the October change and 24 otherwise', () => {
+    const hours = (now: string) => {
+      const due = dueDigest(at(now));
+      return (due.to.getTime() - due.from.getTime()) / 3_600_000;
+    };
+    expect(hours('2026-03-29T12:00:00Z')).toBe(23);
+    expect(hours('2026-03-30T12:00:00Z')).toBe(24);
+    expect(hours('2026-10-25T12:00:00Z')).toBe(25);
+    expect(hours('2026-10-26T12:00:00Z')).toBe(24);
+    expect(hours('2026-01-15T12:00:00Z')).toBe(24);
+  });
+});
+
+const EACH = 'each@care-audit.example';
+const DIGEST = 'digest@care-audit.example';
+const SECOND = 'second@care-audit.example';
+const NONE = 'none@care-audit.example';
+const MEMBERS = [EACH, DIGEST, SECOND, NONE];
+
+async function digestMessages(db: Database) {
+  const { rows } = await db.query<{
+    recipient: string;
+    request_id: string | null;
+    status: string;
+    payload: unknown;
+  }>(`SELECT recipient, request_id, status, payload FROM outbox_messages WHERE kind = 'lead_digest'
+       ORDER BY recipient, created_at`);
+  return rows;
+}
+
+async function digestRecords(db: Database) {
+  const { rows } = await db.query<{ email: string; day: string }>(
+    `SELECT email, to_char(digest_day, 'YYYY-MM-DD') AS day FROM lead_digests ORDER BY email, digest_day`,
+  );
+  return rows;
+}
+
+describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
+  const t = useTestDatabase(kind);
+  beforeEach(async () => {
+    await chooseAlert(t.db, DIGEST, 'daily_digest');
+    await chooseAlert(t.db, SECOND, 'daily_digest');
+    await chooseAlert(t.db, NONE, 'none');
+  });
+
+  it('queues one digest per member who chose it, once per UK day however often it ticks', async () => {
+    await storeLead(t.db, { email: 'lead@example.org', createdAt: at('2026-01-14T12:00:00Z') });
+    const first = await queueDueDigests(t.db, MEMBERS, at('2026-01-15T08:00:00Z'));
+    expect(first).toEqual({ day: '2026-01-15', queued: [DIGEST, SECOND], empty: [] });
+    const period = { from: '2026-01-14T08:00:00.000Z', to: '2026-01-15T08:00:00.000Z' };
+    expect(await digestMessages(t.db)).toEqual([
+      { recipient: DIGEST, request_id: null, status: 'queued', payload: period },
+      { recipient: SECOND, request_id: null, status: 'queued', payload: period },
+    ]);
+    for (const later of ['2026-01-15T08:01:00Z', '2026-01-15T23:59:59Z', '2026-01-16T07:59:59Z']) {
+      expect(await queueDueDigests(t.db, MEMBERS, at(later))).toMatchObject({ queued: [], empty: [] });
+    }
+    expect(await digestMessages(t.db)).toHaveLength(2);
+
+    // The next day's digest, with a lead of its own.
+    await storeLead(t.db, { email: 'next@example.org', createdAt: at('2026-01-15T09:00:00Z') });
+    expect(await queueDueDigests(t.db, MEMBERS, at('2026-01-16T08:00:00Z'))).toMatchObject({
+      queued: [DIGEST, SECOND],
+    });
+    expect(await digestMessages(t.db)).toHaveLength(4);
+    expect(await digestRecords(t.db)).toEqual([
+      { email: DIGEST, day: '2026-01-15' },
+      { email: DIGEST, day: '2026-01-16' },
+      { email: SECOND, day: '2026-01-15' },
+      { email: SECOND, day: '2026-01-16' },
+    ]);
+  });
+
+  it('queues each digest once when two jobs tick at the same moment', async () => {
+    await storeLead(t.db, { email: 'lead@example.org', createdAt: at('2026-01-14T12:00:00Z') });
+    const now = at('2026-01-15T08:00:00Z');
+    const ticks = await Promise.all([
+      queueDueDigests(t.db, MEMBERS, now),
+      queueDueDigests(t.db, MEMBERS, now),
+      queueDueDigests(t.db, MEMBERS, now),
+    ]);
+    expect(ticks.flatMap((tick) => tick.queued).sort()).toEqual([DIGEST, SECOND]);
+    expect((await digestMessages(t.db)).map((m) => m.recipient)).toEqual([DIGEST, SECOND]);
+  });
+
+  it.each([
+    ['winter (GMT)', '2026-01-14T12:00:00Z', '2026-01-15T07:59:59.999Z', '2026-01-15T08:00:00.000Z'],
+    ['summer (BST)', '2026-07-14T12:00:00Z', '2026-07-15T06:59:59.999Z', '2026-07-15T07:00:00.000Z'],
+  ])('in %s, is not due at 07:59 UK time and is at 08:00', async (_season, leadAt, before, eight) => {
+    await storeLead(t.db, { email: 'lead@example.org', createdAt: at(leadAt) });
+    // The day before's digest was sent that morning (its period held no lead).
+    const dayBefore = new Date(at(before).getTime() - 20 * 3_600_000);
+    expect(await queueDueDigests(t.db, MEMBERS, dayBefore)).toMatchObject({
+      queued: [],
+      empty: [DIGEST, SECOND],
+    });
+
+    expect(await queueDueDigests(t.db, MEMBERS, at(before))).toMatchObject({ queued: [], empty: [] });
+    expect(await digestMessages(t.db)).toEqual([]);
+    expect(await queueDueDigests(t.db, MEMBERS, at(eight))).toMatchObject({ queued: [DIGEST, SECOND] });
+    expect(await digestMessages(t.db)).toHaveLength(2);
+  });
+
+  it.each([
+    // Sunday 29 March 2026: from 08:00 GMT Saturday to 08:00 BST Sunday, 23 hours.
+    {
+      change: 'March',
+      eight: '2026-03-29T07:00:00.000Z',
+      from: '2026-03-28T08:00:00.000Z',
+      inside: ['2026-03-28T08:00:00.000Z', '2026-03-29T00:59:59.000Z', '2026-03-29T06:59:59.999Z'],
+      outside: ['2026-03-28T07:59:59.999Z', '2026-03-29T07:00:00.000Z'],
+    },
+    // Sunday 25 October 2026: from 08:00 BST Saturday to 08:00 GMT Sunday, 25 hours.
+    {
+      change: 'October',
+      eight: '2026-10-25T08:00:00.000Z',
+      from: '2026-10-24T07:00:00.000Z',
+      inside: ['2026-10-24T07:00:00.000Z', '2026-10-25T01:30:00.000Z', '2026-10-25T07:59:59.999Z'],
+      outside: ['2026-10-24T06:59:59.999Z', '2026-10-25T08:00:00.000Z'],
+    },
+  ])('across the $change clock change, covers the leads from 08:00 to 08:00 UK time', async (c) => {
+    const ids = new Map<string, string>();
+    for (const [i, createdAt] of [...c.inside, ...c.outside].entries()) {
+      ids.set(createdAt, await storeLead(t.db, { email: `lead${i}@example.org`, createdAt: at(createdAt) }));
+    }
+    // Not yet: a millisecond before 08:00 UK time the day before's is the one due.
+    const justBefore = new Date(at(c.eight).getTime() - 1);
+    expect((await queueDueDigests(t.db, [DIGEST], justBefore)).day).toBe(c.from.slice(0, 10));
+    const tick = await queueDueDigests(t.db, [DIGEST], at(c.eight));
+    expect(tick).toEqual({ day: c.eight.slice(0, 10), queued: [DIGEST], empty: [] });
+
+    const [, today] = await digestMessages(t.db);
+    expect(today?.payload).toEqual({ from: c.from, to: c.eight });
+    const period = digestPeriodOf(today?.payload);
+    if (!period) throw new Error('the digest has no period');
+    const { leads, total } = await leadGlancesBetween(t.db, period.from, period.to, 100);
+    expect(total).toBe(c.inside.length);
+    expect(leads.map((lead) => lead.id)).toEqual(c.inside.map((createdAt) => ids.get(createdAt)));
+  });
+
+  it('records a day without leads, and queues nothing for it', async () => {
+    await storeLead(t.db, { email: 'old@example.org', createdAt: at('2026-01-13T12:00:00Z') });
+    expect(await queueDueDigests(t.db, MEMBERS, at('2026-01-15T09:00:00Z'))).toEqual({
+      day: '2026-01-15',
+      queued: [],
+      empty: [DIGEST, SECOND],
+    });
+    expect(await digestMessages(t.db)).toEqual([]);
+    expect(await digestRecords(t.db)).toEqual([
+      { email: DIGEST, day: '2026-01-15' },
+      { email: SECOND, day: '2026-01-15' },
+    ]);
+    // A lead erased before 08:00 leaves its day as empty as one that never had a lead.
+    await storeLead(t.db, { email: 'erased@example.org', createdAt: at('2026-01-15T10:00:00Z') });
+    await eraseAddress(t.db, 'erased@example.org', 'test');
+    expect(await queueDueDigests(t.db, MEMBERS, at('2026-01-16T08:00:00Z'))).toMatchObject({
+      queued: [],
+      empty: [DIGEST, SECOND],
+    });
+  });
+
+  it('queues nothing for an address no longer in TEAM_EMAILS, nor when nobody chose the digest', async () => {
+    await storeLead(t.db, { email: 'lead@example.org', createdAt: at('2026-01-14T12:00:00Z') });
+    const now = at('2026-01-15T08:00:00Z');
+    expect(await queueDueDigests(t.db, [EACH, NONE], now)).toEqual({
+      day: '2026-01-15',
+      queued: [],
+      empty: [],
+    });
+    expect(await queueDueDigests(t.db, [], now)).toEqual({ day: '2026-01-15', queued: [], empty: [] });
+    expect(await digestRecords(t.db)).toEqual([]);
+    // TEAM_EMAILS as configured is normalised; a member is found whatever the case.
+    expect(await queueDueDigests(t.db, ['Digest@Care-Audit.example'], now)).toMatchObject({
+      queued: [DIGEST],
+    });
+  });
+
+  it('forgets digest records older than the retention period, and keeps the one exactly at it', async () => {
+    for (const day of ['2025-11-24', '2025-11-25', '2025-11-26', '2026-11-26']) {
+      await t.db.query('INSERT INTO lead_digests (email, digest_day) VALUES ($1, $2::date)', [DIGEST, day]);
+    }
+    expect(await forgetOldDigests(t.db, '2026-11-26', 365)).toBe(2);
+    expect((await digestRecords(t.db)).map((r) => r.day)).toEqual(['2025-11-26', '2026-11-26']);
+    expect(await forgetOldDigests(t.db, '2026-11-26', 365)).toBe(0);
+  });
+
+  describe('the job', () => {
+    let job: DigestJob | undefined;
+    afterEach(async () => {
+      await job?.stop();
+      job = undefined;
+    });
+
+    function recordingLog(): DigestJobLog & { lines: { level: string; object: object; message: string }[] } {
+      const lines: { level: string; object: object; message: string }[] = [];
+      return {
+        lines,
+        info: (object, message) => lines.push({ level: 'info', object, message }),
+        warn: (object, message) => lines.push({ level: 'warn', object, message }),
+      };
+    }
+
+    async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (!condition()) {
+        if (Date.now() > deadline) throw new Error('condition not met in time');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
+
+    it('ticks by its clock, wakes the outbox when it queued, forgets old records, and logs no address', async () => {
+      await storeLead(t.db, { email: 'lead@example.org', createdAt: at('2026-07-14T12:00:00Z') });
+      await t.db.query(`INSERT INTO lead_digests (email, digest_day) VALUES ($1, '2025-01-01')`, [NONE]);
+      let now = at('2026-07-15T06:30:00Z');
+      let woken = 0;
+      const log = recordingLog();
+      job = startDigestJob(t.db, {
+        members: MEMBERS,
+        retentionDays: 365,
+        log,
+        onQueued: () => (woken += 1),
+        clock: () => now,
+        firstTickDelayMs: 0,
+        intervalMs: 10,
+      });
+      // Before 08:00 BST: the day before's digest (no leads in its period) is recorded; the old record goes.
+      await until(() => log.lines.some((line) => line.message.startsWith('digests: queued 0')));
+      expect(woken).toBe(0);
+      now = at('2026-07-15T07:00:00Z');
+      await until(() => woken === 1);
+      await job.stop();
+      expect(await digestMessages(t.db)).toHaveLength(2);
+      expect(await digestRecords(t.db)).toEqual([
+        { email: DIGEST, day: '2026-07-14' },
+        { email: DIGEST, day: '2026-07-15' },
+        { email: SECOND, day: '2026-07-14' },
+        { email: SECOND, day: '2026-07-15' },
+      ]);
+      expect(log.lines.map((line) => line.message)).toEqual([
+        'digests: queued 0 for 2026-07-14, 2 with no leads',
+        'digests: forgot 1 old digest record(s)',
+        'digests: queued 2 for 2026-07-15, 0 with no leads',
+      ]);
+      expect(JSON.stringify(log.lines)).not.toContain('@');
+    });
+
+    it('logs a failing tick once, keeps ticking, and says when ticks succeed again', async () => {
+      let down = true;
+      const flaky: Database = {
+        kind: t.db.kind,
+        query: (sql, params) => (down ? Promise.reject(new Error('database down')) : t.db.query(sql, params)),
+        runScript: (sql) => t.db.runScript(sql),
+        transaction: (work) => (down ? Promise.reject(new Error('database down')) : t.db.transaction(work)),
+        close: () => Promise.resolve(),
+      };
+      const log = recordingLog();
+      let ticks = 0;
+      job = startDigestJob(flaky, {
+        members: MEMBERS,
+        retentionDays: 365,
+        log,
+        onQueued: () => undefined,
+        clock: () => {
+          ticks += 1;
+          return at('2026-01-15T09:00:00Z');
+        },
+        firstTickDelayMs: 0,
+        intervalMs: 5,
+      });
+      await until(() => ticks >= 5);
+      expect(log.lines.filter((line) => line.level === 'warn')).toHaveLength(1);
+      down = false;
+      await until(() => log.lines.some((line) => line.message === 'digests: ticks succeed again'));
+      expect(log.lines.filter((line) => line.level === 'warn')).toHaveLength(1);
+    });
+  });
+});

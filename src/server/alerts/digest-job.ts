@@ -1,0 +1,181 @@
+import type { Database, Queryable } from '../db/database';
+import { countLeadsBetween } from '../leads/lead-glance';
+import { ukDay } from '../leads/uk-day';
+import { digestPayload, type DigestPeriod } from '../mail/team-alert-facts';
+import { queueMessage } from '../outbox/outbox-store';
+import { membersChoosing } from './alert-preferences';
+import { addDays, ukWallClock } from './uk-time';
+
+/** The UK hour (Europe/London, GMT or BST) at which each day's digest is due. */
+export const DIGEST_HOUR = 8;
+
+/** A day's digest: the UK day it is sent on, and the 24 hours (23 or 25 across a clock change) it covers. */
+export interface DigestDue extends DigestPeriod {
+  /** YYYY-MM-DD: the UK day whose 08:00 ends the period. */
+  day: string;
+}
+
+/**
+ * The latest digest due at `now`: the one whose period ends at the last 08:00 UK time at or before
+ * `now`, and starts at the 08:00 before that. So from 08:00 today's is due, and before 08:00
+ * yesterday's still is (a server that was down at 08:00 yesterday sends it when it comes back,
+ * the same morning at the latest). Each lead falls in exactly one day's period.
+ */
+export function dueDigest(now: Date): DigestDue {
+  const today = ukDay(now);
+  const day = now >= ukWallClock(today, DIGEST_HOUR) ? today : addDays(today, -1);
+  return { day, from: ukWallClock(addDays(day, -1), DIGEST_HOUR), to: ukWallClock(day, DIGEST_HOUR) };
+}
+
+/** What one tick did: the members whose digest it queued, and those whose empty day it recorded. */
+export interface DigestTick {
+  day: string;
+  queued: string[];
+  empty: string[];
+}
+
+/**
+ * Records a day's digest for a member (lead_digests), unless it is already recorded, and, when the
+ * period has leads, queues the digest e-mail in the same transaction. The record's primary key
+ * (member, day) makes this happen once however many ticks or server instances try at once: the
+ * second waits for the first's commit and then inserts nothing. A day without leads is recorded and
+ * sends nothing. Resolves with whether this call recorded it.
+ */
+async function recordDigest(
+  db: Database,
+  member: string,
+  due: DigestDue,
+  hasLeads: boolean,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rowCount } = await tx.query(
+      `INSERT INTO lead_digests (email, digest_day) VALUES ($1, $2::date) ON CONFLICT DO NOTHING`,
+      [member, due.day],
+    );
+    if (rowCount === 0) return false;
+    if (hasLeads) {
+      await queueMessage(tx, {
+        kind: 'lead_digest',
+        recipient: member,
+        requestId: null,
+        payload: digestPayload(due),
+      });
+    }
+    return true;
+  });
+}
+
+/**
+ * One tick of the digest job at `now`: for each of `members` (TEAM_EMAILS) who chose the daily
+ * digest and whose due digest is not yet recorded, records it and queues it (see recordDigest).
+ * Leads are counted once for the tick; the digest itself reads its leads when it is sent.
+ */
+export async function queueDueDigests(
+  db: Database,
+  members: readonly string[],
+  now: Date,
+): Promise<DigestTick> {
+  const due = dueDigest(now);
+  const tick: DigestTick = { day: due.day, queued: [], empty: [] };
+  const wanting = await membersChoosing(db, members, 'daily_digest');
+  if (wanting.length === 0) return tick;
+  const hasLeads = (await countLeadsBetween(db, due.from, due.to)) > 0;
+  for (const member of wanting) {
+    if (await recordDigest(db, member, due, hasLeads)) (hasLeads ? tick.queued : tick.empty).push(member);
+  }
+  return tick;
+}
+
+/**
+ * Forgets digest records of days more than `retentionDays` before `today`: they hold a member's
+ * address and which days they were sent a digest, kept no longer than the leads themselves. A
+ * record is only needed on its own day (to send the digest once), so this never sends one again.
+ */
+export async function forgetOldDigests(db: Queryable, today: string, retentionDays: number): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM lead_digests WHERE digest_day < $1::date', [
+    addDays(today, -retentionDays),
+  ]);
+  return rowCount;
+}
+
+export interface DigestJobLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+export interface DigestJobOptions {
+  /** TEAM_EMAILS. */
+  members: readonly string[];
+  retentionDays: number;
+  log: DigestJobLog;
+  /** Tells the outbox a digest was queued, so it goes now rather than at the next poll. */
+  onQueued: () => void;
+  /** The time; a test gives its own. */
+  clock?: () => Date;
+  /** How long after start the first tick runs; soon, so a server started after 08:00 sends the day's digest. */
+  firstTickDelayMs?: number;
+  /** How often it ticks: every minute, so a digest leaves within a minute of 08:00. */
+  intervalMs?: number;
+}
+
+export interface DigestJob {
+  /** Ticks no more; waits for a tick in progress, so the database can be closed after. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Ticks every minute: queues the due digests (queueDueDigests) and forgets digest records past the
+ * retention period. Every server instance runs one; the digest records make each digest go once.
+ * A failed tick (the database down, say) is logged once until a tick succeeds again, and the next
+ * tick catches up, since it looks for the due digest rather than for the moment of 08:00.
+ */
+export function startDigestJob(db: Database, options: DigestJobOptions): DigestJob {
+  const clock = options.clock ?? (() => new Date());
+  const intervalMs = options.intervalMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let failing = false;
+
+  const tick = async () => {
+    const now = clock();
+    try {
+      const done = await queueDueDigests(db, options.members, now);
+      const forgotten = await forgetOldDigests(db, ukDay(now), options.retentionDays);
+      if (done.queued.length > 0) options.onQueued();
+      if (done.queued.length + done.empty.length > 0) {
+        // Counts, not addresses: the log keeps no address it need not.
+        options.log.info(
+          { day: done.day, queued: done.queued.length, empty: done.empty.length },
+          `digests: queued ${done.queued.length} for ${done.day}, ${done.empty.length} with no leads`,
+        );
+      }
+      if (forgotten > 0) options.log.info({ forgotten }, `digests: forgot ${forgotten} old digest record(s)`);
+      if (failing) options.log.info({}, 'digests: ticks succeed again');
+      failing = false;
+    } catch (error) {
+      if (!failing) options.log.warn({ err: error }, 'digests: tick failed; will try again at the next tick');
+      failing = true;
+    }
+  };
+
+  const schedule = (delayMs: number) => {
+    timer = setTimeout(() => {
+      running = tick().finally(() => {
+        running = undefined;
+        if (!stopped) schedule(intervalMs);
+      });
+    }, delayMs);
+    // A pending tick must never keep the process alive by itself.
+    timer.unref();
+  };
+
+  schedule(options.firstTickDelayMs ?? 5_000);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,250 @@
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AlertChoice } from '../../shared/team-api';
+import { chooseAlert } from '../alerts/alert-preferences';
+import { dueDigest, queueDueDigests } from '../alerts/digest-job';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { eraseAddress, purgeExpiredRequests } from '../leads/lead-records';
+import type { ClaimedMessage } from '../outbox/outbox-store';
+import { DATABASE_KINDS } from '../../../test/support/databases';
+import { storeLead } from '../../../test/support/lead-fixtures';
+import { postEmailRequest, validBody } from '../../../test/support/requests';
+import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp';
+import { useTestDatabase } from '../../../test/support/suite-database';
+import { useTestApp } from '../../../test/support/test-app';
+import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
+import { digestPayload, gatherLeadDigest } from './team-alert-facts';
+
+const EACH = 'each@care-audit.example';
+const DIGEST = 'digest@care-audit.example';
+const NONE = 'none@care-audit.example';
+// A member whose mailbox the relay refuses for good (550), for the failures.
+const BOUNCE = 'nobody@care-audit.example';
+const PUBLIC_URL = 'https://audit.care-audit.example';
+const at = (iso: string) => new Date(iso);
+
+interface OutboxRow {
+  id: string;
+  kind: string;
+  recipient: string;
+  request_id: string | null;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  payload: unknown;
+}
+
+async function teamMessages(db: Database): Promise<OutboxRow[]> {
+  const { rows } = await db.query<OutboxRow>(
+    `SELECT id, kind, recipient, request_id, status, attempts, last_error, payload FROM outbox_messages
+      WHERE kind IN ('lead_alert', 'lead_digest') ORDER BY kind, recipient`,
+  );
+  return rows;
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+function to(mail: ParsedMail): string {
+  const value = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+  return (value?.value[0]?.address ?? '').toLowerCase();
+}
+
+describe.each(DATABASE_KINDS)('lead alerts and digests through a real SMTP listener, on %s', (kind) => {
+  const t = useTestDatabase(kind);
+  let smtp: SmtpTestServer;
+  let config: Config;
+  beforeAll(async () => {
+    smtp = await startSmtpServer({ rejectRecipient: (address) => address.startsWith('nobody@') });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  const server = useTestApp(
+    () => {
+      config = testConfig({
+        ...apiOnlyEnv(t.dataDir),
+        SMTP_URL: smtp.url,
+        PUBLIC_URL,
+        TEAM_EMAILS: [EACH, DIGEST, NONE, BOUNCE].join(','),
+        MAIL_FROM: 'Care Audit <audit@care-audit.example>',
+        MAIL_RETRY_BASE_MS: '100',
+        MAIL_MAX_ATTEMPTS: '3',
+        RATE_LIMIT_PER_CLIENT: '1000',
+        RATE_LIMIT_PER_RECIPIENT: '1000',
+      });
+      // The visitor's PDF is not what these tests are about.
+      return { config, deps: { db: t.db, renderPdf: async () => new Uint8Array([37, 80, 68, 70]) } };
+    },
+    { ready: true },
+  );
+  beforeEach(async () => {
+    smtp.messages.length = 0;
+    await chooseAlert(t.db, DIGEST, 'daily_digest');
+    await chooseAlert(t.db, NONE, 'none');
+    await chooseAlert(t.db, BOUNCE, 'none');
+  });
+
+  it('alerts only the member who chose each lead, once, with no personal data and a link to the lead', async () => {
+    const res = await postEmailRequest(
+      server.app,
+      validBody({
+        email: 'Manager@Care-Home.example',
+        message: 'Please ring me about the rota.',
+        consent: true,
+        contact: { name: 'Ann Smith', organisation: 'Meadow View', phone: '+44 20 7946 0958' },
+        profile: { serviceType: 'residential', size: 'under_25' },
+        source: { utmSource: 'newsletter', utmCampaign: 'winter' },
+      }),
+    );
+    expect(res.statusCode).toBe(202);
+    const leadId = (res.json() as { id: string }).id;
+
+    const alerts = await teamMessages(t.db);
+    expect(alerts).toEqual([
+      expect.objectContaining({ kind: 'lead_alert', recipient: EACH, request_id: leadId }),
+    ]);
+    // The visitor's e-mail and the one alert.
+    await until(async () => (await teamMessages(t.db)).every((m) => m.status === 'sent'));
+    const messages = await smtp.waitForMessages(2);
+    await new Promise((r) => setTimeout(r, 300)); // long enough for anything else to arrive
+    expect(messages.map(to).sort()).toEqual([EACH, 'manager@care-home.example']);
+
+    const alert = messages.find((m) => to(m) === EACH);
+    if (!alert) throw new Error('no alert arrived');
+    const link = `${PUBLIC_URL}/team/leads/${leadId}`;
+    expect(alert.subject).toBe('New lead on Care Audit: 66% (Good)');
+    expect(alert.messageId).toBe(`<${alerts[0]?.id}@care-audit.example>`);
+    expect(alert.text).toContain(link);
+    expect(alert.html).toContain(`href="${link}"`);
+    expect(alert.text).toContain('Service: Residential care, Under 25 people supported');
+    expect(alert.text).toContain('Source: newsletter');
+    expect(alert.text).toContain('Consent to contact: yes');
+    for (const part of [alert.text, alert.html, alert.subject]) {
+      for (const personal of [
+        'manager@care-home.example',
+        'Manager@Care-Home.example',
+        'rota',
+        'Ann Smith',
+        'Meadow View',
+        '7946',
+      ]) {
+        expect(part).not.toContain(personal);
+      }
+    }
+  });
+
+  it('sends a digest of the day’s leads, with a link to each, once, and not a lead erased before it went', async () => {
+    const kept = [
+      await storeLead(t.db, { email: 'first@example.org', createdAt: at('2026-01-14T08:00:00Z') }),
+      await storeLead(t.db, { email: 'second@example.org', createdAt: at('2026-01-15T07:59:59Z') }),
+    ];
+    const erased = await storeLead(t.db, {
+      email: 'erased@example.org',
+      createdAt: at('2026-01-14T12:00:00Z'),
+    });
+    const outside = await storeLead(t.db, {
+      email: 'late@example.org',
+      createdAt: at('2026-01-15T08:00:00Z'),
+    });
+    await eraseAddress(t.db, 'erased@example.org', 'test');
+
+    const ticks = await Promise.all([
+      queueDueDigests(t.db, config.teamEmails, at('2026-01-15T08:00:00Z')),
+      queueDueDigests(t.db, config.teamEmails, at('2026-01-15T08:00:00Z')),
+    ]);
+    expect(ticks.flatMap((tick) => tick.queued)).toEqual([DIGEST]);
+    await until(async () => (await teamMessages(t.db)).every((m) => m.status === 'sent'));
+    // The leads' own e-mails to their visitors go too; of the team, the digest member alone hears.
+    await until(async () => smtp.messages.some((m) => to(m) === DIGEST));
+    await new Promise((r) => setTimeout(r, 300)); // long enough for anything else to arrive
+    const team = smtp.messages.filter((m) => to(m).endsWith('@care-audit.example'));
+    expect(team.map(to)).toEqual([DIGEST]);
+    const [digest] = team;
+    if (!digest) throw new Error('no digest arrived');
+    expect(digest.subject).toBe('Care Audit daily digest for Thursday 15 January: 2 new leads');
+    expect(digest.text).toContain(
+      'from Wednesday 14 January at 08:00 to Thursday 15 January at 08:00 (UK time)',
+    );
+    for (const id of kept) expect(digest.text).toContain(`${PUBLIC_URL}/team/leads/${id}`);
+    for (const id of [erased, outside]) expect(digest.text).not.toContain(id);
+    expect(digest.text).not.toContain('@example.org');
+  });
+
+  it.each<[string, AlertChoice]>([
+    ['an alert', 'each_lead'],
+    ['a digest', 'daily_digest'],
+  ])(
+    'gives up on %s the relay refuses for good, as on any e-mail, and keeps a digest’s period to retry it',
+    async (_what, choice) => {
+      await chooseAlert(t.db, BOUNCE, choice);
+      await chooseAlert(t.db, EACH, 'none');
+      await chooseAlert(t.db, DIGEST, 'none');
+      if (choice === 'each_lead') {
+        expect((await postEmailRequest(server.app, validBody())).statusCode).toBe(202);
+      } else {
+        await storeLead(t.db, { email: 'lead@example.org', createdAt: at('2026-01-14T12:00:00Z') });
+        await queueDueDigests(t.db, config.teamEmails, at('2026-01-15T08:00:00Z'));
+      }
+      await until(async () => (await teamMessages(t.db)).some((m) => m.status === 'failed'));
+      const [failed, ...others] = await teamMessages(t.db);
+      expect(others).toEqual([]);
+      expect(failed).toMatchObject({
+        recipient: BOUNCE,
+        status: 'failed',
+        attempts: 1,
+        last_error: expect.stringMatching(/550/),
+        payload:
+          choice === 'daily_digest'
+            ? { from: '2026-01-14T08:00:00.000Z', to: '2026-01-15T08:00:00.000Z' }
+            : null,
+      });
+    },
+  );
+
+  it('erases a lead’s alerts with the lead, and retention deletes them with it', async () => {
+    await chooseAlert(t.db, DIGEST, 'each_lead');
+    const erased = (
+      await postEmailRequest(server.app, validBody({ email: 'erase-me@example.org' }))
+    ).json() as {
+      id: string;
+    };
+    const expired = (await postEmailRequest(server.app, validBody({ email: 'old@example.org' }))).json() as {
+      id: string;
+    };
+    const alertsOf = async (id: string) =>
+      (await teamMessages(t.db)).filter((m) => m.kind === 'lead_alert' && m.request_id === id).length;
+    expect(await alertsOf(erased.id)).toBe(2);
+    expect(await alertsOf(expired.id)).toBe(2);
+    await eraseAddress(t.db, 'Erase-Me@example.org', 'test');
+    expect(await alertsOf(erased.id)).toBe(0);
+    await t.db.query(`UPDATE email_requests SET created_at = now() - interval '400 days' WHERE id = $1`, [
+      expired.id,
+    ]);
+    await purgeExpiredRequests(t.db, 365);
+    expect(await alertsOf(expired.id)).toBe(0);
+  });
+
+  it('leaves out of a digest a lead erased before it is sent, and sends nothing when none is left', async () => {
+    const lead = await storeLead(t.db, { email: 'only@example.org', createdAt: at('2026-01-14T12:00:00Z') });
+    // A digest as the job queues it, gathered as its sender does, without the outbox racing us.
+    const message: ClaimedMessage = {
+      id: '00000000-0000-4000-8000-000000000001',
+      requestId: null,
+      kind: 'lead_digest',
+      recipient: DIGEST,
+      attempts: 1,
+      payload: digestPayload(dueDigest(at('2026-01-15T08:00:00Z'))),
+    };
+    expect((await gatherLeadDigest(t.db, message))?.leads.map((l) => l.id)).toEqual([lead]);
+    await eraseAddress(t.db, 'only@example.org', 'test');
+    expect(await gatherLeadDigest(t.db, message)).toBeUndefined();
+    await expect(gatherLeadDigest(t.db, { ...message, payload: null })).rejects.toThrow('carries no period');
+  });
+});

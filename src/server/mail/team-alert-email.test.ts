@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import type { LeadGlance } from '../leads/lead-glance';
+import { DIGEST_MAX_LISTED, type LeadAlertFacts, type LeadDigestFacts } from './team-alert-facts';
+import { composeLeadAlertMail, composeLeadDigestMail, leadLink } from './team-alert-email';
+
+// The team's lead alert and daily digest, composed from plain data: no database, no clock.
+const SETTINGS = {
+  mailFrom: 'Care Audit <audit@care-audit.example>',
+  publicUrl: 'https://audit.care-audit.example',
+};
+const SENT = new Date('2026-11-25T08:00:30Z');
+const MESSAGE = { id: '5f0f0c8e-3d52-4c4f-8a53-0c1f7f4b2a11', recipient: 'sam@care-audit.example' };
+
+function glance(overrides: Partial<LeadGlance> = {}): LeadGlance {
+  return {
+    id: '0b5c8a62-6f0e-4c53-9a56-3d1f7f4b2a10',
+    createdAt: new Date('2026-11-24T15:20:00Z'),
+    overallScore: 66,
+    profile: { serviceType: 'home_care', size: '25_99' },
+    source: 'newsletter',
+    consent: true,
+    ...overrides,
+  };
+}
+
+describe('a team member’s alert of a new lead', () => {
+  const facts: LeadAlertFacts = { message: MESSAGE, lead: glance() };
+  const mail = composeLeadAlertMail(facts, SETTINGS, SENT);
+  const link = 'https://audit.care-audit.example/team/leads/0b5c8a62-6f0e-4c53-9a56-3d1f7f4b2a10';
+
+  it('goes to the member, with the outbox message’s stable Message-ID', () => {
+    expect(mail).toMatchObject({
+      from: SETTINGS.mailFrom,
+      to: MESSAGE.recipient,
+      date: SENT,
+      messageId: `<${MESSAGE.id}@care-audit.example>`,
+      subject: 'New lead on Care Audit: 66% (Good)',
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    });
+    expect(mail.replyTo).toBeUndefined();
+  });
+
+  it('says what helps decide whether to open the lead, and links to it in the workspace', () => {
+    expect(leadLink(SETTINGS.publicUrl, facts.lead.id)).toBe(link);
+    expect(mail.text).toContain(
+      [
+        'Overall score: 66% (Good)',
+        'Service: Home care, 25–99 people supported',
+        'Source: newsletter',
+        'Consent to contact: yes',
+        'Received: 24 November 2026 at 15:20 GMT',
+      ].join('\n'),
+    );
+    expect(mail.text).toContain(`(you will be asked to sign in):\n${link}\n`);
+    expect(mail.text).toContain('https://audit.care-audit.example/team\n');
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).toContain('<html lang="en-GB">');
+    expect(mail.html).toContain('Home care, 25–99 people supported');
+  });
+
+  it('says when the visitor gave no profile, came directly, or did not consent', () => {
+    const bare = composeLeadAlertMail(
+      { message: MESSAGE, lead: glance({ profile: {}, source: 'direct', consent: false, overallScore: 38 }) },
+      SETTINGS,
+      SENT,
+    );
+    expect(bare.subject).toBe('New lead on Care Audit: 38% (Needs Improvement)');
+    expect(bare.text).toContain('Service: not given\n');
+    expect(bare.text).toContain('Source: direct (no campaign, no referring site)\n');
+    expect(bare.text).toContain('Consent to contact: no (send the results only, nothing else)\n');
+  });
+
+  it('escapes in its HTML what the visitor’s browser sent as the source', () => {
+    const odd = composeLeadAlertMail(
+      { message: MESSAGE, lead: glance({ source: '<img src=x onerror=alert(1)>' }) },
+      SETTINGS,
+      SENT,
+    );
+    expect(odd.html).not.toContain('<img');
+    expect(odd.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(odd.text).toContain('Source: <img src=x onerror=alert(1)>');
+  });
+});
+
+describe('a team member’s daily digest', () => {
+  // Tuesday 08:00 GMT to Wednesday 08:00 GMT.
+  const period = { from: new Date('2026-11-24T08:00:00Z'), to: new Date('2026-11-25T08:00:00Z') };
+  const leads = [
+    glance({ id: '00000000-0000-4000-8000-000000000001', createdAt: new Date('2026-11-24T09:00:00Z') }),
+    glance({
+      id: '00000000-0000-4000-8000-000000000002',
+      overallScore: 85,
+      profile: {},
+      source: 'direct',
+      consent: false,
+    }),
+    glance({ id: '00000000-0000-4000-8000-000000000003', overallScore: 40, source: 'www.google.com' }),
+  ];
+  const facts: LeadDigestFacts = { message: MESSAGE, period, leads, total: 3 };
+
+  it('counts the day’s leads in its subject, named by the day it is sent', () => {
+    const mail = composeLeadDigestMail(facts, SETTINGS, SENT);
+    expect(mail).toMatchObject({
+      to: MESSAGE.recipient,
+      date: SENT,
+      messageId: `<${MESSAGE.id}@care-audit.example>`,
+      subject: 'Care Audit daily digest for Wednesday 25 November: 3 new leads',
+    });
+    const one = composeLeadDigestMail({ ...facts, leads: leads.slice(0, 1), total: 1 }, SETTINGS, SENT);
+    expect(one.subject).toBe('Care Audit daily digest for Wednesday 25 November: 1 new lead');
+    expect(one.text).toMatch(/^1 new lead arrived from /);
+  });
+
+  it('lists each lead with its score, service, source and consent, and a link to it', () => {
+    const { text, html } = composeLeadDigestMail(facts, SETTINGS, SENT);
+    expect(text).toMatch(
+      /^3 new leads arrived from Tuesday 24 November at 08:00 to Wednesday 25 November at 08:00 \(UK time\)\.\n/,
+    );
+    expect(text).toContain(
+      [
+        '1. 66% (Good) · Home care, 25–99 people supported · source: newsletter · consent: yes',
+        '   https://audit.care-audit.example/team/leads/00000000-0000-4000-8000-000000000001',
+        '2. 85% (Excellent) · not given · source: direct · consent: no',
+        '   https://audit.care-audit.example/team/leads/00000000-0000-4000-8000-000000000002',
+        '3. 40% (Fair) · Home care, 25–99 people supported · source: www.google.com · consent: yes',
+        '   https://audit.care-audit.example/team/leads/00000000-0000-4000-8000-000000000003',
+      ].join('\n'),
+    );
+    expect(text).not.toContain('more, listed');
+    for (const lead of leads) expect(html).toContain(`href="${leadLink(SETTINGS.publicUrl, lead.id)}"`);
+    expect(String(html).match(/<li /g)).toHaveLength(3);
+  });
+
+  it('names the ends of a period across a clock change in UK time', () => {
+    // Sunday 29 March 2026: 08:00 GMT Saturday to 08:00 BST Sunday.
+    const march = { from: new Date('2026-03-28T08:00:00Z'), to: new Date('2026-03-29T07:00:00Z') };
+    const { subject, text } = composeLeadDigestMail({ ...facts, period: march }, SETTINGS, SENT);
+    expect(subject).toBe('Care Audit daily digest for Sunday 29 March: 3 new leads');
+    expect(text).toContain('from Saturday 28 March at 08:00 to Sunday 29 March at 08:00 (UK time)');
+  });
+
+  it(`lists ${DIGEST_MAX_LISTED} leads at most, and says how many more the workspace has`, () => {
+    const many = Array.from({ length: DIGEST_MAX_LISTED }, (_, i) =>
+      glance({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` }),
+    );
+    const full = composeLeadDigestMail({ ...facts, leads: many, total: DIGEST_MAX_LISTED }, SETTINGS, SENT);
+    expect(full.text).toContain(`\n${DIGEST_MAX_LISTED}. 66% (Good)`);
+    expect(full.text).not.toContain('more, listed');
+    expect(full.html).not.toContain('more, listed');
+
+    const over = composeLeadDigestMail(
+      { ...facts, leads: many, total: DIGEST_MAX_LISTED + 1 },
+      SETTINGS,
+      SENT,
+    );
+    expect(over.subject).toBe(
+      `Care Audit daily digest for Wednesday 25 November: ${DIGEST_MAX_LISTED + 1} new leads`,
+    );
+    expect(over.text).toContain(
+      '\n…and 1 more, listed in the team workspace: https://audit.care-audit.example/team/leads\n',
+    );
+    expect(over.html).toContain('…and 1 more, listed in the team workspace:');
+    expect(String(over.html).match(/<li /g)).toHaveLength(DIGEST_MAX_LISTED);
+  });
+});

@@ -1,0 +1,210 @@
+import type { SendMailOptions } from 'nodemailer';
+import { ratingFor } from '../../core';
+import { DIRECT_SOURCE } from '../../shared/team-api';
+import { escapeHtml as e } from '../http/escape-html';
+import type { LeadGlance } from '../leads/lead-glance';
+import { outboxEnvelope } from './envelope';
+import { dateTime, profileLine, weekdayDay, weekdayTime } from './format';
+import type { LeadAlertFacts, LeadDigestFacts } from './team-alert-facts';
+import type { RenderedEmail } from './visitor-email';
+
+/*
+ * A team member's lead alert and daily digest: pure functions from gathered facts (team-alert-facts.ts)
+ * to the message, no database and no clock. They say what helps decide whether to open a lead
+ * (score, service, source, consent) and link to it in the workspace, where signing in shows the
+ * rest. No address, name, phone or note: a mailbox keeps them after the lead is erased or expires.
+ */
+
+/** What the team's alerts take from the configuration. */
+export interface TeamAlertSettings {
+  mailFrom: string;
+  /** The site's own address (PUBLIC_URL): the workspace's links start with it. */
+  publicUrl: string;
+}
+
+/** The lead's page in the team workspace (signing in is asked first). */
+export function leadLink(publicUrl: string, id: string): string {
+  return `${publicUrl}/team/leads/${encodeURIComponent(id)}`;
+}
+
+/** The workspace's home, where a member changes how they hear of leads. */
+function workspaceLink(publicUrl: string): string {
+  return `${publicUrl}/team`;
+}
+
+/** "66% (Good)". */
+function scoreLine(lead: LeadGlance): string {
+  return `${lead.overallScore}% (${ratingFor(lead.overallScore)})`;
+}
+
+/** The source as the list shows it; "direct" explained, since it is not a site's name. */
+function sourceLine(lead: LeadGlance): string {
+  return lead.source === DIRECT_SOURCE ? 'direct (no campaign, no referring site)' : lead.source;
+}
+
+function consentLine(lead: LeadGlance): string {
+  return lead.consent ? 'yes' : 'no (send the results only, nothing else)';
+}
+
+/** A lead's facts as label and value, in the order both the text and the HTML show them. */
+function glanceRows(lead: LeadGlance): [string, string][] {
+  return [
+    ['Overall score', scoreLine(lead)],
+    ['Service', profileLine(lead.profile)],
+    ['Source', sourceLine(lead)],
+    ['Consent to contact', consentLine(lead)],
+    ['Received', dateTime(lead.createdAt)],
+  ];
+}
+
+const FONT = "font-family:Arial,'Helvetica Neue',Helvetica,sans-serif";
+
+/** The plain frame of the team's alert e-mails, as the sign-in e-mail has it. */
+function htmlPage(title: string, heading: string, body: string): string {
+  return `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(title)}</title></head>
+<body style="margin:0;padding:24px 12px;background-color:#eef2f4;${FONT};color:#18212d">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background-color:#ffffff;border-radius:8px">
+<tr><td style="padding:32px 28px">
+<p style="margin:0 0 8px;font-size:14px;color:#0f4c5c;font-weight:bold;letter-spacing:0.04em;text-transform:uppercase">Care Audit team workspace</p>
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#18212d">${e(heading)}</h1>
+${body}
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+function htmlFacts(lead: LeadGlance): string {
+  const rows = glanceRows(lead)
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="padding:4px 12px 4px 0;text-align:left;font-weight:normal;color:#4b5563;vertical-align:top">${e(label)}</th><td style="padding:4px 0;color:#18212d">${e(value)}</td></tr>`,
+    )
+    .join('\n');
+  return `<table style="margin:0 0 24px;font-size:15px;line-height:1.4;border-collapse:collapse">\n${rows}\n</table>`;
+}
+
+function htmlButton(href: string, label: string): string {
+  return `<p style="margin:0 0 24px"><a href="${e(href)}" style="display:inline-block;padding:12px 24px;background-color:#0f4c5c;color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none;border-radius:6px">${e(label)}</a></p>`;
+}
+
+function htmlSmall(text: string, href: string): string {
+  return `<p style="margin:0;font-size:14px;line-height:1.5;color:#4b5563">${e(text)} <a href="${e(href)}" style="color:#0f4c5c">${e(href)}</a></p>`;
+}
+
+/** The alert of one new lead, to a member who chose an e-mail for each (the default). */
+export function leadAlertEmail(lead: LeadGlance, publicUrl: string): RenderedEmail {
+  const link = leadLink(publicUrl, lead.id);
+  const subject = `New lead on Care Audit: ${scoreLine(lead)}`;
+  const change =
+    'You get this e-mail for each new lead. To get a daily digest at 08:00 instead, or no e-mails, choose in the team workspace:';
+  const text = [
+    'A new lead has arrived.',
+    '',
+    ...glanceRows(lead).map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Open the lead in the team workspace (you will be asked to sign in):',
+    link,
+    '',
+    change,
+    workspaceLink(publicUrl),
+    '',
+    'Care Audit',
+  ].join('\n');
+  const html = htmlPage(
+    subject,
+    'A new lead has arrived',
+    `${htmlFacts(lead)}
+${htmlButton(link, 'Open the lead')}
+<p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all">You will be asked to sign in. <a href="${e(link)}" style="color:#0f4c5c">${e(link)}</a></p>
+${htmlSmall(change, workspaceLink(publicUrl))}`,
+  );
+  return { subject, html, text };
+}
+
+/** "1 new lead", "3 new leads". */
+function leadCount(total: number): string {
+  return `${total} new lead${total === 1 ? '' : 's'}`;
+}
+
+/** What the digest says of one lead besides its score: "Home care, Under 25 people supported · source: google · consent: yes". */
+function digestDetails(lead: LeadGlance): string {
+  return [
+    profileLine(lead.profile),
+    `source: ${lead.source}`,
+    `consent: ${lead.consent ? 'yes' : 'no'}`,
+  ].join(' · ');
+}
+
+/**
+ * The daily digest: how many leads the period holds, each listed (up to DIGEST_MAX_LISTED) with
+ * its line and link, and how many more the workspace has.
+ */
+export function leadDigestEmail(
+  facts: Pick<LeadDigestFacts, 'period' | 'leads' | 'total'>,
+  publicUrl: string,
+): RenderedEmail {
+  const { period, leads, total } = facts;
+  const subject = `Care Audit daily digest for ${weekdayDay(period.to)}: ${leadCount(total)}`;
+  const span = `from ${weekdayTime(period.from)} to ${weekdayTime(period.to)} (UK time)`;
+  const intro = `${leadCount(total)} arrived ${span}.`;
+  const unlisted = total - leads.length;
+  const more =
+    unlisted > 0 ? `…and ${unlisted} more, listed in the team workspace: ${publicUrl}/team/leads` : undefined;
+  const change =
+    'You get this digest every day at 08:00 when there are new leads. To get an e-mail for each lead instead, or no e-mails, choose in the team workspace:';
+  const text = [
+    intro,
+    '',
+    ...leads.flatMap((lead, index) => [
+      `${index + 1}. ${scoreLine(lead)} · ${digestDetails(lead)}`,
+      `   ${leadLink(publicUrl, lead.id)}`,
+    ]),
+    ...(more ? ['', more] : []),
+    '',
+    'Each link opens the lead in the team workspace (you will be asked to sign in).',
+    '',
+    change,
+    workspaceLink(publicUrl),
+    '',
+    'Care Audit',
+  ].join('\n');
+  const items = leads
+    .map(
+      (lead) =>
+        `<li style="margin:0 0 12px"><a href="${e(leadLink(publicUrl, lead.id))}" style="color:#0f4c5c;font-weight:bold">${e(scoreLine(lead))}</a><br>${e(digestDetails(lead))}</li>`,
+    )
+    .join('\n');
+  const html = htmlPage(
+    subject,
+    leadCount(total),
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#374151">${e(intro)} Each link opens the lead in the team workspace (you will be asked to sign in).</p>
+<ol style="margin:0 0 24px;padding-left:24px;font-size:15px;line-height:1.4">
+${items}
+</ol>
+${more ? `<p style="margin:0 0 24px;font-size:15px;line-height:1.5">${e(`…and ${unlisted} more, listed in the team workspace:`)} <a href="${e(`${publicUrl}/team/leads`)}" style="color:#0f4c5c">${e(`${publicUrl}/team/leads`)}</a></p>\n` : ''}${htmlSmall(change, workspaceLink(publicUrl))}`,
+  );
+  return { subject, html, text };
+}
+
+/** The alert as nodemailer sends it, with the outbox message's stable Message-ID. */
+export function composeLeadAlertMail(
+  facts: LeadAlertFacts,
+  settings: TeamAlertSettings,
+  date: Date,
+): SendMailOptions {
+  const { subject, html, text } = leadAlertEmail(facts.lead, settings.publicUrl);
+  return { ...outboxEnvelope(facts.message, settings.mailFrom, date), subject, html, text };
+}
+
+/** The digest as nodemailer sends it, with the outbox message's stable Message-ID. */
+export function composeLeadDigestMail(
+  facts: LeadDigestFacts,
+  settings: TeamAlertSettings,
+  date: Date,
+): SendMailOptions {
+  const { subject, html, text } = leadDigestEmail(facts, settings.publicUrl);
+  return { ...outboxEnvelope(facts.message, settings.mailFrom, date), subject, html, text };
+}
