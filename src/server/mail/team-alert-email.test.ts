@@ -52,7 +52,10 @@ describe('a team member’s alert of a new lead', () => {
       ].join('\n'),
     );
     expect(mail.text).toContain(`(you will be asked to sign in):\n${link}\n`);
-    expect(mail.text).toContain('https://audit.care-audit.example/team\n');
+    expect(mail.text).toContain(
+      'or no e-mails, choose on “Your alerts” in the team workspace:\nhttps://audit.care-audit.example/team/alerts\n',
+    );
+    expect(mail.html).toContain('href="https://audit.care-audit.example/team/alerts"');
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.html).toContain('<html lang="en-GB">');
     expect(mail.html).toContain('Home care, 25–99 people supported');
@@ -127,6 +130,9 @@ describe('a team member’s daily digest', () => {
       ].join('\n'),
     );
     expect(text).not.toContain('more, listed');
+    expect(text).toContain(
+      'choose on “Your alerts” in the team workspace:\nhttps://audit.care-audit.example/team/alerts\n',
+    );
     for (const lead of leads) expect(html).toContain(`href="${leadLink(SETTINGS.publicUrl, lead.id)}"`);
     expect(String(html).match(/<li /g)).toHaveLength(3);
   });

@@ -27,9 +27,9 @@ export function leadLink(publicUrl: string, id: string): string {
   return `${publicUrl}/team/leads/${encodeURIComponent(id)}`;
 }
 
-/** The workspace's home, where a member changes how they hear of leads. */
-function workspaceLink(publicUrl: string): string {
-  return `${publicUrl}/team`;
+/** The workspace's "Your alerts" page, where a member changes how they hear of leads. */
+export function alertsLink(publicUrl: string): string {
+  return `${publicUrl}/team/alerts`;
 }
 
 /** "66% (Good)". */
@@ -99,7 +99,7 @@ export function leadAlertEmail(lead: LeadGlance, publicUrl: string): RenderedEma
   const link = leadLink(publicUrl, lead.id);
   const subject = `New lead on Care Audit: ${scoreLine(lead)}`;
   const change =
-    'You get this e-mail for each new lead. To get a daily digest at 08:00 instead, or no e-mails, choose in the team workspace:';
+    'You get this e-mail for each new lead. To get a daily digest at 08:00 instead, or no e-mails, choose on “Your alerts” in the team workspace:';
   const text = [
     'A new lead has arrived.',
     '',
@@ -109,7 +109,7 @@ export function leadAlertEmail(lead: LeadGlance, publicUrl: string): RenderedEma
     link,
     '',
     change,
-    workspaceLink(publicUrl),
+    alertsLink(publicUrl),
     '',
     'Care Audit',
   ].join('\n');
@@ -119,7 +119,7 @@ export function leadAlertEmail(lead: LeadGlance, publicUrl: string): RenderedEma
     `${htmlFacts(lead)}
 ${htmlButton(link, 'Open the lead')}
 <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all">You will be asked to sign in. <a href="${e(link)}" style="color:#0f4c5c">${e(link)}</a></p>
-${htmlSmall(change, workspaceLink(publicUrl))}`,
+${htmlSmall(change, alertsLink(publicUrl))}`,
   );
   return { subject, html, text };
 }
@@ -154,7 +154,7 @@ export function leadDigestEmail(
   const more =
     unlisted > 0 ? `…and ${unlisted} more, listed in the team workspace: ${publicUrl}/team/leads` : undefined;
   const change =
-    'You get this digest every day at 08:00 when there are new leads. To get an e-mail for each lead instead, or no e-mails, choose in the team workspace:';
+    'You get this digest every day at 08:00 when there are new leads. To get an e-mail for each lead instead, or no e-mails, choose on “Your alerts” in the team workspace:';
   const text = [
     intro,
     '',
@@ -167,7 +167,7 @@ export function leadDigestEmail(
     'Each link opens the lead in the team workspace (you will be asked to sign in).',
     '',
     change,
-    workspaceLink(publicUrl),
+    alertsLink(publicUrl),
     '',
     'Care Audit',
   ].join('\n');
@@ -184,7 +184,7 @@ export function leadDigestEmail(
 <ol style="margin:0 0 24px;padding-left:24px;font-size:15px;line-height:1.4">
 ${items}
 </ol>
-${more ? `<p style="margin:0 0 24px;font-size:15px;line-height:1.5">${e(`…and ${unlisted} more, listed in the team workspace:`)} <a href="${e(`${publicUrl}/team/leads`)}" style="color:#0f4c5c">${e(`${publicUrl}/team/leads`)}</a></p>\n` : ''}${htmlSmall(change, workspaceLink(publicUrl))}`,
+${more ? `<p style="margin:0 0 24px;font-size:15px;line-height:1.5">${e(`…and ${unlisted} more, listed in the team workspace:`)} <a href="${e(`${publicUrl}/team/leads`)}" style="color:#0f4c5c">${e(`${publicUrl}/team/leads`)}</a></p>\n` : ''}${htmlSmall(change, alertsLink(publicUrl))}`,
   );
   return { subject, html, text };
 }
