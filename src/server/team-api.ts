@@ -7,6 +7,7 @@ import { registerTeamAuth, signedInMember } from './team-sign-in/team-auth';
 import { endSessionsOfFormerMembers } from './team-sign-in/team-sessions';
 import { teamSessionRoutes } from './team-sign-in/team-session-routes';
 import { teamOverviewRoutes } from './usage/team-overview-routes';
+import { readLeadFigures } from './leads/lead-figures';
 import { teamLeadsRoutes } from './leads/team-leads-routes';
 import { teamActivityRoutes } from './activity/team-activity-routes';
 import { teamAlertsRoutes } from './alerts/team-alerts-routes';
@@ -44,7 +45,7 @@ export async function teamApi(team: FastifyInstance, options: TeamApiOptions): P
   await registerTeamAuth(team, { db: options.db, config: options.config });
 
   await team.register(teamSessionRoutes, options);
-  await team.register(teamOverviewRoutes, { db: options.db });
+  await team.register(teamOverviewRoutes, { db: options.db, readLeadFigures });
   await team.register(teamActivityRoutes, { db: options.db });
   await team.register(teamLeadsRoutes, {
     db: options.db,

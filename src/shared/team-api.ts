@@ -1,4 +1,5 @@
 import type { AreaId, ServiceProfile, ServiceType, SizeBand } from '../core';
+import type { FunnelStepId } from './usage-events';
 
 /**
  * What the team workspace's API answers, as the browser app reads it and the server's routes
@@ -243,6 +244,12 @@ export interface FailedMessages {
   messages: FailedMessage[];
 }
 
+/** Whole days in UTC, as the usage counters keep them: YYYY-MM-DD, both included. */
+export interface OverviewPeriod {
+  first: string;
+  last: string;
+}
+
 export interface OverviewDay {
   date: string;
   started: number;
@@ -251,10 +258,22 @@ export interface OverviewDay {
   emailRequested: number;
 }
 
-export interface OverviewSection {
-  section: number;
-  title: string;
-  reached: number;
+/**
+ * A funnel step's number in one period: as counted, and as shown, which is never more than the
+ * step before shows (an audit's events can fall on both sides of the period's first day, so a
+ * period can count more of a step than of the one before it).
+ */
+export interface FunnelFigure {
+  counted: number;
+  shown: number;
+}
+
+export interface OverviewFunnelStep {
+  id: FunnelStepId;
+  /** The step this one follows and is a share of; null for the first. */
+  after: FunnelStepId | null;
+  current: FunnelFigure;
+  previous: FunnelFigure;
 }
 
 export interface OverviewAreaAverage {
@@ -265,8 +284,36 @@ export interface OverviewAreaAverage {
   count: number;
 }
 
+/** The period's leads (stored e-mail requests) grouped one way; null is "not given". */
+export interface LeadGroup<Key> {
+  key: Key | null;
+  count: number;
+}
+
+export interface OverviewLeads {
+  /** Leads stored in the 30 days, and in the 30 before. */
+  total: number;
+  previousTotal: number;
+  /** Every status, every service type and size (then "not given"), in their usual order. */
+  byStatus: LeadGroup<FollowUpStatus>[];
+  byServiceType: LeadGroup<ServiceType>[];
+  bySize: LeadGroup<SizeBand>[];
+  /** The most frequent sources (LeadSummary.source), most leads first, at most OVERVIEW_TOP_SOURCES. */
+  bySource: LeadGroup<string>[];
+  /** The sources after those, taken together; null when there are none. */
+  otherSources: { sources: number; count: number } | null;
+}
+
+/** The leads-by-source table names this many sources, then the rest together. */
+export const OVERVIEW_TOP_SOURCES = 10;
+
+/** `GET /api/team/overview`: the last 30 days (UTC, today so far included) and the 30 before. */
 export interface Overview {
+  period: OverviewPeriod;
+  previousPeriod: OverviewPeriod;
+  /** Each day of `period`, oldest first. */
   days: OverviewDay[];
-  sections: OverviewSection[];
+  funnel: OverviewFunnelStep[];
+  leads: OverviewLeads;
   areaAverages: OverviewAreaAverage[];
 }

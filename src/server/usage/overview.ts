@@ -1,80 +1,124 @@
-import { AREAS, type AreaId } from '../../core';
-import type { Overview, OverviewDay } from '../../shared/team-api';
+import type {
+  Overview,
+  OverviewAreaAverage,
+  OverviewDay,
+  OverviewLeads,
+  OverviewPeriod,
+} from '../../shared/team-api';
+import { FUNNEL_STEPS, type FunnelStepId } from '../../shared/usage-events';
 import type { Queryable } from '../db/database';
-import { counterKey, readCounters, utcDay } from './usage-counters';
+import { capFunnel } from './funnel';
+import { readCounters, utcDay, type CounterRow } from './usage-counters';
 
-/** The overview covers this many days, ending with today (UTC). */
+/** The overview covers this many days, ending with today (UTC), and compares them with as many before. */
 export const OVERVIEW_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The OVERVIEW_DAYS dates ending with `today`'s UTC date, oldest first. */
-export function overviewDates(today: Date): string[] {
-  const midnight = Date.parse(`${utcDay(today)}T00:00:00Z`);
-  return Array.from({ length: OVERVIEW_DAYS }, (_, i) =>
-    utcDay(new Date(midnight - (OVERVIEW_DAYS - 1 - i) * DAY_MS)),
-  );
+export interface OverviewPeriods {
+  /** The OVERVIEW_DAYS days ending with today, today so far included. */
+  current: OverviewPeriod;
+  /** The OVERVIEW_DAYS days just before them. */
+  previous: OverviewPeriod;
+}
+
+/** The UTC day `days` days after (or, negative, before) the UTC day `day`. */
+function addDays(day: string, days: number): string {
+  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+}
+
+/** The periods of the overview seen on `today` (its UTC day). */
+export function overviewPeriods(today: Date): OverviewPeriods {
+  const last = utcDay(today);
+  const first = addDays(last, 1 - OVERVIEW_DAYS);
+  return {
+    current: { first, last },
+    previous: { first: addDays(first, -OVERVIEW_DAYS), last: addDays(first, -1) },
+  };
+}
+
+/** Every day of `period`, oldest first. */
+export function periodDays({ first, last }: OverviewPeriod): string[] {
+  const days: string[] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The first moment of `period` and the first moment after it, for a half-open range of times. */
+export function periodBounds({ first, last }: OverviewPeriod): { from: Date; until: Date } {
+  return { from: new Date(`${first}T00:00:00Z`), until: new Date(`${addDays(last, 1)}T00:00:00Z`) };
 }
 
 /**
- * The team's overview of the last 30 days (UTC): per day the audits started and completed, PDFs
- * downloaded and e-mail requests, from the usage counters (a day without any is zeros); how many
- * audits reached each section over those days; and the average score of each area over the e-mail
- * requests stored in them (null when there were none). The days come from the counters, as the
- * sections do, so the funnel adds up; the averages need the answers, so they come from the stored
- * requests (an erased or expired request no longer counts).
+ * What the overview needs from the stored e-mail requests (the leads): the leads capability owns
+ * that table and answers this (leads/lead-figures.ts); the team API hands its reader in, since
+ * usage sits above leads and does not import it.
  */
-export async function readOverview(db: Queryable, today: Date = new Date()): Promise<Overview> {
-  const dates = overviewDates(today);
-  const first = dates[0] as string;
-  const last = dates[dates.length - 1] as string;
-  const counters = await readCounters(db, first, last);
+export interface LeadFigures {
+  leads: OverviewLeads;
+  /** Requests stored with the consent box ticked, in each period. */
+  consentGiven: { current: number; previous: number };
+  /** The average score of each area over the requests of the current period. */
+  areaAverages: OverviewAreaAverage[];
+}
+export type ReadLeadFigures = (db: Queryable, periods: OverviewPeriods) => Promise<LeadFigures>;
+
+/**
+ * The team's overview: the last 30 days (UTC) against the 30 before. Per day, the audits started
+ * and completed, PDFs downloaded and e-mail requests, from the usage counters (a day without any
+ * is zeros); the funnel of both periods, each step held to at most the step before (funnel.ts); and
+ * from the stored requests, the leads by status, service type, size and source, consent given and
+ * the average score of each area (an erased or expired request no longer counts).
+ */
+export async function readOverview(
+  db: Queryable,
+  readLeadFigures: ReadLeadFigures,
+  today: Date = new Date(),
+): Promise<Overview> {
+  const periods = overviewPeriods(today);
+  const counters = await readCounters(db, periods.previous.first, periods.current.last);
+  const figures = await readLeadFigures(db, periods);
+
+  const current = capFunnel(countedSteps(counters, periods.current, figures.consentGiven.current));
+  const previous = capFunnel(countedSteps(counters, periods.previous, figures.consentGiven.previous));
+  const funnel = FUNNEL_STEPS.map(({ id, after }) => ({
+    id,
+    after,
+    current: current.get(id) ?? { counted: 0, shown: 0 },
+    previous: previous.get(id) ?? { counted: 0, shown: 0 },
+  }));
+
   const count = (day: string, key: string) =>
     counters.find((c) => c.day === day && c.event === key)?.count ?? 0;
-  const total = (key: string) => counters.filter((c) => c.event === key).reduce((sum, c) => sum + c.count, 0);
-
-  const days: OverviewDay[] = dates.map((date) => ({
+  const days: OverviewDay[] = periodDays(periods.current).map((date) => ({
     date,
     started: count(date, 'started'),
     completed: count(date, 'completed'),
     pdfDownloaded: count(date, 'pdf_downloaded'),
     emailRequested: count(date, 'email_requested'),
   }));
-  // Section N of the audit is its Nth area.
-  const sections = AREAS.map((area, i) => ({
-    section: i + 1,
-    title: area.title,
-    reached: total(counterKey('section_reached', i + 1)),
-  }));
 
-  const averages = await areaAverages(db, first, last);
   return {
+    period: periods.current,
+    previousPeriod: periods.previous,
     days,
-    sections,
-    areaAverages: AREAS.map(({ id: areaId, title }) => ({
-      areaId,
-      title,
-      average: averages.count === 0 ? null : averages[areaId],
-      count: averages.count,
-    })),
+    funnel,
+    leads: figures.leads,
+    areaAverages: figures.areaAverages,
   };
 }
 
-async function areaAverages(
-  db: Queryable,
-  firstDay: string,
-  lastDay: string,
-): Promise<Record<AreaId, number> & { count: number }> {
-  // Whole UTC days: from the first day's midnight up to (not including) the midnight after the last.
-  const { rows } = await db.query<Record<AreaId, number> & { count: number }>(
-    `SELECT count(*)::int AS count,
-            round(avg(operational_score))::int AS operational, round(avg(compliance_score))::int AS compliance,
-            round(avg(quality_score))::int AS quality, round(avg(training_score))::int AS training,
-            round(avg(data_score))::int AS data
-       FROM email_requests
-      WHERE created_at >= $1::date::timestamp AT TIME ZONE 'UTC'
-        AND created_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'`,
-    [firstDay, lastDay],
-  );
-  return rows[0] as Record<AreaId, number> & { count: number };
+/** Each funnel step's count over `period`: the counters', and consent given as the leads counted it. */
+function countedSteps(
+  counters: readonly CounterRow[],
+  period: OverviewPeriod,
+  consentGiven: number,
+): Map<FunnelStepId, number> {
+  const counted = new Map<FunnelStepId, number>([['consent_given', consentGiven]]);
+  for (const { day, event, count } of counters) {
+    if (day < period.first || day > period.last) continue;
+    const step = event as FunnelStepId;
+    counted.set(step, (counted.get(step) ?? 0) + count);
+  }
+  return counted;
 }

@@ -1,20 +1,12 @@
-import { AREAS } from '../../core';
-import type { UsageEvent } from '../../shared/usage-events';
+import type { CounterKey } from '../../shared/usage-events';
 import type { Queryable } from '../db/database';
 
 /**
  * Cookie-free usage counters: the browser names an event, the server adds one to that event's
  * counter for the day (UTC). Nothing else is kept — no identifier, no address, no time finer than
- * the day — so nothing in them can single out a visitor.
+ * the day — so nothing in them can single out a visitor. A counter's name is shared/usage-events.ts's
+ * counterKey.
  */
-
-/** The audit's sections, one per area, numbered from 1 as the visitor sees them ("Section 3 of 5"). */
-export const SECTION_COUNT = AREAS.length;
-
-/** The counter an event adds to: its name, or for a section reached `section_N_reached`. */
-export function counterKey(event: UsageEvent, section?: number): string {
-  return event === 'section_reached' ? `section_${section}_reached` : event;
-}
 
 /** The UTC calendar date of `at`, as YYYY-MM-DD: a counter's day. */
 export function utcDay(at: Date): string {
@@ -25,7 +17,7 @@ export function utcDay(at: Date): string {
  * Adds one to a counter for the UTC day of `at`, in one statement: any number of server instances
  * sharing the database add to the same row without losing a count.
  */
-export async function addToCounter(db: Queryable, key: string, at: Date = new Date()): Promise<void> {
+export async function addToCounter(db: Queryable, key: CounterKey, at: Date = new Date()): Promise<void> {
   await db.query(
     `INSERT INTO usage_counters (day, event, count) VALUES ($1::date, $2, 1)
      ON CONFLICT (day, event) DO UPDATE SET count = usage_counters.count + 1`,

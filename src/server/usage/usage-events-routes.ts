@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
 import { readJsonBodies } from '../http/request-guards';
-import { USAGE_EVENTS, type UsageEvent } from '../../shared/usage-events';
-import { addToCounter, counterKey, SECTION_COUNT } from './usage-counters';
+import { counterKey, SECTION_COUNT, USAGE_EVENTS, type UsageEvent } from '../../shared/usage-events';
+import { addToCounter } from './usage-counters';
 
 export interface UsageEventsOptions {
   db: Database;

@@ -1,20 +1,25 @@
-import type { UsageEvent } from '../../shared/usage-events';
+import { counterKey, stepBefore, type UsageEvent } from '../../shared/usage-events';
 
 /**
  * Tells the site's cookie-free counters that something happened in this tab's audit: started,
  * section N reached, completed, PDF downloaded, e-mail requested. The server adds one to that
  * day's count and keeps nothing else; no identifier is sent or kept.
  *
- * Each event counts once per audit per tab: what was reported is remembered in sessionStorage
- * (gone with the tab) until a new audit begins (forgetReportedUsage). Counting must never get in
- * the visitor's way, so every failure — no storage, no beacon, no network — is ignored.
+ * Each step counts once per audit, and only after the step before it (shared/usage-events.ts's
+ * FUNNEL_STEPS): what was reported is remembered in sessionStorage (gone with the tab) until a new
+ * audit begins (forgetReportedUsage). So a reload, Back and Next, or coming back to a section count
+ * nothing more, and neither do the results of an earlier audit reached with Back after "Take
+ * Another Audit": the overview's funnel never narrows and widens again because of the browser.
+ * Counting must never get in the visitor's way, so every failure (no storage, no beacon, no
+ * network) is ignored; a tab whose storage refuses reports nothing, rather than everything twice.
  */
 
 const KEY = 'care-audit:usage-reported';
 
 function reported(): string[] {
   try {
-    return JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as string[];
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((name) => typeof name === 'string') : [];
   } catch {
     return [];
   }
@@ -30,13 +35,16 @@ export function forgetReportedUsage(): void {
 }
 
 export function reportUsage(event: UsageEvent, section?: number): void {
-  const name = section ? `${event}_${section}` : event;
+  const step = counterKey(event, section);
   const seen = reported();
-  if (seen.includes(name)) return;
+  if (seen.includes(step)) return;
+  const before = stepBefore(step);
+  if (before !== null && !seen.includes(before)) return;
   try {
-    sessionStorage.setItem(KEY, JSON.stringify([...seen, name]));
+    // Remembered before it is sent: if storage refuses, it is not sent at all.
+    sessionStorage.setItem(KEY, JSON.stringify([...seen, step]));
     // A string goes as text/plain, which every browser beacons without a preflight or an exception.
-    const body = JSON.stringify(section ? { event, section } : { event });
+    const body = JSON.stringify(section === undefined ? { event } : { event, section });
     if (!navigator.sendBeacon?.('/api/events', body)) {
       void fetch('/api/events', { method: 'POST', body, keepalive: true }).catch(() => undefined);
     }

@@ -46,7 +46,15 @@ export function AuditPage() {
   const canContinue = isAreaComplete(responses, area.id);
   const unrated = unratedStatements(responses, area.id);
   const percent = ((section + 1) / AREAS.length) * 100;
-  useEffect(() => reportUsage('section_reached', section + 1), [section]);
+  // Counted once per audit (report-usage.ts): started with its first rating (a retake opens with
+  // its ratings), then each section as it is shown, section 1 with the start. Nothing on the
+  // hydration render, which has not read the stored audit yet and would name section 1 wrongly.
+  const started = hasAnswers(responses);
+  useEffect(() => {
+    if (!started) return;
+    reportUsage('started');
+    reportUsage('section_reached', section + 1);
+  }, [started, section]);
 
   // The tab's stored audit follows the section an entry shows (Back and Forward included), so the
   // audit reopens where the visitor was.
@@ -72,7 +80,6 @@ export function AuditPage() {
   }, [isLast, prefetch]);
 
   function rate(question: number, rating: Rating) {
-    if (!hasAnswers(responses)) reportUsage('started');
     save({ ...progress, responses: withAnswer(responses, area.id, question, rating) });
   }
 
