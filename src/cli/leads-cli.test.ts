@@ -20,6 +20,7 @@ import { teamRequest } from '../../test/support/team-sign-in';
 import { buildTestApp } from '../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../test/support/test-config';
 import { LEAD_CSV_HEADER } from '../server/leads/lead-csv';
+import { setFollowUpDay, setFollowUpStatus, setLeadOwner } from '../server/leads/lead-follow-up';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LEADS_HELP, parseDay, runLeads } from './leads-cli';
 import { parseCsv, parseCsvObjects } from '../../test/support/parse-csv';
 
@@ -125,6 +126,10 @@ describe('the leads command line, before any database', () => {
       ['erase', 'care.manager'],
       'erase needs an e-mail address, like care.manager@example.com (got "care.manager")',
     ],
+    [
+      ['erase', 'care\u0007manager@example.com'],
+      'erase needs an e-mail address, like care.manager@example.com (got "care\\u0007manager@example.com")',
+    ],
     [['erase', 'a@example.org', 'b@example.org'], 'erase takes one argument'],
     [['failed', '--since', '2026-01-01'], "failed: Unknown option '--since'"],
     [['retry'], 'retry needs a message id'],
@@ -207,8 +212,24 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         note: awkwardNote,
         team: true,
         consent: true,
+        contact: {
+          name: 'Ann Smith',
+          organisation: 'Sunrise, Care & Co',
+          role: 'Manager',
+          phone: '+44 20 7946 0000',
+        },
+        profile: { serviceType: 'supported_living', size: '100_plus' },
+        source: {
+          utmSource: 'newsletter',
+          utmMedium: 'email',
+          utmCampaign: 'winter',
+          referrerHost: 'mail.example.com',
+        },
         createdAt: new Date('2026-11-01T08:00:00.000Z'),
       });
+      await setLeadOwner(t.db, first, 'sam@care-audit.example', 'sam@care-audit.example');
+      await setFollowUpDay(t.db, first, '2026-11-30', 'sam@care-audit.example');
+      await t.db.query('TRUNCATE team_activity');
       await setMessageState(t.db, first, 'visitor', {
         status: 'sent',
         attempts: 2,
@@ -241,7 +262,9 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         outcome.stdout.startsWith(
           'id,created_at,email,note,may_contact,consent_wording,consent_given_at,Operational Efficiency,Compliance & Regulations,Service Quality,Staff Training & Support,Data Management,overall_score,' +
             'visitor_message_status,visitor_message_attempts,visitor_message_last_error,visitor_message_sent_at,' +
-            'team_message_status,team_message_attempts,team_message_last_error,team_message_sent_at,follow_up_status\r\n',
+            'team_message_status,team_message_attempts,team_message_last_error,team_message_sent_at,follow_up_status,' +
+            'contact_name,contact_organisation,contact_role,contact_phone,service_type,size_band,' +
+            'utm_source,utm_medium,utm_campaign,referrer_host,source,owner,follow_up_on\r\n',
         ),
       ).toBe(true);
 
@@ -272,6 +295,20 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         team_message_last_error: 'Error: 550 "no such mailbox", said the relay',
         team_message_sent_at: '',
         follow_up_status: 'new',
+        contact_name: 'Ann Smith',
+        contact_organisation: 'Sunrise, Care & Co',
+        contact_role: 'Manager',
+        // A phone number starts like a formula: kept as text.
+        contact_phone: "'+44 20 7946 0000",
+        service_type: 'supported_living',
+        size_band: '100_plus',
+        utm_source: 'newsletter',
+        utm_medium: 'email',
+        utm_campaign: 'winter',
+        referrer_host: 'mail.example.com',
+        source: 'newsletter',
+        owner: 'sam@care-audit.example',
+        follow_up_on: '2026-11-30',
       });
       expect(rows.slice(1, 5).map((r) => r.note)).toEqual(formulas.map((note) => `'${note}`));
       expect(rows[5]).toMatchObject({
@@ -282,6 +319,15 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         consent_given_at: '',
         visitor_message_status: 'queued',
         team_message_status: '',
+        contact_name: '',
+        contact_phone: '',
+        service_type: '',
+        size_band: '',
+        utm_source: '',
+        referrer_host: '',
+        source: 'direct',
+        owner: '',
+        follow_up_on: '',
       });
       // The exact bytes of a note that needs both quoting and the guard.
       expect(outcome.stdout).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",`);
@@ -309,19 +355,27 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       ]);
     });
 
-    it('writes byte for byte what the workspace downloads for the same data', async () => {
+    it('writes byte for byte what the workspace downloads for the same data: the same header and rows', async () => {
       const first = await storeLead(t.db, {
         email: 'Care.Manager@Example.COM',
         note: awkwardNote,
         team: true,
         consent: true,
+        contact: { name: '=Ann "A" Smith', phone: '(01632) 960-001' },
+        profile: { serviceType: 'nursing' },
+        source: { referrerHost: 'www.google.com' },
         createdAt: new Date('2026-11-01T08:00:00.000Z'),
       });
       const second = await storeLead(t.db, {
         email: 'formula@example.org',
         note: '=1+1',
+        profile: { size: 'under_25' },
+        source: { utmSource: '@campaign', utmCampaign: 'spring, "new"' },
         createdAt: new Date('2026-11-02'),
       });
+      await setLeadOwner(t.db, second, 'sam@care-audit.example', 'sam@care-audit.example');
+      await setFollowUpDay(t.db, second, '2026-11-03', 'sam@care-audit.example');
+      await t.db.query('TRUNCATE team_activity');
       // Nothing left for the app's outbox to send, so the delivery columns stay put between the two.
       const sent = { status: 'sent', attempts: 1, sentAt: new Date('2026-11-02T10:00:00Z') } as const;
       await setMessageState(t.db, first, 'visitor', sent);
@@ -335,12 +389,29 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       const app = await buildTestApp(config, { db: t.db });
       const { secret } = await createSession(t.db, member);
       const cookie = `${sessionCookieName(config.publicUrl)}=${secret}`;
+      const exported: string[] = [];
       for (const since of ['', '?since=2026-11-02']) {
         const download = await teamRequest(app, 'GET', `/api/team/export.csv${since}`, { cookie });
         expect(download.statusCode).toBe(200);
         const cli = await run(since ? ['export', '--since', '2026-11-02'] : ['export']);
+        expect(parseCsv(cli.stdout)[0]).toEqual(LEAD_CSV_HEADER);
+        expect(parseCsv(cli.stdout)).toEqual(parseCsv(download.body));
         expect(cli.stdout).toBe(download.body);
+        exported.push(cli.stdout);
       }
+      const rows = parseCsvObjects(exported[0] ?? '');
+      expect(
+        rows.map((r) => [r.contact_name, r.contact_phone, r.service_type, r.size_band, r.source]),
+      ).toEqual([
+        [`'=Ann "A" Smith`, '(01632) 960-001', 'nursing', '', 'www.google.com'],
+        ['', '', '', 'under_25', "'@campaign"],
+      ]);
+      expect(rows[1]).toMatchObject({
+        utm_source: "'@campaign",
+        utm_campaign: 'spring, "new"',
+        owner: 'sam@care-audit.example',
+        follow_up_on: '2026-11-03',
+      });
       await app.close();
       expect((await activityLog(t.db)).map((e) => [e.actor, e.detail])).toEqual([
         [member, '2 leads'],
@@ -481,7 +552,7 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
     it('writes the header alone when nobody has done anything yet', async () => {
       expect(await run(['audit-log'])).toEqual({
         code: EXIT_OK,
-        stdout: 'time,actor,action,subject,detail\r\n',
+        stdout: 'time,actor,action,subject,detail,lead\r\n',
         stderr: '',
       });
     });
@@ -489,12 +560,12 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
     it('writes the whole log as CSV, oldest first, in batches, guarding formulas', async () => {
       await recordActivity(t.db, { actor: 'a@care-audit.example', action: 'sign_in' });
       const lead = await storeLead(t.db, { email: 'lead@example.org' });
-      await recordActivity(t.db, {
-        actor: 'a@care-audit.example',
-        action: 'status_change',
-        subject: lead,
-        detail: 'new → contacted',
-      });
+      await setFollowUpStatus(t.db, lead, 'contacted', 'a@care-audit.example');
+      // An entry from before the log named its leads, whose lead has been erased since.
+      await t.db.query(
+        "INSERT INTO team_activity (actor, action, subject, detail) VALUES ('a@care-audit.example', 'note_added', $1, NULL)",
+        ['0b6f3c1e-5d0a-4a57-9f54-8c2d1e7a9b10'],
+      );
       await run(['erase', 'lead@example.org']);
       // A detail that starts like a formula is written as text.
       await recordActivity(t.db, {
@@ -512,22 +583,33 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       expect(outcome.code).toBe(EXIT_OK);
       expect(closes).toBe(1);
       const rows = parseCsvObjects(outcome.stdout);
-      expect(parseCsv(outcome.stdout)[0]).toEqual(['time', 'actor', 'action', 'subject', 'detail']);
-      expect(rows).toHaveLength(1_005);
-      expect(rows.slice(0, 4)).toEqual([
+      expect(parseCsv(outcome.stdout)[0]).toEqual(['time', 'actor', 'action', 'subject', 'detail', 'lead']);
+      expect(rows).toHaveLength(1_006);
+      // No id anywhere: the lead by its masked address (kept after its erasure), an erased lead of old by words.
+      expect(rows.slice(0, 5)).toEqual([
         {
           time: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
           actor: 'a@care-audit.example',
           action: 'sign_in',
           subject: '',
           detail: '',
+          lead: '',
         },
         {
           time: expect.any(String),
           actor: 'a@care-audit.example',
           action: 'status_change',
-          subject: lead,
+          subject: '',
           detail: 'new → contacted',
+          lead: 'l•••@example.org',
+        },
+        {
+          time: expect.any(String),
+          actor: 'a@care-audit.example',
+          action: 'note_added',
+          subject: '',
+          detail: '',
+          lead: 'an erased lead',
         },
         {
           time: expect.any(String),
@@ -535,6 +617,7 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
           action: 'erase',
           subject: 'l•••@example.org',
           detail: '1 request and 1 message',
+          lead: '',
         },
         {
           time: expect.any(String),
@@ -542,13 +625,16 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
           action: 'export',
           subject: '',
           detail: `'=1+1, "quoted"`,
+          lead: '',
         },
       ]);
+      expect(outcome.stdout).not.toContain(lead);
+      expect(outcome.stdout).not.toContain('0b6f3c1e');
       expect(rows.at(-1)).toMatchObject({ actor: 'bulk1000', action: 'sign_out' });
       const times = rows.map((r) => Date.parse(r.time ?? ''));
       expect(times).toEqual([...times].sort((a, b) => a - b));
       // Reading the log is not itself recorded.
-      expect((await activityLog(t.db)).length).toBe(1_005);
+      expect((await activityLog(t.db)).length).toBe(1_006);
     });
   });
 

@@ -34,8 +34,9 @@ PostgreSQL server of DATABASE_URL when it is set, otherwise the embedded databas
 
 Commands:
   export [--since YYYY-MM-DD]  every request as CSV on standard output, oldest first, with its
-                               scores and the delivery state of its messages; --since: only
-                               requests made on or after that day (UTC)
+                               scores, the delivery state of its messages, the contact details
+                               given with consent, profile, source, owner and follow-up date;
+                               --since: only requests made on or after that day (UTC)
   erase <address>              delete every request and message for that e-mail address, in any
                                upper or lower case, and say how many
   failed [--json]              list the messages that failed delivery (e-mails, webhooks, sign-in
@@ -43,8 +44,9 @@ Commands:
   retry <message-id>           queue one failed message again, with a fresh set of attempts
   purge [--days N]             delete requests older than RETENTION_DAYS days (default 365), or N
                                days, with their messages; the server also does this once a day
-  audit-log                    who did what (sign-ins, exports, erasures, retries, status changes,
-                               notes; in the workspace or here) as CSV, oldest first
+  audit-log                    who did what (sign-ins, exports, erasures, retries, status, owner
+                               and follow-up date changes, notes, alert choices; in the workspace
+                               or here) as CSV, oldest first, each lead by its masked address
 
 export, erase and retry are recorded in that log as "command line (<your user name>)".
 
@@ -252,7 +254,9 @@ const purgeCommand: Command = async (args, context, config) => {
   );
 };
 
-const ACTIVITY_CSV_HEADER = ['time', 'actor', 'action', 'subject', 'detail'];
+// As the workspace shows the log: the lead an entry is about by its masked address, never an id
+// (`lead` comes last, so a script that reads the earlier columns by position keeps working).
+const ACTIVITY_CSV_HEADER = ['time', 'actor', 'action', 'subject', 'detail', 'lead'];
 
 const auditLogCommand: Command = async (args, context, config) => {
   parseCommandLine('audit-log', args, {}, { min: 0, max: 0 });
@@ -260,7 +264,9 @@ const auditLogCommand: Command = async (args, context, config) => {
   let header = csvLine(ACTIVITY_CSV_HEADER);
   await withDatabase(context, config(), (db) =>
     readAllActivity(db, async (entries) => {
-      const lines = entries.map((e) => csvLine([e.at, e.actor, e.action, e.subject, e.detail]));
+      const lines = entries.map((e) =>
+        csvLine([e.at, e.actor, e.action, e.subject, e.detail, e.lead?.label]),
+      );
       await write(context.stdout, header + lines.join(''));
       header = '';
     }),

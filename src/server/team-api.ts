@@ -51,6 +51,7 @@ export async function teamApi(team: FastifyInstance, options: TeamApiOptions): P
     db: options.db,
     onQueued: options.onQueued,
     memberOf: (request) => signedInMember(request).email,
+    teamEmails: options.config.teamEmails,
   });
   await team.register(teamAlertsRoutes, {
     db: options.db,

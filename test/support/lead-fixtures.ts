@@ -1,4 +1,5 @@
-import { buildReport } from '../../src/core';
+import { buildReport, type ServiceProfile } from '../../src/core';
+import type { LeadContact, LeadSource } from '../../src/shared/team-api';
 import { CONSENT_WORDING } from '../../src/shared/email-request';
 import type { Database } from '../../src/server/db/database';
 import type { OutboxKind } from '../../src/server/outbox/outbox-store';
@@ -20,6 +21,10 @@ export interface LeadFixture {
   consent?: boolean;
   /** When the request was made; now by default. */
   createdAt?: Date;
+  /** The contact details (stored only with consent), the service profile and the visit's source. */
+  contact?: LeadContact;
+  profile?: ServiceProfile;
+  source?: LeadSource;
 }
 
 /** Stores a request with COMPLETE_ANSWERS (so EXPECTED_SCORES) as the API would; resolves with its id. */
@@ -32,6 +37,9 @@ export async function storeLead(db: Database, lead: LeadFixture): Promise<string
       responses: COMPLETE_ANSWERS,
       report: buildReport(COMPLETE_ANSWERS),
       consentWording: lead.consent ? CONSENT_WORDING : null,
+      contact: lead.contact,
+      profile: lead.profile,
+      source: lead.source,
     },
     { visitor: lead.email, team: lead.team ? TEAM_ADDRESS : undefined },
     { max: 1_000, windowMs: 86_400_000 },

@@ -25,6 +25,21 @@ export const LEAD_CSV_HEADER: readonly string[] = [
   ...DELIVERY_FIELDS.map((field) => `team_message_${field}`),
   // Where the team's follow-up stands (new, contacted, qualified, closed): a CRM import wants it.
   'follow_up_status',
+  // The lead desk: who the lead is (given with consent only), their service, where the visit came
+  // from (and the one source name the workspace filters by), and who follows it up and when.
+  'contact_name',
+  'contact_organisation',
+  'contact_role',
+  'contact_phone',
+  'service_type',
+  'size_band',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'referrer_host',
+  'source',
+  'owner',
+  'follow_up_on',
 ];
 
 function deliveryValues(delivery: MessageDelivery | undefined): CsvValue[] {
@@ -47,5 +62,18 @@ export function leadCsvValues(record: LeadRecord): CsvValue[] {
     ...deliveryValues(record.visitorMessage),
     ...deliveryValues(record.teamMessage),
     record.followUpStatus,
+    record.contact?.name,
+    record.contact?.organisation,
+    record.contact?.role,
+    record.contact?.phone,
+    record.profile.serviceType,
+    record.profile.size,
+    record.source.utmSource,
+    record.source.utmMedium,
+    record.source.utmCampaign,
+    record.source.referrerHost,
+    record.sourceLabel,
+    record.owner,
+    record.followUpOn,
   ];
 }

@@ -10,7 +10,11 @@ import {
 } from '../../../test/support/lead-fixtures';
 import { COMPLETE_ANSWERS, EXPECTED_AREA_SCORES, EXPECTED_SCORES } from '../../../test/support/requests';
 import { leadDetail } from './lead-detail';
-import { addLeadNote } from './lead-follow-up';
+import { addLeadNote, setFollowUpDay, setFollowUpStatus, setLeadOwner } from './lead-follow-up';
+import { eraseAddress } from './lead-records';
+import { retryFailedMessage } from '../outbox/failed-messages';
+
+const SAM = 'sam@care-audit.example';
 
 describe.each(DATABASE_KINDS)('leadDetail on %s', (kind) => {
   const t = useTestDatabase(kind);
@@ -82,8 +86,10 @@ describe.each(DATABASE_KINDS)('leadDetail on %s', (kind) => {
       status: 'sent',
       sentAt: new Date('2026-11-20T09:00:05Z'),
     });
+    // A webhook's URL can hold the receiver's secret: the team sees its host alone.
     expect(detail?.messages.find((m) => m.kind === 'webhook')).toMatchObject({
       id: webhook,
+      recipient: 'hooks.example.test',
       status: 'queued',
     });
     expect(detail?.notes).toEqual([note.outcome === 'added' ? note.note : undefined]);
@@ -103,6 +109,122 @@ describe.each(DATABASE_KINDS)('leadDetail on %s', (kind) => {
         rating: 4,
       },
     ]);
+  });
+
+  it('gives the contact details, profile, source, owner and follow-up day; null and {} when none', async () => {
+    const id = await storeLead(t.db, {
+      email: 'lead@example.org',
+      consent: true,
+      contact: {
+        name: 'Ann Smith',
+        organisation: 'Sunrise Care',
+        role: 'Registered Manager',
+        phone: '+44 1632 960001',
+      },
+      profile: { serviceType: 'home_care', size: 'under_25' },
+      source: {
+        utmSource: 'newsletter',
+        utmMedium: 'email',
+        utmCampaign: 'winter',
+        referrerHost: 'mail.example.com',
+      },
+    });
+    await setLeadOwner(t.db, id, SAM, SAM);
+    await setFollowUpDay(t.db, id, '2026-12-01', SAM);
+    expect(await leadDetail(t.db, id)).toMatchObject({
+      contact: {
+        name: 'Ann Smith',
+        organisation: 'Sunrise Care',
+        role: 'Registered Manager',
+        phone: '+44 1632 960001',
+      },
+      profile: { serviceType: 'home_care', size: 'under_25' },
+      source: {
+        utmSource: 'newsletter',
+        utmMedium: 'email',
+        utmCampaign: 'winter',
+        referrerHost: 'mail.example.com',
+      },
+      owner: SAM,
+      followUpOn: '2026-12-01',
+    });
+
+    const partial = await storeLead(t.db, {
+      email: 'partial@example.org',
+      consent: true,
+      contact: { phone: '01632 960001' },
+      source: { referrerHost: 'www.google.com' },
+    });
+    const some = await leadDetail(t.db, partial);
+    // Parts not given are absent, not null.
+    expect(some?.contact).toEqual({ phone: '01632 960001' });
+    expect(some?.source).toEqual({ referrerHost: 'www.google.com' });
+
+    const none = await leadDetail(t.db, await storeLead(t.db, { email: 'none@example.org' }));
+    expect(none).toMatchObject({ contact: null, profile: {}, source: {}, owner: null, followUpOn: null });
+  });
+
+  it('gives the timeline oldest first: the request, deliveries, changes, notes, a retry and later requests', async () => {
+    const id = await storeLead(t.db, {
+      email: 'Lead@Example.org',
+      team: true,
+      createdAt: new Date('2026-11-20T09:00:00.000Z'),
+    });
+    await setMessageState(t.db, id, 'visitor', {
+      status: 'sent',
+      attempts: 1,
+      sentAt: new Date('2026-11-20T09:00:05Z'),
+    });
+    const team = await setMessageState(t.db, id, 'team', { status: 'failed', attempts: 8, lastError: '550' });
+    await t.db.query("UPDATE outbox_messages SET next_attempt_at = '2026-11-20T10:00:00Z' WHERE id = $1", [
+      team,
+    ]);
+    // The team's changes, one millisecond apart so their order is their time's on PGlite too.
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
+    await setFollowUpStatus(t.db, id, 'contacted', SAM);
+    await pause();
+    await addLeadNote(t.db, id, 'Called; no answer.', SAM);
+    await pause();
+    await setLeadOwner(t.db, id, SAM, SAM);
+    await pause();
+    await setFollowUpDay(t.db, id, '2026-12-01', SAM);
+    await pause();
+    const summaries = async () => ((await leadDetail(t.db, id))?.timeline ?? []).map((e) => e.summary);
+    expect(await summaries()).toContain('E-mail to the team (LEADS_TO) failed after 8 attempts');
+    await retryFailedMessage(t.db, team, SAM);
+    // A later request from the same address, in another case; an earlier one and another address are not.
+    await storeLead(t.db, { email: 'lead@example.org', createdAt: new Date('2026-11-19T09:00:00.000Z') });
+    await storeLead(t.db, { email: 'other@example.org', createdAt: new Date('2026-11-21T09:00:00.000Z') });
+    await pause();
+    const later = await storeLead(t.db, { email: 'LEAD@example.org' });
+
+    const timeline = (await leadDetail(t.db, id))?.timeline ?? [];
+    expect(timeline.map((e) => [e.kind, e.actor, e.summary, e.leadId])).toEqual([
+      ['request', null, 'Asked for the results by e-mail', undefined],
+      ['delivery', null, 'E-mail to the visitor queued', undefined],
+      ['delivery', null, 'E-mail to the team (LEADS_TO) queued', undefined],
+      ['delivery', null, 'E-mail to the visitor sent', undefined],
+      ['status_change', SAM, 'Status changed: new → contacted', undefined],
+      ['note', SAM, 'Note: “Called; no answer.”', undefined],
+      ['owner_change', SAM, `Owner changed: nobody → ${SAM}`, undefined],
+      ['follow_up_date', SAM, 'Follow-up date set to 1 December 2026', undefined],
+      // Queued again, its own entry is the queueing: the retry keeps that it had failed.
+      ['delivery', SAM, 'E-mail to the team (LEADS_TO) had failed; queued again', undefined],
+      ['later_request', null, 'Asked again from the same address', later],
+    ]);
+    const times = timeline.map((e) => e.at.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(timeline[0]?.at).toEqual(new Date('2026-11-20T09:00:00.000Z'));
+  });
+
+  it('keeps the timeline of one lead to that lead, and outlives another lead’s erasure', async () => {
+    const id = await storeLead(t.db, { email: 'one@example.org' });
+    const other = await storeLead(t.db, { email: 'two@example.org' });
+    await setFollowUpStatus(t.db, other, 'closed', SAM);
+    await addLeadNote(t.db, other, 'not this one', SAM);
+    await eraseAddress(t.db, 'two@example.org', SAM);
+    expect((await leadDetail(t.db, id))?.timeline.map((e) => e.kind)).toEqual(['request', 'delivery']);
+    expect(await leadDetail(t.db, other)).toBeUndefined();
   });
 
   it('finds nothing for an unknown id, a non-id or an erased lead', async () => {

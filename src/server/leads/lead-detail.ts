@@ -3,19 +3,22 @@ import type { LeadDetail as LeadDetailJson } from '../../shared/team-api';
 import type { Database } from '../db/database';
 import { isUuid } from '../../shared/uuid';
 import type { OutboxKind, OutboxStatus } from '../outbox/outbox-store';
+import { recipientForTeam } from '../outbox/recipient-for-team';
 import type { Consent } from './email-requests';
 import type { LeadNote } from './lead-follow-up';
-import { requestFields, type RequestRow } from './lead-records';
+import { requestColumns, requestFields, type RequestRow } from './lead-records';
+import { composeTimeline, gatherTimeline, type TimelineEntry } from './lead-timeline';
 
 /**
- * Everything held about one lead, as the workspace shows it: the request, every answer next to
- * the statement it rates, every message about it and the team's notes.
+ * Everything held about one lead, as the workspace shows it: the request with the contact details,
+ * source and profile, every answer next to the statement it rates, who owns it and when it is next
+ * due, every message about it, the team's notes, and its timeline.
  */
 
 export interface LeadMessage {
   id: string;
   kind: OutboxKind;
-  /** An e-mail address, or for a webhook its URL. */
+  /** An e-mail address, or for a webhook its host alone (recipientForTeam). */
   recipient: string;
   status: OutboxStatus;
   attempts: number;
@@ -26,13 +29,18 @@ export interface LeadMessage {
 
 /**
  * The lead as read from the database; the API sends it with its times as ISO 8601. Its answers are
- * every statement of the audit in the order it asks them (25); messages and notes oldest first.
+ * every statement of the audit in the order it asks them (25); messages, notes and the timeline
+ * oldest first.
  */
-export interface LeadDetail extends Omit<LeadDetailJson, 'createdAt' | 'consent' | 'messages' | 'notes'> {
+export interface LeadDetail extends Omit<
+  LeadDetailJson,
+  'createdAt' | 'consent' | 'messages' | 'notes' | 'timeline'
+> {
   createdAt: Date;
   consent: Consent | null;
   messages: LeadMessage[];
   notes: LeadNote[];
+  timeline: TimelineEntry[];
 }
 
 interface DetailRow extends RequestRow {
@@ -42,13 +50,12 @@ interface DetailRow extends RequestRow {
 /** One lead in full, or undefined when there is none with that id (or it is not an id at all). */
 export async function leadDetail(db: Database, id: string): Promise<LeadDetail | undefined> {
   if (!isUuid(id)) return undefined;
-  // One snapshot: the messages and notes are those of the lead as read, even while a server sends.
+  // One snapshot: the messages, notes and timeline are those of the lead as read, even while a
+  // server sends or a team member changes it.
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const { rows } = await tx.query<DetailRow>(
-      `SELECT id, created_at, email, note, consent_text, consent_at, responses, operational_score,
-              compliance_score, quality_score, training_score, data_score, overall_score, follow_up_status
-         FROM email_requests WHERE id = $1`,
+      `SELECT ${requestColumns('r')}, r.responses FROM email_requests r WHERE r.id = $1`,
       [id],
     );
     const row = rows[0];
@@ -71,10 +78,14 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
       'SELECT id, author, body, created_at FROM lead_notes WHERE request_id = $1 ORDER BY created_at, id',
       [id],
     );
+    const { sourceLabel: _label, ...fields } = requestFields(row);
+    const timeline = composeTimeline(
+      await gatherTimeline(tx, id, { createdAt: fields.createdAt, consent: fields.consent !== null }),
+    );
     // Stored after validation, but read back as any JSON: keep only well-formed answers.
     const responses = sanitizeResponses(row.responses);
     return {
-      ...requestFields(row),
+      ...fields,
       answers: AREAS.flatMap((area) =>
         area.questions.map((statement, question) => ({
           areaId: area.id,
@@ -86,7 +97,7 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
       messages: messages.rows.map((m) => ({
         id: m.id,
         kind: m.kind,
-        recipient: m.recipient,
+        recipient: recipientForTeam(m.kind, m.recipient),
         status: m.status,
         attempts: m.attempts,
         lastError: m.last_error,
@@ -99,6 +110,7 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
         body: n.body,
         createdAt: new Date(n.created_at),
       })),
+      timeline,
     };
   });
 }

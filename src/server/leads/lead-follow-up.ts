@@ -1,4 +1,5 @@
 import { characterCount } from '../../shared/email-request';
+import { hasUnstorableCharacters, PLAIN_TEXT_MESSAGE } from '../../shared/plain-text';
 import {
   FOLLOW_UP_STATUSES,
   NOTE_MAX_LENGTH,
@@ -8,11 +9,13 @@ import {
 import type { Database } from '../db/database';
 import { isUuid } from '../../shared/uuid';
 import { recordActivity } from '../activity/team-activity';
+import { startOfDay } from './lead-export';
 
 /**
- * The team's follow-up of a lead: where it stands (new, contacted, qualified, closed) and the
- * notes the team writes about it. Each change is recorded in the activity log in the same
- * transaction, so a change and its record are kept together or not at all.
+ * The team's follow-up of a lead: where it stands (new, contacted, qualified, closed), who owns it,
+ * when it is next due, and the notes the team writes about it. Each change is recorded in the
+ * activity log, naming the lead, in the same transaction, so a change and its record are kept
+ * together or not at all; setting what a lead already has changes nothing and records nothing.
  */
 
 export function isFollowUpStatus(value: unknown): value is FollowUpStatus {
@@ -21,9 +24,11 @@ export function isFollowUpStatus(value: unknown): value is FollowUpStatus {
 
 /**
  * What is wrong with a note's text, or undefined when it can be kept (trimmed): 1 to
- * NOTE_MAX_LENGTH characters, counted as code points like the database's own limit.
+ * NOTE_MAX_LENGTH characters, counted as code points like the database's own limit, and plain text
+ * by the rule the visitor's note follows too (no control characters, no half of a surrogate pair).
  */
 export function noteBodyProblem(body: string): string | undefined {
+  if (hasUnstorableCharacters(body)) return PLAIN_TEXT_MESSAGE;
   const length = characterCount(body.trim());
   if (length === 0) return 'Write a note first.';
   if (length > NOTE_MAX_LENGTH) {
@@ -37,40 +42,111 @@ export interface LeadNote extends Omit<LeadNoteJson, 'createdAt'> {
   createdAt: Date;
 }
 
-export type StatusChange =
-  | { outcome: 'changed' | 'unchanged'; followUpStatus: FollowUpStatus; previous: FollowUpStatus }
-  | { outcome: 'not_found' };
+/** A change of one of a lead's follow-up fields, or that there is no such lead. */
+export type FieldChange<T> =
+  { outcome: 'changed' | 'unchanged'; value: T; previous: T } | { outcome: 'not_found' };
+
+// The lead's follow-up fields, each with its column and how the activity log words a change.
+const FOLLOW_UP_FIELDS = {
+  status: {
+    column: 'follow_up_status',
+    read: 'follow_up_status',
+    cast: 'text',
+    action: 'status_change',
+    detail: (previous: string | null, value: string | null) => `${previous} → ${value}`,
+  },
+  owner: {
+    column: 'owner_email',
+    read: 'owner_email',
+    cast: 'text',
+    action: 'owner_change',
+    detail: (previous: string | null, value: string | null) =>
+      `${previous ?? 'nobody'} → ${value ?? 'nobody'}`,
+  },
+  followUpOn: {
+    column: 'follow_up_on',
+    // As YYYY-MM-DD: a driver would make a date a local midnight.
+    read: "to_char(follow_up_on, 'YYYY-MM-DD')",
+    cast: 'date',
+    action: 'follow_up_date',
+    detail: (_previous: string | null, value: string | null) => value ?? 'cleared',
+  },
+} as const;
 
 /**
- * Sets a lead's follow-up status. A change is recorded ("new → contacted"); setting the status it
- * already has changes nothing and records nothing.
+ * Sets one follow-up field of a lead and records the change, naming the lead; setting the value
+ * it already has changes nothing and records nothing.
  */
+async function setFollowUpField(
+  db: Database,
+  field: keyof typeof FOLLOW_UP_FIELDS,
+  id: string,
+  value: string | null,
+  actor: string,
+): Promise<FieldChange<string | null>> {
+  if (!isUuid(id)) return { outcome: 'not_found' };
+  const { column, read, cast, action, detail } = FOLLOW_UP_FIELDS[field];
+  return db.transaction(async (tx) => {
+    // Locked, so two members changing it at once are recorded in the order they happened.
+    const { rows } = await tx.query<{ previous: string | null; email: string }>(
+      `SELECT ${read} AS previous, email FROM email_requests WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    const lead = rows[0];
+    if (lead === undefined) return { outcome: 'not_found' };
+    if (lead.previous === value) return { outcome: 'unchanged', value, previous: lead.previous };
+    await tx.query(`UPDATE email_requests SET ${column} = $2::${cast} WHERE id = $1`, [id, value]);
+    await recordActivity(tx, {
+      actor,
+      action,
+      lead: { id, email: lead.email },
+      detail: detail(lead.previous, value),
+    });
+    return { outcome: 'changed', value, previous: lead.previous };
+  });
+}
+
+/** Sets a lead's follow-up status; a change is recorded as "new → contacted". */
 export async function setFollowUpStatus(
   db: Database,
   id: string,
   status: FollowUpStatus,
   actor: string,
-): Promise<StatusChange> {
+): Promise<FieldChange<FollowUpStatus>> {
   if (!isFollowUpStatus(status)) throw new RangeError(`not a follow-up status: ${String(status)}`);
-  if (!isUuid(id)) return { outcome: 'not_found' };
-  return db.transaction(async (tx) => {
-    // Locked, so two members changing it at once are recorded in the order they happened.
-    const { rows } = await tx.query<{ follow_up_status: FollowUpStatus }>(
-      'SELECT follow_up_status FROM email_requests WHERE id = $1 FOR UPDATE',
-      [id],
-    );
-    const previous = rows[0]?.follow_up_status;
-    if (previous === undefined) return { outcome: 'not_found' };
-    if (previous === status) return { outcome: 'unchanged', followUpStatus: status, previous };
-    await tx.query('UPDATE email_requests SET follow_up_status = $2 WHERE id = $1', [id, status]);
-    await recordActivity(tx, {
-      actor,
-      action: 'status_change',
-      subject: id,
-      detail: `${previous} → ${status}`,
-    });
-    return { outcome: 'changed', followUpStatus: status, previous };
-  });
+  return setFollowUpField(db, 'status', id, status, actor) as Promise<FieldChange<FollowUpStatus>>;
+}
+
+/**
+ * Sets who owns a lead: a team member's normalised address (the caller checks it is one of
+ * TEAM_EMAILS: the list is the configuration's), or null for nobody. Recorded as "nobody → a@x".
+ */
+export async function setLeadOwner(
+  db: Database,
+  id: string,
+  owner: string | null,
+  actor: string,
+): Promise<FieldChange<string | null>> {
+  return setFollowUpField(db, 'owner', id, owner, actor);
+}
+
+/** Whether `value` is a calendar day written YYYY-MM-DD (2026-02-29 is not one). */
+export function isCalendarDay(value: string): boolean {
+  return startOfDay(value) !== undefined;
+}
+
+/**
+ * Sets the day a lead is next followed up (YYYY-MM-DD, a UK calendar day), or null for none. A day
+ * in the past is allowed: the lead is then due. Recorded with the day, or "cleared".
+ */
+export async function setFollowUpDay(
+  db: Database,
+  id: string,
+  day: string | null,
+  actor: string,
+): Promise<FieldChange<string | null>> {
+  if (day !== null && !isCalendarDay(day)) throw new RangeError(`not a day as YYYY-MM-DD: ${day}`);
+  return setFollowUpField(db, 'followUpOn', id, day, actor);
 }
 
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -92,15 +168,25 @@ export async function addLeadNote(
   if (problem) return { outcome: 'invalid', problem };
   if (!isUuid(id)) return { outcome: 'not_found' };
   const added = db.transaction(async (tx): Promise<NoteAdded> => {
-    const { rows } = await tx.query<{ id: string; author: string; body: string; created_at: Date }>(
+    const { rows } = await tx.query<{
+      id: string;
+      author: string;
+      body: string;
+      created_at: Date;
+      lead_email: string;
+    }>(
       `INSERT INTO lead_notes (request_id, author, body)
        SELECT id, $2, $3 FROM email_requests WHERE id = $1
-       RETURNING id, author, body, created_at`,
+       RETURNING id, author, body, created_at, (SELECT email FROM email_requests WHERE id = $1) AS lead_email`,
       [id, author, body.trim()],
     );
     const row = rows[0];
     if (!row) return { outcome: 'not_found' };
-    await recordActivity(tx, { actor: author, action: 'note_added', subject: id });
+    await recordActivity(tx, {
+      actor: author,
+      action: 'note_added',
+      lead: { id, email: row.lead_email },
+    });
     return {
       outcome: 'added',
       note: { id: row.id, author: row.author, body: row.body, createdAt: new Date(row.created_at) },

@@ -1,3 +1,4 @@
+import { sanitizeProfile, type ServiceType, type SizeBand } from '../../core';
 import {
   TEAM_PAGE_SIZE,
   type DeliveryState,
@@ -8,7 +9,8 @@ import type { Queryable, SqlParam } from '../db/database';
 
 /**
  * The team's list of leads: newest first, a page at a time, searched by a part of the address and
- * filtered by follow-up status and delivery state. The workspace's list calls this.
+ * filtered by follow-up status, delivery state, service type and size, source, owner and whether
+ * the follow-up is due; every filter combines with the others. The workspace's list calls this.
  */
 
 /** A lead in the list, as read from the database (the API sends its time as ISO 8601). */
@@ -23,6 +25,17 @@ export interface LeadListQuery {
   search?: string;
   followUpStatus?: FollowUpStatus;
   delivery?: DeliveryState;
+  serviceType?: ServiceType;
+  size?: SizeBand;
+  /** A source name exactly as the list gives it (utm_source, else the referring host, else "direct"). */
+  source?: string;
+  /** Only the leads of this owner (a normalised address), or with null only those nobody owns. */
+  owner?: string | null;
+  /**
+   * Only the leads whose follow-up day is on or before this day (YYYY-MM-DD): today in the UK for
+   * "due" (ukDay), given by the caller so the database's time zone plays no part.
+   */
+  dueBy?: string;
 }
 
 export interface LeadListPage {
@@ -63,25 +76,41 @@ interface LeadSummaryRow {
   delivery: DeliveryState;
   consent: boolean;
   has_note: boolean;
+  contact_name: string | null;
+  contact_organisation: string | null;
+  service_type: string | null;
+  size_band: string | null;
+  source_label: string;
+  owner_email: string | null;
+  follow_up_on: string | null;
+}
+
+/** The WHERE clause of a query and its parameters, each filter a condition on email_requests `r`. */
+function leadConditions(query: LeadListQuery): { where: string; params: SqlParam[] } {
+  const conditions: string[] = [];
+  const params: SqlParam[] = [];
+  const where = (condition: (param: string) => string, value: SqlParam) => {
+    params.push(value);
+    conditions.push(condition(`$${params.length}`));
+  };
+  const search = query.search?.trim().toLowerCase();
+  if (search) where((p) => `r.email_normalized LIKE ${p}`, likePattern(search));
+  if (query.followUpStatus) where((p) => `r.follow_up_status = ${p}`, query.followUpStatus);
+  if (query.delivery) conditions.push(DELIVERY_FILTER[query.delivery]);
+  if (query.serviceType) where((p) => `r.service_type = ${p}`, query.serviceType);
+  if (query.size) where((p) => `r.size_band = ${p}`, query.size);
+  if (query.source !== undefined) where((p) => `r.source_label = ${p}`, query.source);
+  if (query.owner === null) conditions.push('r.owner_email IS NULL');
+  else if (query.owner !== undefined) where((p) => `r.owner_email = ${p}`, query.owner);
+  if (query.dueBy !== undefined) where((p) => `r.follow_up_on <= ${p}::date`, query.dueBy);
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
 export async function listLeads(db: Queryable, query: LeadListQuery): Promise<LeadListPage> {
   if (!Number.isInteger(query.page) || query.page < 1) {
     throw new RangeError(`page must be a whole number of at least 1, got ${query.page}`);
   }
-  const conditions: string[] = [];
-  const params: SqlParam[] = [];
-  const search = query.search?.trim().toLowerCase();
-  if (search) {
-    params.push(likePattern(search));
-    conditions.push(`r.email_normalized LIKE $${params.length}`);
-  }
-  if (query.followUpStatus) {
-    params.push(query.followUpStatus);
-    conditions.push(`r.follow_up_status = $${params.length}`);
-  }
-  if (query.delivery) conditions.push(DELIVERY_FILTER[query.delivery]);
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const { where, params } = leadConditions(query);
   const offset = (query.page - 1) * TEAM_PAGE_SIZE;
   const [page, count] = await Promise.all([
     // The page's ids first, then the rest for those 50 only: a select list computed beside OFFSET
@@ -89,7 +118,9 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
     db.query<LeadSummaryRow>(
       `SELECT r.id, r.created_at, r.email, r.overall_score, r.follow_up_status,
               ${DELIVERY} AS delivery, r.consent_at IS NOT NULL AS consent,
-              EXISTS (SELECT 1 FROM lead_notes n WHERE n.request_id = r.id) AS has_note
+              EXISTS (SELECT 1 FROM lead_notes n WHERE n.request_id = r.id) AS has_note,
+              r.contact_name, r.contact_organisation, r.service_type, r.size_band, r.source_label,
+              r.owner_email, to_char(r.follow_up_on, 'YYYY-MM-DD') AS follow_up_on
          FROM (SELECT r.id FROM email_requests r ${where}
                 ORDER BY r.created_at DESC, r.id DESC
                 LIMIT ${TEAM_PAGE_SIZE} OFFSET ${offset}) AS page
@@ -100,16 +131,44 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM email_requests r ${where}`, params),
   ]);
   return {
-    leads: page.rows.map((row) => ({
-      id: row.id,
-      createdAt: new Date(row.created_at),
-      email: row.email,
-      overallScore: row.overall_score,
-      followUpStatus: row.follow_up_status,
-      delivery: row.delivery,
-      consent: row.consent,
-      hasNote: row.has_note,
-    })),
+    leads: page.rows.map((row) => {
+      const profile = sanitizeProfile({ serviceType: row.service_type, size: row.size_band });
+      return {
+        id: row.id,
+        createdAt: new Date(row.created_at),
+        email: row.email,
+        name: row.contact_name,
+        organisation: row.contact_organisation,
+        overallScore: row.overall_score,
+        followUpStatus: row.follow_up_status,
+        delivery: row.delivery,
+        consent: row.consent,
+        hasNote: row.has_note,
+        serviceType: profile.serviceType ?? null,
+        size: profile.size ?? null,
+        source: row.source_label,
+        owner: row.owner_email,
+        followUpOn: row.follow_up_on,
+      };
+    }),
     total: count.rows[0]?.total ?? 0,
   };
+}
+
+/** A source name and how many leads came from it. */
+export interface SourceCount {
+  name: string;
+  count: number;
+}
+
+/**
+ * Every source name the leads held came from, with how many leads each: the choices of the list's
+ * source filter. Most leads first, then by name; a source whose leads are all erased is gone.
+ */
+export async function leadSources(db: Queryable): Promise<SourceCount[]> {
+  const { rows } = await db.query<SourceCount>(
+    `SELECT source_label AS name, count(*)::int AS count FROM email_requests
+      GROUP BY source_label ORDER BY count(*) DESC, source_label`,
+  );
+  return rows.map((row) => ({ name: row.name, count: Number(row.count) }));
 }

@@ -11,9 +11,45 @@ import {
   TEAM_ADDRESS,
 } from '../../../test/support/lead-fixtures';
 import { EXPECTED_AREA_SCORES, EXPECTED_SCORES } from '../../../test/support/requests';
-import { eraseAddress, purgeExpiredRequests, readLeadRecords, type LeadRecord } from './lead-records';
+import {
+  eraseAddress,
+  isErasableAddress,
+  purgeExpiredRequests,
+  readLeadRecords,
+  type LeadRecord,
+} from './lead-records';
+import { setFollowUpDay, setLeadOwner } from './lead-follow-up';
 
 const ACTOR = 'member@care-audit.example';
+
+describe('isErasableAddress', () => {
+  it('takes something@something of up to 254 characters, trimmed, looser than the form', () => {
+    for (const address of [
+      'a@b',
+      ' Jo.Bloggs@Example.org ',
+      `${'a'.repeat(244)}@x.example`,
+      'under_score@localhost',
+    ]) {
+      expect(isErasableAddress(address), address).toBe(true);
+    }
+  });
+
+  it('refuses anything else, and any character the plain-text rule refuses', () => {
+    for (const address of [
+      '',
+      'no-at-sign',
+      'two@at@signs',
+      'space @example.org',
+      `${'a'.repeat(245)}@x.example`,
+      'nul\u0000@example.org',
+      'bell\u0007@example.org',
+      'del\u007f@example.org',
+      'half\ud800@example.org',
+    ]) {
+      expect(isErasableAddress(address), JSON.stringify(address)).toBe(false);
+    }
+  });
+});
 
 describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
   const t = useTestDatabase(kind);
@@ -57,10 +93,39 @@ describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
           scores: EXPECTED_AREA_SCORES,
           overallScore: EXPECTED_SCORES.overall,
           followUpStatus: 'new',
+          contact: null,
+          profile: {},
+          source: {},
+          sourceLabel: 'direct',
+          owner: null,
+          followUpOn: null,
           visitorMessage: { status: 'sent', attempts: 1, lastError: null, sentAt },
           teamMessage: { status: 'failed', attempts: 8, lastError: 'Error: 550 no mailbox', sentAt: null },
         },
       ]);
+    });
+
+    it('gives the contact details, profile, source, owner and follow-up day the export writes', async () => {
+      const id = await storeLead(t.db, {
+        email: 'lead@example.org',
+        consent: true,
+        contact: { name: 'Ann Smith', role: 'Manager' },
+        profile: { size: '100_plus' },
+        source: { utmMedium: 'email', referrerHost: 'mail.example.com' },
+      });
+      await setLeadOwner(t.db, id, 'sam@care-audit.example', 'sam@care-audit.example');
+      await setFollowUpDay(t.db, id, '2026-12-24', 'sam@care-audit.example');
+      const { records } = await readAll();
+      expect(records[0]).toMatchObject({
+        contact: { name: 'Ann Smith', role: 'Manager' },
+        profile: { size: '100_plus' },
+        source: { utmMedium: 'email', referrerHost: 'mail.example.com' },
+        sourceLabel: 'mail.example.com',
+        owner: 'sam@care-audit.example',
+        followUpOn: '2026-12-24',
+      });
+      // Parts not given are absent, not null.
+      expect(Object.keys(records[0]?.contact ?? {}).sort()).toEqual(['name', 'role']);
     });
 
     it('leaves the team message out when none was queued', async () => {

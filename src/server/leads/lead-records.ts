@@ -1,10 +1,11 @@
-import { AREA_IDS, type AreaId } from '../../core';
+import { AREA_IDS, sanitizeProfile, type AreaId, type ServiceProfile } from '../../core';
 import type { Database, Queryable } from '../db/database';
 import type { OutboxStatus } from '../outbox/outbox-store';
 import { maskAddress, recordActivity } from '../activity/team-activity';
 import { normalizeEmail } from '../../shared/email-address';
-import { consentFrom, lockRecipient, type Consent } from './email-requests';
-import type { FollowUpStatus } from '../../shared/team-api';
+import { hasUnstorableCharacters } from '../../shared/plain-text';
+import { consentFrom, contactFrom, lockRecipient, sourceFrom, type Consent } from './email-requests';
+import type { FollowUpStatus, LeadContact, LeadSource } from '../../shared/team-api';
 
 /**
  * The team's side of the stored requests: reading them all for the export, erasing one address,
@@ -32,6 +33,18 @@ export interface LeadRecord {
   scores: Record<AreaId, number>;
   overallScore: number;
   followUpStatus: FollowUpStatus;
+  /** Name, organisation, role and phone, given with consent only; null when none was given. */
+  contact: LeadContact | null;
+  /** The service type and size, each when the visitor gave it. */
+  profile: ServiceProfile;
+  /** The utm_* values and the referring host the visit came with (each part only when there was one). */
+  source: LeadSource;
+  /** The one name of the source the list filters by: utm_source, else the referring host, else "direct". */
+  sourceLabel: string;
+  /** The team member who owns the lead (an address from TEAM_EMAILS), or null. */
+  owner: string | null;
+  /** The next follow-up day, YYYY-MM-DD (a calendar day in UK time), or null. */
+  followUpOn: string | null;
   /** Undefined only if the row was never queued (it always is when the request is stored). */
   visitorMessage: MessageDelivery | undefined;
   /** Undefined when LEADS_TO was unset at the time of the request. */
@@ -53,15 +66,54 @@ export interface RequestRow {
   data_score: number;
   overall_score: number;
   follow_up_status: FollowUpStatus;
+  contact_name: string | null;
+  contact_organisation: string | null;
+  contact_role: string | null;
+  contact_phone: string | null;
+  service_type: string | null;
+  size_band: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  referrer_host: string | null;
+  source_label: string;
+  owner_email: string | null;
+  /** YYYY-MM-DD, as REQUEST_COLUMNS writes it (a driver would make a date a local midnight). */
+  follow_up_on: string | null;
+}
+
+/** The columns of a RequestRow, for a query on `email_requests` (aliased `alias`). */
+export function requestColumns(alias: string): string {
+  return [
+    'id',
+    'created_at',
+    'email',
+    'note',
+    'consent_text',
+    'consent_at',
+    ...AREA_IDS.map((id) => `${id}_score`),
+    'overall_score',
+    'follow_up_status',
+    'contact_name',
+    'contact_organisation',
+    'contact_role',
+    'contact_phone',
+    'service_type',
+    'size_band',
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
+    'referrer_host',
+    'source_label',
+    'owner_email',
+  ]
+    .map((column) => `${alias}.${column}`)
+    .concat(`to_char(${alias}.follow_up_on, 'YYYY-MM-DD') AS follow_up_on`)
+    .join(', ');
 }
 
 /** What a lead's export record and its detail both make of a RequestRow. */
-export function requestFields(
-  row: RequestRow,
-): Pick<
-  LeadRecord,
-  'id' | 'createdAt' | 'email' | 'note' | 'consent' | 'overallScore' | 'scores' | 'followUpStatus'
-> {
+export function requestFields(row: RequestRow): Omit<LeadRecord, 'visitorMessage' | 'teamMessage'> {
   return {
     id: row.id,
     createdAt: new Date(row.created_at),
@@ -71,6 +123,12 @@ export function requestFields(
     overallScore: row.overall_score,
     scores: Object.fromEntries(AREA_IDS.map((id) => [id, row[`${id}_score`]])) as Record<AreaId, number>,
     followUpStatus: row.follow_up_status,
+    contact: contactFrom(row.contact_name, row.contact_organisation, row.contact_role, row.contact_phone),
+    profile: sanitizeProfile({ serviceType: row.service_type, size: row.size_band }),
+    source: sourceFrom(row.utm_source, row.utm_medium, row.utm_campaign, row.referrer_host),
+    sourceLabel: row.source_label,
+    owner: row.owner_email,
+    followUpOn: row.follow_up_on,
   };
 }
 
@@ -88,9 +146,8 @@ interface LeadRow extends RequestRow {
 }
 
 const LEAD_COLUMNS = `
-       r.id, r.created_at, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
-       r.email, r.note, r.consent_text, r.consent_at, r.operational_score, r.compliance_score, r.quality_score, r.training_score,
-       r.data_score, r.overall_score, r.follow_up_status,
+       ${requestColumns('r')},
+       to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
        v.status AS visitor_status, v.attempts AS visitor_attempts, v.last_error AS visitor_last_error,
        v.sent_at AS visitor_sent_at,
        t.status AS team_status, t.attempts AS team_attempts, t.last_error AS team_last_error,
@@ -202,12 +259,13 @@ async function deleteRequests(
 
 /**
  * Whether `text` (trimmed) can be an address to erase: something@something, no spaces, at most
- * 254 characters. Looser than the form's rules on purpose: an address stored under older rules
- * must still be erasable.
+ * 254 characters, and nothing the plain-text rule refuses (no stored address holds U+0000, and the
+ * database could not even compare one). Looser than the form's rules on purpose: an address stored
+ * under older rules must still be erasable.
  */
 export function isErasableAddress(text: string): boolean {
   const address = text.trim();
-  return address.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(address);
+  return address.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(address) && !hasUnstorableCharacters(address);
 }
 
 /**

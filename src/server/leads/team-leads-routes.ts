@@ -1,39 +1,82 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DELIVERY_STATES, FOLLOW_UP_STATUSES, TEAM_PAGE_SIZE } from '../../shared/team-api';
+import { SERVICE_TYPES, SIZE_BANDS } from '../../core';
+import { normalizeEmail } from '../../shared/email-address';
+import { hasUnstorableCharacters, PLAIN_TEXT_MESSAGE } from '../../shared/plain-text';
+import { DELIVERY_STATES, FOLLOW_UP_STATUSES, TEAM_PAGE_SIZE, type TeamMembers } from '../../shared/team-api';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
 import { failedMessages, retryFailedMessage, SIGN_IN_NOT_RETRYABLE } from '../outbox/failed-messages';
 import { leadDetail } from './lead-detail';
 import { exportFileName, exportLeadsCsv, startOfDay } from './lead-export';
-import { addLeadNote, setFollowUpStatus } from './lead-follow-up';
-import { listLeads } from './lead-list';
+import {
+  addLeadNote,
+  isCalendarDay,
+  setFollowUpDay,
+  setFollowUpStatus,
+  setLeadOwner,
+  type FieldChange,
+} from './lead-follow-up';
+import { leadSources, listLeads } from './lead-list';
 import { eraseAddress, isErasableAddress } from './lead-records';
+import { ukDay } from './uk-day';
 
 export interface TeamLeadsOptions {
   db: Database;
   /** The signed-in team member's address (the team API's hooks have already refused anyone else). */
   memberOf: (request: FastifyRequest) => string;
+  /** TEAM_EMAILS, normalised: who may own a lead. */
+  teamEmails: readonly string[];
   /** Sends a message queued again now rather than at the next poll. */
   onQueued: () => void;
+  /** The clock "due" is read by (today in the UK); the real one by default. */
+  now?: () => Date;
 }
 
 const LEAD_NOT_FOUND = 'There is no lead with this id (it may have been erased).';
 const MESSAGE_NOT_FOUND = 'There is no message with this id (it may have been erased).';
+const OWNER_NOT_MEMBER = 'Choose a team member (an address in TEAM_EMAILS), or null for nobody.';
+const NOT_A_DAY = 'Give the day as YYYY-MM-DD, like 2026-01-31, or null for none.';
+
+/** Text by the plain-text rule (a person's characters only: U+0000 would fail in the database). */
+const plainText = () => z.string().refine((text) => !hasUnstorableCharacters(text), PLAIN_TEXT_MESSAGE);
 
 // Strict: a parameter or field we do not know is a mistake worth hearing about, not ignored.
 const listQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  q: z.string().max(254).optional(),
+  q: plainText().pipe(z.string().max(254)).optional(),
   status: z.enum(FOLLOW_UP_STATUSES).optional(),
   delivery: z.enum(DELIVERY_STATES).optional(),
+  serviceType: z.enum(SERVICE_TYPES.map((type) => type.id)).optional(),
+  size: z.enum(SIZE_BANDS.map((band) => band.id)).optional(),
+  // A source name as the list gives it: a campaign's utm_source (≤ 100) or a host name (≤ 253).
+  source: plainText().pipe(z.string().min(1).max(253)).optional(),
+  owner: z.enum(['mine', 'unassigned']).optional(),
+  // "true" lists the due leads; "false" (what a form may send for an unticked box) lists all.
+  due: z.enum(['true', 'false']).optional(),
 });
 const statusBody = z.strictObject({ status: z.enum(FOLLOW_UP_STATUSES) });
 const noteBody = z.strictObject({ body: z.string() });
 const eraseBody = z.strictObject({
-  email: z.string().refine(isErasableAddress, 'Enter the e-mail address to erase, like name@example.com.'),
+  email: plainText().pipe(
+    z.string().refine(isErasableAddress, 'Enter the e-mail address to erase, like name@example.com.'),
+  ),
 });
+const followUpBody = z.strictObject({
+  followUpOn: z.string().refine(isCalendarDay, NOT_A_DAY).nullable(),
+});
+
+/** The owner body for this team: an address of TEAM_EMAILS in any case (stored normalised), or null. */
+function ownerBody(teamEmails: readonly string[]) {
+  return z.strictObject({
+    owner: z
+      .string(OWNER_NOT_MEMBER)
+      .transform(normalizeEmail)
+      .refine((address) => teamEmails.includes(address), OWNER_NOT_MEMBER)
+      .nullable(),
+  });
+}
 const exportQuery = z.strictObject({
   since: z
     .string()
@@ -59,24 +102,47 @@ function param(request: FastifyRequest, name: string): string {
 }
 
 /**
- * The team's leads: the list, one lead, its follow-up status and notes, retrying a failed message,
- * erasing an address, the CSV download and the failed messages. Registered inside the team API
+ * The team's leads: the list and its source names, the team's members, one lead, its follow-up
+ * status, owner, follow-up day and notes, retrying a failed message, erasing an address, the CSV
+ * download and the failed messages. Registered inside the team API
  * scope, whose hooks have already checked the Origin and the session and set Cache-Control:
  * no-store. Each route calls the one module the CLI calls too.
  */
+/** The value a change left, or 404 when there was no lead to change. */
+function changed<T>(change: FieldChange<T>): T {
+  if (change.outcome === 'not_found') throw new HttpError(404, 'not_found', LEAD_NOT_FOUND);
+  return change.value;
+}
+
 export async function teamLeadsRoutes(app: FastifyInstance, options: TeamLeadsOptions): Promise<void> {
-  const { db, memberOf } = options;
+  const { db, memberOf, teamEmails } = options;
+  const now = options.now ?? (() => new Date());
+  const ownerSchema = ownerBody(teamEmails);
 
   app.get('/api/team/leads', async (request) => {
     const query = parsed(listQuery, request.query);
+    const owner = { mine: normalizeEmail(memberOf(request)), unassigned: null };
     const page = await listLeads(db, {
       page: query.page,
       search: query.q,
       followUpStatus: query.status,
       delivery: query.delivery,
+      serviceType: query.serviceType,
+      size: query.size,
+      source: query.source,
+      owner: query.owner === undefined ? undefined : owner[query.owner],
+      dueBy: query.due === 'true' ? ukDay(now()) : undefined,
     });
     return { ...page, page: query.page, pageSize: TEAM_PAGE_SIZE };
   });
+
+  // A fixed path: Fastify matches it before /api/team/leads/:id, so "sources" is never taken for an id.
+  app.get('/api/team/leads/sources', async () => ({ sources: await leadSources(db) }));
+
+  app.get('/api/team/members', async (request): Promise<TeamMembers> => ({
+    members: [...teamEmails],
+    me: memberOf(request),
+  }));
 
   app.get('/api/team/leads/:id', async (request) => {
     const lead = await leadDetail(db, param(request, 'id'));
@@ -86,9 +152,21 @@ export async function teamLeadsRoutes(app: FastifyInstance, options: TeamLeadsOp
 
   app.post('/api/team/leads/:id/status', async (request) => {
     const { status } = parsed(statusBody, request.body);
-    const change = await setFollowUpStatus(db, param(request, 'id'), status, memberOf(request));
-    if (change.outcome === 'not_found') throw new HttpError(404, 'not_found', LEAD_NOT_FOUND);
-    return { followUpStatus: change.followUpStatus };
+    return {
+      followUpStatus: changed(await setFollowUpStatus(db, param(request, 'id'), status, memberOf(request))),
+    };
+  });
+
+  app.post('/api/team/leads/:id/owner', async (request) => {
+    const { owner } = parsed(ownerSchema, request.body);
+    return { owner: changed(await setLeadOwner(db, param(request, 'id'), owner, memberOf(request))) };
+  });
+
+  app.post('/api/team/leads/:id/follow-up', async (request) => {
+    const { followUpOn } = parsed(followUpBody, request.body);
+    return {
+      followUpOn: changed(await setFollowUpDay(db, param(request, 'id'), followUpOn, memberOf(request))),
+    };
   });
 
   app.post('/api/team/leads/:id/notes', async (request, reply) => {
@@ -130,6 +208,12 @@ export async function teamLeadsRoutes(app: FastifyInstance, options: TeamLeadsOp
 
   app.get('/api/team/export.csv', async (request, reply) => {
     const { since } = parsed(exportQuery, request.query);
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${exportFileName(new Date())}"`);
+    // Fastify answers HEAD through this route too: a HEAD reads no lead and is no export, so it
+    // is not recorded (a link checker or a browser's look before the download would be, else).
+    if (request.method === 'HEAD') return reply.send();
     const body = new PassThrough();
     let firstChunk!: () => void;
     const started = new Promise<void>((resolve) => (firstChunk = resolve));
@@ -156,9 +240,6 @@ export async function teamLeadsRoutes(app: FastifyInstance, options: TeamLeadsOp
         body.destroy(error instanceof Error ? error : new Error(String(error)));
       },
     );
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${exportFileName(new Date())}"`)
-      .send(body);
+    return reply.send(body);
   });
 }
