@@ -130,6 +130,11 @@ export interface LeadPage extends Page {
   leads: LeadSummary[];
 }
 
+/** `GET /api/team/leads/sources`: each source name the leads came from and how many, most first. */
+export interface LeadSources {
+  sources: { name: string; count: number }[];
+}
+
 /** What the list is asked for; an absent filter means "any". */
 export interface LeadQuery {
   page: number;

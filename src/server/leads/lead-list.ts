@@ -3,6 +3,7 @@ import {
   TEAM_PAGE_SIZE,
   type DeliveryState,
   type FollowUpStatus,
+  type LeadSources,
   type LeadSummary as LeadSummaryJson,
 } from '../../shared/team-api';
 import type { Queryable, SqlParam } from '../db/database';
@@ -156,10 +157,7 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
 }
 
 /** A source name and how many leads came from it. */
-export interface SourceCount {
-  name: string;
-  count: number;
-}
+export type SourceCount = LeadSources['sources'][number];
 
 /**
  * Every source name the leads held came from, with how many leads each: the choices of the list's

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { SERVICE_TYPES, SIZE_BANDS } from '../../core';
 import { normalizeEmail } from '../../shared/email-address';
 import { hasUnstorableCharacters, PLAIN_TEXT_MESSAGE } from '../../shared/plain-text';
-import { DELIVERY_STATES, FOLLOW_UP_STATUSES, TEAM_PAGE_SIZE, type TeamMembers } from '../../shared/team-api';
+import {
+  DELIVERY_STATES,
+  FOLLOW_UP_STATUSES,
+  TEAM_PAGE_SIZE,
+  type LeadSources,
+  type TeamMembers,
+} from '../../shared/team-api';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
 import { failedMessages, retryFailedMessage, SIGN_IN_NOT_RETRYABLE } from '../outbox/failed-messages';
@@ -137,7 +143,7 @@ export async function teamLeadsRoutes(app: FastifyInstance, options: TeamLeadsOp
   });
 
   // A fixed path: Fastify matches it before /api/team/leads/:id, so "sources" is never taken for an id.
-  app.get('/api/team/leads/sources', async () => ({ sources: await leadSources(db) }));
+  app.get('/api/team/leads/sources', async (): Promise<LeadSources> => ({ sources: await leadSources(db) }));
 
   app.get('/api/team/members', async (request): Promise<TeamMembers> => ({
     members: [...teamEmails],
