@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { TEAM_PAGE_SIZE } from '../shared/team-api';
 import { isFiltered, queryFromSearch, searchFor } from './lead-query';
 import { dueOf, ukToday } from './ui/follow-up-day';
-import { actionLabel, KIND_LABELS, sizeLabel, serviceTypeLabel, sourceLabel } from './ui/format';
+import {
+  actionLabel,
+  dateAndTime,
+  formatDateTime,
+  KIND_LABELS,
+  sizeLabel,
+  serviceTypeLabel,
+  sourceLabel,
+} from './ui/format';
 import { niceMax } from './ui/charts';
 import { pageRange } from './ui/pager';
 
@@ -141,6 +149,18 @@ describe('the follow-up day in UK time', () => {
     expect(dueOf('2026-11-27', '2026-11-26')).toBe('later');
     expect(dueOf('2027-01-01', '2026-12-31')).toBe('later');
   });
+});
+
+describe('a date and time in two parts', () => {
+  it.each(['2026-11-26T05:33:00Z', '2026-01-01T00:00:00Z', '2026-12-31T23:59:59Z'])(
+    'splits %s before the hour, and the parts make formatDateTime',
+    (iso) => {
+      const [date, time] = dateAndTime(iso);
+      expect(date + time).toBe(formatDateTime(iso));
+      expect(time).toMatch(/^\d{2}:\d{2}$/);
+      expect(date).toMatch(/^\d{1,2} \w{3} \d{4}, $/);
+    },
+  );
 });
 
 describe('the words the workspace shows for codes', () => {

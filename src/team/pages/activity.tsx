@@ -32,7 +32,7 @@ function About({ entry }: { entry: ActivityEntry }) {
 
 const COLUMNS: readonly Column<ActivityEntry>[] = [
   { header: 'When', cell: (e) => formatDateTime(e.at), className: 'nowrap' },
-  { header: 'Who', cell: (e) => <Address value={e.actor} />, className: 'address' },
+  { header: 'Who', cell: (e) => <Address value={e.actor} whole />, className: 'address' },
   { header: 'What', cell: (e) => actionLabel(e.action) },
   { header: 'About', cell: (e) => <About entry={e} /> },
   { header: 'Detail', cell: (e) => e.detail ?? '–' },

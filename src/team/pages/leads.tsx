@@ -14,10 +14,10 @@ import { isFiltered, queryFromSearch, searchFor } from '../lead-query';
 import { Address } from '../ui/address';
 import { DeliveryBadge, Score, StatusBadge } from '../ui/badges';
 import { DataTable, type Column } from '../ui/data-table';
+import { DateTime } from '../ui/date-time';
 import { FollowUpDay, ukToday } from '../ui/follow-up-day';
 import {
   DELIVERY_LABELS,
-  formatDateTime,
   plural,
   serviceTypeLabel,
   sizeLabel,
@@ -33,7 +33,7 @@ const NONE = <span className="muted">–</span>;
 
 function columns(today: string): Column<LeadSummary>[] {
   return [
-    { header: 'Received', cell: (lead) => formatDateTime(lead.createdAt) },
+    { header: 'Received', cell: (lead) => <DateTime iso={lead.createdAt} /> },
     {
       header: 'Lead',
       rowHeader: true,
@@ -67,7 +67,7 @@ function columns(today: string): Column<LeadSummary>[] {
     {
       header: 'Owner',
       cell: (lead) =>
-        lead.owner ? <Address value={lead.owner} /> : <span className="muted">Unassigned</span>,
+        lead.owner ? <Address value={lead.owner} whole /> : <span className="muted">Unassigned</span>,
     },
     {
       header: 'Next follow-up',

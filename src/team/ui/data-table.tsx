@@ -18,7 +18,7 @@ interface DataTableProps<Row> {
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   /**
-   * Below 1100 px each row becomes a card instead of a table wider than its box (team.css): no
+   * Below 1200 px each row becomes a card instead of a table wider than its box (team.css): no
    * column is cut off at any width.
    */
   stack?: boolean;

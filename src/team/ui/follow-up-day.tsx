@@ -36,10 +36,18 @@ const DUE_WORDS: Record<Due, string | null> = { overdue: 'Overdue', today: 'Due 
 export function FollowUpDay({ day, today }: { day: string; today: string }) {
   const due = dueOf(day, today);
   const words = DUE_WORDS[due];
+  // "Mon," and "5 Jan 2026" each stay on one line; a narrow column wraps between them.
+  const [weekday, date] = (formatDay(day, 'weekday-date') ?? day).split(/(?<=,) /);
   return (
     <>
-      <time dateTime={day} className="nowrap">
-        {formatDay(day, 'weekday-date') ?? day}
+      <time dateTime={day}>
+        <span className="nowrap">{weekday}</span>
+        {date ? (
+          <>
+            {' '}
+            <span className="nowrap">{date}</span>
+          </>
+        ) : null}
       </time>
       {words ? (
         <>

@@ -22,6 +22,21 @@ export function formatDateTime(iso: string): string {
   return DATE_TIME.format(new Date(iso));
 }
 
+/**
+ * A date and time as formatDateTime writes it, in its parts: what comes before the hour
+ * ("26 Nov 2026, ") and from the hour on ("05:33").
+ */
+export function dateAndTime(iso: string): [string, string] {
+  const parts = DATE_TIME.formatToParts(new Date(iso));
+  const hour = parts.findIndex((part) => part.type === 'hour');
+  const text = (from: number, to?: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
+  return [text(0, hour), text(hour)];
+}
+
 export const STATUS_LABELS: Record<FollowUpStatus, string> = {
   new: 'New',
   contacted: 'Contacted',
