@@ -1,79 +1,23 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Page, Response } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { STEPPED_ANSWERS, completeAudit, expect, expectNoAxeViolations, test } from './fixtures';
+import { readFile } from 'node:fs/promises';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import {
+  askForLink,
+  claimSignInMail,
+  EXPECTED_API_ERRORS,
+  expectNoColumnCutOff,
+  linkIn,
+  makeLead,
+  open,
+  TEAM_EMAIL,
+  teamMailFiles,
+} from './team-session';
 
 // The team workspace as a team member uses it, against the real server (scripts/e2e.ts starts it
 // with TEAM_EMAILS naming one address and PUBLIC_URL equal to the address the browser uses).
-const mailDir = process.env.E2E_MAIL_DIR as string;
-const TEAM_EMAIL = process.env.E2E_TEAM_EMAIL as string;
 
 // One lead journey, then pictures: in order, so the sign-in links they ask for stay within the
 // per-address limit and the pictures show a workspace with a lead in it.
 test.describe.configure({ mode: 'serial' });
-
-// The browser logs every API answer that is not 2xx; a signed-out request (401) and a spent
-// token (400) are expected here.
-const EXPECTED_API_ERRORS = /status of (400|401|404) /;
-
-/** The sign-in e-mails received for the team address, oldest first, waiting for `count` of them. */
-async function signInMails(count: number): Promise<ParsedMail[]> {
-  let files: string[] = [];
-  await expect
-    .poll(
-      async () => {
-        files = (await readdir(mailDir)).filter((f) => f.endsWith(`-${TEAM_EMAIL}.eml`)).sort();
-        return files.length;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeGreaterThanOrEqual(count);
-  return Promise.all(files.map(async (f) => simpleParser(await readFile(path.join(mailDir, f)))));
-}
-
-function linkIn(mail: ParsedMail): string {
-  const link = /https?:\/\/\S+\/team\/auth\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
-  expect(link, 'the sign-in link in the e-mail').toBeTruthy();
-  return link as string;
-}
-
-/** A team page's document: kept out of search engines, in its header and its markup, under a strict CSP. */
-async function expectTeamDocument(page: Page, response: Response | null) {
-  expect(response?.status()).toBe(200);
-  const headers = response?.headers() ?? {};
-  expect(headers['x-robots-tag']).toContain('noindex');
-  expect(headers['cache-control']).toBe('no-store');
-  const scriptSrc = /script-src ([^;]*)/.exec(headers['content-security-policy'] ?? '')?.[1];
-  expect(scriptSrc).toBeDefined();
-  expect(scriptSrc).not.toContain('unsafe-inline');
-  expect(headers['content-security-policy']).not.toMatch(/unsafe-eval/);
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-}
-
-/** Opens a team page by address and checks its document. */
-async function open(page: Page, url: string) {
-  const response = await page.goto(url);
-  await expectTeamDocument(page, response);
-}
-
-/** Asks for a link in the sign-in form (the proof of work is solved in the background). */
-async function askForLink(page: Page) {
-  await page.getByLabel('Work e-mail address').fill(TEAM_EMAIL);
-  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeFocused();
-}
-
-/** A lead made through the public form, as a care manager makes one. */
-async function makeLead(page: Page, address: string, note: string) {
-  await completeAudit(page, STEPPED_ANSWERS);
-  await page.getByRole('link', { name: 'Email Results' }).first().click();
-  await page.getByLabel('Email Address *').fill(address);
-  await page.getByLabel('Additional Notes (Optional)').fill(note);
-  await page.getByRole('checkbox', { name: 'The team may contact me about a free consultation' }).check();
-  await page.getByRole('button', { name: 'Send Results to Email' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Email Sent Successfully!' })).toBeVisible();
-}
 
 let firstLink = '';
 let mailHtml = '';
@@ -85,14 +29,14 @@ test('sign in by e-mailed link, work a lead from the public form, download the C
   test.setTimeout(120_000);
   consoleErrors.allow(EXPECTED_API_ERRORS);
   const address = `team-lead-${Date.now()}@care-home.test`;
-  await makeLead(page, address, 'Three homes in Solihull; call after 2pm.');
+  await makeLead(page, address, { note: 'Three homes in Solihull; call after 2pm.' });
 
   // Signed out, the workspace sends you to sign in.
   await open(page, '/team');
   await expect(page).toHaveURL(/\/team\/sign-in$/);
   await expect(page).toHaveTitle('Sign in – Care Audit team');
   await expectNoAxeViolations(page);
-  const before = (await readdir(mailDir)).filter((f) => f.endsWith(`-${TEAM_EMAIL}.eml`)).length;
+  const before = await teamMailFiles();
   const signIn = page.waitForRequest((r) => r.url().endsWith('/api/team/sign-in'));
   await askForLink(page);
   // The request carried a solved challenge and an empty honeypot, like the visitors' form.
@@ -101,7 +45,7 @@ test('sign in by e-mailed link, work a lead from the public form, download the C
   expect(body.proof.solution.derivedKey).toMatch(/^[0-9a-f]{64}$/);
   await expectNoAxeViolations(page);
 
-  const mail = (await signInMails(before + 1)).at(-1)!;
+  const mail = await claimSignInMail(before);
   firstLink = linkIn(mail);
   mailHtml = String(mail.html);
   expect(firstLink.startsWith(`${new URL(page.url()).origin}/team/auth?token=`)).toBe(true);
@@ -142,8 +86,14 @@ test('sign in by e-mailed link, work a lead from the public form, download the C
     'Staff Training & Support',
     'Data Management',
   ]);
-  // Its messages: the results to the visitor and the lead to the team.
-  await expect(page.getByRole('table', { name: 'Messages about this lead' }).getByRole('row')).toHaveCount(3);
+  // Its messages: the results to the visitor, the lead to the team (LEADS_TO) and, unless the team
+  // address has chosen otherwise meanwhile (team-leads.spec.ts tries the choices), its alert.
+  const messages = page.getByRole('table', { name: 'Messages about this lead' }).getByRole('row');
+  await expect(messages.filter({ hasText: 'Results e-mail to the visitor' })).toHaveCount(1);
+  await expect(messages.filter({ hasText: 'Lead e-mail to the team' })).toHaveCount(1);
+  const messageCount = (await messages.count()) - 1;
+  expect(messageCount).toBeGreaterThanOrEqual(2);
+  expect(messageCount).toBeLessThanOrEqual(3);
   await expectNoAxeViolations(page);
 
   // Contacted, with a note.
@@ -167,10 +117,11 @@ test('sign in by e-mailed link, work a lead from the public form, download the C
   const [header, ...lines] = csv.trim().split(/\r?\n/);
   expect(header.startsWith('id,created_at,email,note,may_contact')).toBe(true);
   const line = lines.find((l) => l.includes(address));
-  // (e2e/team-overview.spec.ts reads the overview itself: the funnel, the comparison, the leads.)
   expect(line).toBeDefined();
   expect(line).toContain('yes');
-  expect(line).toMatch(/,contacted$/);
+  // (The note has no comma, so no cell of this line is quoted.)
+  const cells = (line as string).split(',');
+  expect(cells[header.split(',').indexOf('follow_up_status')]).toBe('contacted');
 
   // Erase, behind a confirmation that Escape cancels.
   const erase = page.getByRole('button', { name: 'Erase everything about this address' });
@@ -186,7 +137,7 @@ test('sign in by e-mailed link, work a lead from the public form, download the C
   await dialog.getByRole('button', { name: 'Erase everything' }).click();
   await expect(page).toHaveURL(/\/team$/);
   await expect(page.getByRole('status')).toHaveText(
-    `Everything about ${address} was erased: 1 request and 2 messages.`,
+    `Everything about ${address} was erased: 1 request and ${messageCount} messages.`,
   );
   await expectNoAxeViolations(page);
   await page.getByLabel('Search by address').fill(address);
@@ -216,6 +167,7 @@ test('sign in by e-mailed link, work a lead from the public form, download the C
 
   // Each overview chart is a picture beside a table with its numbers.
   await page.getByRole('link', { name: 'Overview', exact: true }).click();
+  // (e2e/team-overview.spec.ts reads the overview itself: the funnel, the comparison, the leads.)
   const figures = page.getByRole('figure');
   await expect(figures).toHaveCount(7);
   for (const figure of await figures.all()) {
@@ -264,16 +216,27 @@ test('pages without a session: not set up, and a broken link', async ({ page, co
   await expectNoAxeViolations(page);
 });
 
-// Pictures of the workspace at a phone's and a desktop's width, for a person to look at
-// (test-results/screenshots/team-*), each checked for sideways scrolling.
-test('pictures of the sign-in page, the e-mail, the leads, a lead and the overview', async ({
+// Pictures of the workspace at a phone's, a tablet's and a desktop's width, for a person to look at
+// (test-results/screenshots/team-*), each checked for sideways scrolling and, on the lists, for a
+// column cut off; the lists are measured at the width where their rows stop being cards too.
+test('pictures of the sign-in page, the e-mail, the leads, a lead, the alerts, the activity and the overview', async ({
   page,
   consoleErrors,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   consoleErrors.allow(EXPECTED_API_ERRORS);
   const address = `a.very-long-address.for-the-registered-manager-${Date.now()}@sunnyside-care-homes.test`;
-  await makeLead(page, address, 'We run three homes in Solihull.\nPlease call after 2pm.');
+  await makeLead(page, address, {
+    note: 'We run three homes in Solihull.\nPlease call after 2pm.',
+    landing: '/audit-tool?utm_source=care-managers-newsletter&utm_medium=email&utm_campaign=winter-readiness',
+    contact: {
+      name: 'Dr Margaret Okonkwo-Fairweather',
+      organisation: 'Sunnyside Residential and Nursing Care Homes Partnership',
+      role: 'Registered manager',
+      phone: '+44 (0)121 496 0000',
+    },
+    profile: { serviceType: 'Supported living', size: '100 or more' },
+  });
   const shot = async (name: string, width: number, { reflows = true } = {}) => {
     if (reflows) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -283,16 +246,44 @@ test('pictures of the sign-in page, the e-mail, the leads, a lead and the overvi
   };
 
   await open(page, '/team/sign-in');
-  const before = (await readdir(mailDir)).filter((f) => f.endsWith(`-${TEAM_EMAIL}.eml`)).length;
+  const before = await teamMailFiles();
   await askForLink(page);
-  const link = linkIn((await signInMails(before + 1)).at(-1)!);
-  await open(page, link);
+  await open(page, linkIn(await claimSignInMail(before)));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
   const leadHref = await page.getByRole('link', { name: address }).getAttribute('href');
 
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+  // The lead owned and overdue, so its row fills every column.
+  await open(page, leadHref as string);
+  await page.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Owner saved: you (${TEAM_EMAIL}).`);
+  await page.getByLabel('Next follow-up').fill('2026-01-05');
+  await page.getByRole('button', { name: 'Save date' }).click();
+  await expect(page.getByRole('status')).toHaveText('Next follow-up saved: Mon, 5 Jan 2026.');
+
+  const lists = [
+    ['leads', '/team'],
+    ['activity', '/team/activity'],
+    ['failed', '/team/failed'],
+  ] as const;
+  for (const width of [390, 768, 1199, 1200, 1280]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : width < 1000 ? 1024 : 800 });
+    const pictured = [390, 768, 1280].includes(width);
+    for (const [name, url] of lists) {
+      await open(page, url);
+      await expect(page.locator('.loading')).toHaveCount(0);
+      await expectNoColumnCutOff(page, '.data-table');
+      // Below 1200 px a row is a card with each column's name beside its value; from 1200, a table.
+      const head = page.locator('.data-table thead').first();
+      if ((await head.count()) > 0)
+        await expect(head).toHaveCSS('position', width < 1200 ? 'absolute' : 'static');
+      if (pictured) await shot(name, width);
+      else {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+      }
+    }
+    if (!pictured) continue;
     await open(page, '/team/sign-in');
     await expect(page.getByLabel('Work e-mail address')).toBeVisible();
     await shot('sign-in', width);
@@ -300,14 +291,16 @@ test('pictures of the sign-in page, the e-mail, the leads, a lead and the overvi
     await page.goto('about:blank');
     await page.setContent(mailHtml);
     await shot('sign-in-email', width, { reflows: false });
-    await open(page, '/team');
-    await expect(page.getByRole('link', { name: address })).toBeVisible();
-    await shot('leads', width);
     await open(page, leadHref as string);
     await expect(page.getByRole('heading', { level: 1, name: address })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('listitem').first()).toBeVisible();
+    await expectNoColumnCutOff(page, '.data-table');
     await shot('lead', width);
+    await open(page, '/team/alerts');
+    await expect(page.getByRole('radio', { name: 'An e-mail for each new lead' })).toBeVisible();
+    await shot('alerts', width);
     await open(page, '/team/overview');
-    await expect(page.getByRole('figure')).toHaveCount(3);
+    await expect(page.getByRole('figure').first()).toBeVisible();
     await shot('overview', width);
   }
 });
