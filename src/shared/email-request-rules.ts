@@ -1,4 +1,5 @@
-import { hasUnstorableCharacters, PLAIN_TEXT_MESSAGE } from './plain-text';
+import { PLAIN_TEXT_MESSAGE } from './plain-text';
+import { isOneLineOfText } from './visit-source-rules';
 
 /**
  * The rules of the "Send Results to Email" request that the browser needs too: what a person is
@@ -21,26 +22,10 @@ export const EMAIL_REQUEST_MESSAGES = {
   messageInvalid: PLAIN_TEXT_MESSAGE,
   noAnswers: 'There are no answers to send. Please take the audit first.',
   consentInvalid: 'The consent answer must be true or false',
-  contactNeedsConsent:
-    'Contact details are kept only with consent: tick “The team may contact me about a free consultation” or leave them out',
-  contactNotObject: 'The contact details must be an object with name, organisation, role and phone',
-  unknownContactField: 'This is not one of the contact details (name, organisation, role, phone)',
-  nameNotText: 'Your name must be text',
   nameTooLong: 'Please keep your name to 100 characters or fewer',
-  organisationNotText: 'Your organisation must be text',
   organisationTooLong: 'Please keep your organisation to 150 characters or fewer',
-  roleNotText: 'Your role must be text',
   roleTooLong: 'Please keep your role to 100 characters or fewer',
-  phoneNotText: 'Your phone number must be text',
   phoneInvalid: 'Please enter a phone number of 7 to 20 digits (spaces, +, brackets and - are fine)',
-  sourceNotObject: 'The source must be an object with utmSource, utmMedium, utmCampaign and referrerHost',
-  unknownSourceField:
-    'This is not one of the source fields (utmSource, utmMedium, utmCampaign, referrerHost)',
-  utmSourceInvalid: 'The campaign source (utm_source) must be text of 100 characters or fewer',
-  utmMediumInvalid: 'The campaign medium (utm_medium) must be text of 100 characters or fewer',
-  utmCampaignInvalid: 'The campaign name (utm_campaign) must be text of 100 characters or fewer',
-  referrerHostInvalid:
-    'The referring site must be a host name alone (letters, digits, hyphens and dots, up to 253 characters)',
 } as const;
 
 /** Longest note a visitor may add, in characters (code points, so an emoji counts once), after trimming. */
@@ -83,14 +68,6 @@ const TOO_LONG = {
   role: EMAIL_REQUEST_MESSAGES.roleTooLong,
 } as const;
 
-// A contact detail or a source value is one line: besides what no field may hold (plain-text.ts),
-// no tab or line break, which would only break a CSV cell, an e-mail line or a CRM field.
-const LINE_BREAK_OR_TAB = /[\t\n\r]/;
-
-function isOneLineOfText(text: string): boolean {
-  return !hasUnstorableCharacters(text) && !LINE_BREAK_OR_TAB.test(text);
-}
-
 /**
  * What is wrong with one contact detail (already trimmed), or undefined when nothing is. An empty
  * detail is no answer, so nothing is wrong with it.
@@ -111,49 +88,16 @@ function isPhoneNumber(text: string): boolean {
 
 /**
  * Where the visit came from (`source` of the request): the campaign's utm_* values and the
- * referring site's host name, as the browser kept them on the visit's first page.
+ * referring site's host name, as the browser kept them on the visit's first page. The rule itself
+ * is in visit-source-rules.ts (every page with script needs it, without these messages).
  */
-export const SOURCE_FIELDS = ['utmSource', 'utmMedium', 'utmCampaign', 'referrerHost'] as const;
-export type SourceField = (typeof SOURCE_FIELDS)[number];
-
-/** Longest utm_* value kept, in characters, after trimming. */
-export const UTM_MAX_LENGTH = 100;
-/** Longest host name (RFC 1035's 255 octets less the length bytes at each end). */
-export const HOST_MAX_LENGTH = 253;
-
-const SOURCE_INVALID = {
-  utmSource: EMAIL_REQUEST_MESSAGES.utmSourceInvalid,
-  utmMedium: EMAIL_REQUEST_MESSAGES.utmMediumInvalid,
-  utmCampaign: EMAIL_REQUEST_MESSAGES.utmCampaignInvalid,
-  referrerHost: EMAIL_REQUEST_MESSAGES.referrerHostInvalid,
-} as const;
-
-// A host name alone: labels of letters, digits and hyphens between dots. No scheme, port, path or
-// user, so a full address (which could carry a search or a token) is never taken for one.
-const HOST_NAME = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
-
-/**
- * One source value as it is kept: trimmed, and a host name lower-cased. The browser and the
- * server both pass a value through this before sourceFieldProblem.
- */
-export function normalizeSourceValue(field: SourceField, value: string): string {
-  const trimmed = value.trim();
-  return field === 'referrerHost' ? trimmed.toLowerCase() : trimmed;
-}
-
-/**
- * What is wrong with one source value (already normalised), or undefined when nothing is. An empty
- * value is no value. The browser drops a value with a problem; the server refuses the request.
- */
-export function sourceFieldProblem(field: SourceField, value: string): string | undefined {
-  if (value === '') return undefined;
-  if (!isOneLineOfText(value)) return PLAIN_TEXT_MESSAGE;
-  const fits =
-    field === 'referrerHost'
-      ? value.length <= HOST_MAX_LENGTH && HOST_NAME.test(value)
-      : characterCount(value) <= UTM_MAX_LENGTH;
-  return fits ? undefined : SOURCE_INVALID[field];
-}
+export {
+  HOST_MAX_LENGTH,
+  normalizeSourceValue,
+  SOURCE_FIELDS,
+  UTM_MAX_LENGTH,
+  type SourceField,
+} from './visit-source-rules';
 
 /** The 202 answer: the request is stored and its e-mail queued. */
 export interface EmailRequestAccepted {

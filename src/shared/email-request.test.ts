@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMAIL_REQUEST_MESSAGES as M,
+  CONTACT_AND_SOURCE_MESSAGES,
+  EMAIL_REQUEST_MESSAGES,
   emailAddressProblem,
   emailAddressSchema,
   emailRequestSchema,
@@ -12,6 +13,8 @@ import {
 } from './email-request';
 import { fieldErrors, tooManyRequestsMessage } from './api-errors';
 import { PLAIN_TEXT_MESSAGE } from './plain-text';
+
+const M = { ...EMAIL_REQUEST_MESSAGES, ...CONTACT_AND_SOURCE_MESSAGES };
 
 /** Characters no single-line field takes, and what each is. */
 const UNSTORABLE = [

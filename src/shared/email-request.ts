@@ -7,11 +7,11 @@ import {
   EMAIL_REQUEST_MESSAGES,
   MESSAGE_MAX_LENGTH,
   normalizeSourceValue,
-  sourceFieldProblem,
   type ContactField,
   type SourceField,
 } from './email-request-rules';
-import { hasUnstorableCharacters } from './plain-text';
+import { hasUnstorableCharacters, PLAIN_TEXT_MESSAGE } from './plain-text';
+import { isKeepableSourceValue, isOneLineOfText } from './visit-source-rules';
 import { serviceProfileSchema } from './service-profile-schema';
 
 /** The address, trimmed (its case kept), by the one address rule the browser also applies. */
@@ -102,7 +102,48 @@ function textPart(
   );
 }
 
-const M = EMAIL_REQUEST_MESSAGES;
+/**
+ * What an API client is told about a `contact` or `source` that the form never sends (the wrong
+ * shape, an unknown key, a contact without consent, a source value the browser would have dropped).
+ * Here rather than in email-request-rules.ts, so the page does not ship words it never shows.
+ */
+export const CONTACT_AND_SOURCE_MESSAGES = {
+  contactNeedsConsent:
+    'Contact details are kept only with consent: tick “The team may contact me about a free consultation” or leave them out',
+  contactNotObject: 'The contact details must be an object with name, organisation, role and phone',
+  unknownContactField: 'This is not one of the contact details (name, organisation, role, phone)',
+  nameNotText: 'Your name must be text',
+  organisationNotText: 'Your organisation must be text',
+  roleNotText: 'Your role must be text',
+  phoneNotText: 'Your phone number must be text',
+  sourceNotObject: 'The source must be an object with utmSource, utmMedium, utmCampaign and referrerHost',
+  unknownSourceField:
+    'This is not one of the source fields (utmSource, utmMedium, utmCampaign, referrerHost)',
+  utmSourceInvalid: 'The campaign source (utm_source) must be text of 100 characters or fewer',
+  utmMediumInvalid: 'The campaign medium (utm_medium) must be text of 100 characters or fewer',
+  utmCampaignInvalid: 'The campaign name (utm_campaign) must be text of 100 characters or fewer',
+  referrerHostInvalid:
+    'The referring site must be a host name alone (letters, digits, hyphens and dots, up to 253 characters)',
+} as const;
+
+const M = { ...EMAIL_REQUEST_MESSAGES, ...CONTACT_AND_SOURCE_MESSAGES };
+
+const SOURCE_INVALID = {
+  utmSource: M.utmSourceInvalid,
+  utmMedium: M.utmMediumInvalid,
+  utmCampaign: M.utmCampaignInvalid,
+  referrerHost: M.referrerHostInvalid,
+} as const;
+
+/**
+ * What is wrong with one source value (already normalised by normalizeSourceValue), or undefined
+ * when nothing is. An empty value is no value. The server refuses a request with a problem here;
+ * the browser drops such a value instead (isKeepableSourceValue, the same rule).
+ */
+export function sourceFieldProblem(field: SourceField, value: string): string | undefined {
+  if (value === '' || isKeepableSourceValue(field, value)) return undefined;
+  return isOneLineOfText(value) ? SOURCE_INVALID[field] : PLAIN_TEXT_MESSAGE;
+}
 const contactPart = (field: ContactField, notText: string) =>
   textPart(
     notText,

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONSENT_WORDING, EMAIL_REQUEST_MESSAGES as M } from '../../shared/email-request';
+import {
+  CONSENT_WORDING,
+  CONTACT_AND_SOURCE_MESSAGES,
+  EMAIL_REQUEST_MESSAGES,
+} from '../../shared/email-request';
 import { PLAIN_TEXT_MESSAGE } from '../../shared/plain-text';
 import type { Config } from '../config';
 import { findEmailRequest } from './email-requests';
@@ -15,6 +19,7 @@ import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const LEADS_TO = 'leads@care-audit.example';
+const M = { ...EMAIL_REQUEST_MESSAGES, ...CONTACT_AND_SOURCE_MESSAGES };
 
 describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
   let t: TestDatabase;

@@ -1,9 +1,9 @@
 import {
+  isKeepableSourceValue,
   normalizeSourceValue,
   SOURCE_FIELDS,
-  sourceFieldProblem,
   type SourceField,
-} from '../../shared/email-request-rules';
+} from '../../shared/visit-source-rules';
 import type { LeadSource } from '../../shared/team-api';
 
 /**
@@ -15,7 +15,7 @@ import type { LeadSource } from '../../shared/team-api';
  *
  * Nothing else is kept: no identifier, no full address of the referring page (it can hold a search
  * or a token), never our own host. Each value passes the same rule the server applies
- * (email-request-rules.ts), and one that does not is dropped rather than sent to be refused.
+ * (visit-source-rules.ts), and one that does not is dropped rather than sent to be refused.
  * Storage can be missing or refuse (a private window, a blocked site): the visit then simply has
  * no recorded source, and nothing else changes.
  */
@@ -42,7 +42,7 @@ export interface PageArrival {
 function keepable(field: SourceField, raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
   const value = normalizeSourceValue(field, raw);
-  return value !== '' && sourceFieldProblem(field, value) === undefined ? value : undefined;
+  return value !== '' && isKeepableSourceValue(field, value) ? value : undefined;
 }
 
 /** The referring site's host name alone, unless it is ours or there is none. */
