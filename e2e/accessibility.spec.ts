@@ -53,6 +53,17 @@ async function openPrivateResults(page: Page) {
   await expect(page.getByRole('region', { name: 'Your priorities' })).toBeVisible();
 }
 
+/** The e-mail form with the consent box ticked, its contact details shown, and one in error. */
+async function openContactDetails(page: Page) {
+  await completeAudit(page, STEPPED_ANSWERS);
+  await page.getByRole('link', { name: 'Email Results' }).first().click();
+  await page.getByLabel('Email Address *').fill('someone@care-home.test');
+  await page.getByRole('checkbox', { name: 'The team may contact me about a free consultation' }).check();
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('12345');
+  await page.getByRole('button', { name: 'Send Results to Email' }).click();
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('aria-invalid', 'true');
+}
+
 // WCAG 2.2 AA beyond what axe sees (issue 4): reflow, text resize, motion, announcements, focus,
 // target size, colour. Each screen is reached the way a visitor reaches it.
 const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
@@ -75,6 +86,7 @@ const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
       await expect(page.getByRole('heading', { level: 1, name: 'Email Your Audit Results' })).toBeVisible();
     },
   },
+  { name: 'e-mail with the contact details shown', open: openContactDetails },
   { name: 'privacy', open: (page) => page.goto('/privacy').then(() => undefined) },
   { name: 'accessibility', open: (page) => page.goto('/accessibility').then(() => undefined) },
   { name: 'not-found', open: (page) => page.goto('/nowhere').then(() => undefined) },
@@ -285,7 +297,9 @@ test.describe('information pages', () => {
     }
     await expect(page.getByRole('main')).toContainText('erased');
     // The period comes from the server's RETENTION_DAYS (365 by default), not from the build.
-    await expect(page.getByRole('main')).toContainText('We keep each request for 365 days after it is made');
+    await expect(page.getByRole('main')).toContainText(
+      'We keep each request, with any contact details you gave and where your visit came from, for 365 days after it is made',
+    );
   });
 
   test('the e-mail form links to the privacy notice', async ({ page }) => {
@@ -293,6 +307,22 @@ test.describe('information pages', () => {
     await page.getByRole('link', { name: 'Email Results' }).first().click();
     await page.getByRole('link', { name: 'Read our privacy notice' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeFocused();
+  });
+});
+
+test.describe('e-mail form states pass axe', () => {
+  test('with the contact details shown, empty', async ({ page }) => {
+    await completeAudit(page, STEPPED_ANSWERS);
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
+    await page.getByRole('checkbox', { name: 'The team may contact me about a free consultation' }).check();
+    await expect(page.getByRole('group', { name: 'Your contact details (optional)' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('with a contact detail in error', async ({ page }) => {
+    await openContactDetails(page);
+    await expect(page.getByRole('alert')).toContainText('Please check your contact details');
+    await expectNoAxeViolations(page);
   });
 });
 

@@ -219,6 +219,125 @@ test.describe('e-mail results', () => {
     await expect(page.getByRole('alert')).toContainText('Failed to send email. Please try again.');
   });
 
+  test('ticking consent reveals the contact details, by keyboard alone; they go with the request, with the visit’s source', async ({
+    page,
+  }) => {
+    const address = `contact-${Date.now()}@care-home.test`;
+    // The visit starts from a campaign link on another site: its tags and that site's host are kept.
+    await page.goto('/audit-tool?utm_source=newsletter&utm_medium=email&utm_campaign=winter-2026', {
+      referer: 'https://www.partner-site.example/news/article?id=42',
+    });
+    await expect(page.getByText('Section 1 of 5', { exact: true }).first()).toBeVisible();
+    // Later pages of the visit (completeAudit opens /audit-tool again) keep the first page's source.
+    await completeAudit(page, STEPPED_ANSWERS);
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toContain('care-audit:visit-source');
+
+    const consent = page.getByRole('checkbox', { name: 'The team may contact me about a free consultation' });
+    const group = page.getByRole('group', { name: 'Your contact details (optional)' });
+    const name = page.getByRole('textbox', { name: 'Your name' });
+    const phone = page.getByRole('textbox', { name: 'Phone number' });
+    // Unticked: the details are neither shown nor reachable.
+    await expect(group).toBeHidden();
+    await expect(name).toBeHidden();
+    await expect(consent).toHaveAttribute('aria-expanded', 'false');
+
+    await page.getByLabel('Email Address *').focus();
+    await page.keyboard.type(address);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(consent).toBeFocused();
+    await page.keyboard.press('Space');
+    // Ticked: the group appears after the box and focus stays on the box.
+    await expect(consent).toBeChecked();
+    await expect(consent).toBeFocused();
+    await expect(consent).toHaveAttribute('aria-expanded', 'true');
+    await expect(group).toBeVisible();
+    await expect(name).toHaveAttribute('autocomplete', 'name');
+    await expect(page.getByRole('textbox', { name: 'Organisation' })).toHaveAttribute(
+      'autocomplete',
+      'organization',
+    );
+    await expect(page.getByRole('textbox', { name: 'Your role' })).toHaveAttribute(
+      'autocomplete',
+      'organization-title',
+    );
+    await expect(phone).toHaveAttribute('autocomplete', 'tel');
+    await expect(phone).toHaveAttribute('type', 'tel');
+
+    // Each field in turn by Tab, straight after the box.
+    await page.keyboard.press('Tab');
+    await expect(name).toBeFocused();
+    await page.keyboard.type('Ann Smith');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Sunrise Care Homes');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Registered Manager');
+    await page.keyboard.press('Tab');
+    await expect(phone).toBeFocused();
+    // Six digits: one short.
+    await page.keyboard.type('01632 9');
+
+    // Too few digits: the phone's own message, tied to it, and focus back on it; nothing is sent.
+    const posts: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/email-results') && posts.push(r.url()));
+    await page.getByRole('button', { name: 'Send Results to Email' }).click();
+    await expect(page.getByRole('alert')).toContainText('Please check your contact details');
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription(
+      /7 to 20 digits.*Error: Please enter a phone number of 7 to 20 digits/,
+    );
+    expect(posts).toEqual([]);
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.type('60001');
+    await expect(phone).not.toHaveAttribute('aria-invalid');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/email-results') && r.method() === 'POST');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/email-results'));
+    await page.keyboard.press('Enter');
+    const body = (await sent).postDataJSON();
+    expect(body).toMatchObject({
+      consent: true,
+      contact: {
+        name: 'Ann Smith',
+        organisation: 'Sunrise Care Homes',
+        role: 'Registered Manager',
+        phone: '01632 960001',
+      },
+      source: {
+        utmSource: 'newsletter',
+        utmMedium: 'email',
+        utmCampaign: 'winter-2026',
+        referrerHost: 'www.partner-site.example',
+      },
+    });
+    // Never the referring page's address, only its host.
+    expect(JSON.stringify(body)).not.toContain('article');
+    expect((await answered).status()).toBe(202);
+    await expect(page.getByRole('heading', { level: 1, name: 'Email Sent Successfully!' })).toBeFocused();
+  });
+
+  test('unticking consent hides the contact details again, and they are not sent', async ({ page }) => {
+    await completeAudit(page, STEPPED_ANSWERS);
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
+    await page.getByLabel('Email Address *').fill(`untick-${Date.now()}@care-home.test`);
+    const consent = page.getByRole('checkbox', { name: 'The team may contact me about a free consultation' });
+    await consent.check();
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Ann Smith');
+    await page.getByRole('textbox', { name: 'Phone number' }).fill('not a number');
+    await consent.uncheck();
+    await expect(page.getByRole('group', { name: 'Your contact details (optional)' })).toBeHidden();
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/email-results') && r.method() === 'POST');
+    await page.getByRole('button', { name: 'Send Results to Email' }).click();
+    const body = (await sent).postDataJSON();
+    expect(body.consent).toBe(false);
+    expect(body).not.toHaveProperty('contact');
+    // A visit that began on our own pages has no source to send.
+    expect(body).not.toHaveProperty('source');
+    await expect(page.getByRole('heading', { level: 1, name: 'Email Sent Successfully!' })).toBeVisible();
+  });
+
   test('"Take Another Audit" starts a blank audit', async ({ page }) => {
     await completeAudit(page, STEPPED_ANSWERS);
     await page.getByRole('link', { name: 'Email Results' }).first().click();
