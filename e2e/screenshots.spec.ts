@@ -120,6 +120,15 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('link', { name: 'Email Results' }).first().click();
       await expect(page).toHaveURL(/email-results/);
       await shot('email-results');
+      // Consent reveals the optional contact details; unticked again, the request is sent without.
+      const consent = page.getByRole('checkbox', {
+        name: 'The team may contact me about a free consultation',
+      });
+      await consent.check();
+      await expect(page.getByLabel('Your name')).toBeVisible();
+      await shot('email-results-contact');
+      await consent.uncheck();
+      await expect(page.getByLabel('Your name')).toBeHidden();
       await page.getByLabel('Email Address *').fill(`shots-${viewport.name}@care-home.test`);
       await page.getByRole('button', { name: 'Send Results to Email' }).click();
       await expect(page.getByRole('heading', { name: 'Email Sent Successfully!' })).toBeVisible();
