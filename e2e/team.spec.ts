@@ -261,6 +261,32 @@ test('pictures of the sign-in page, the e-mail, the leads, a lead, the alerts, t
   await page.getByRole('button', { name: 'Save date' }).click();
   await expect(page.getByRole('status')).toHaveText('Next follow-up saved: Mon, 5 Jan 2026.');
 
+  // Nothing fails to send here (the SMTP listener takes everything), so the failed deliveries are
+  // the server's answer as it would be after a week of trouble: one of each kind, long errors.
+  const leadId = decodeURIComponent((leadHref as string).split('/').at(-1) as string);
+  const failedAt = '2026-11-20T09:15:00.000Z';
+  const failed = (kind: string, recipient: string, lastError: string, requestId: string | null = leadId) => ({
+    id: `${kind}-1`,
+    requestId,
+    kind,
+    recipient,
+    attempts: 8,
+    lastError,
+    createdAt: failedAt,
+  });
+  await page.route('**/api/team/failed', (route) =>
+    route.fulfill({
+      json: {
+        messages: [
+          failed('visitor', address, '550 5.1.1 The email account that you tried to reach does not exist.'),
+          failed('webhook', 'hooks.zapier.com', 'The receiver answered 503 Service Unavailable after 10 s.'),
+          failed('lead_alert', TEAM_EMAIL, 'Connection timed out while talking to the relay (ETIMEDOUT).'),
+          failed('lead_digest', TEAM_EMAIL, '452 4.2.2 Mailbox full', null),
+          failed('sign_in', TEAM_EMAIL, '421 Try again later', null),
+        ],
+      },
+    }),
+  );
   const lists = [
     ['leads', '/team'],
     ['activity', '/team/activity'],
@@ -272,6 +298,7 @@ test('pictures of the sign-in page, the e-mail, the leads, a lead, the alerts, t
     for (const [name, url] of lists) {
       await open(page, url);
       await expect(page.locator('.loading')).toHaveCount(0);
+      await expect(page.locator('.data-table tbody tr').first()).toBeVisible();
       await expectNoColumnCutOff(page, '.data-table');
       // Below 1200 px a row is a card with each column's name beside its value; from 1200, a table.
       const head = page.locator('.data-table thead').first();
