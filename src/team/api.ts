@@ -9,6 +9,7 @@ import type {
   LeadNote,
   LeadPage,
   LeadQuery,
+  LeadSources,
   Overview,
   SignInAccepted,
   TeamMembers,
@@ -156,11 +157,6 @@ export const teamApi = {
   setAlerts: (alert: AlertChoice) =>
     request<AlertPreference>('/api/team/me/alerts', { method: 'PUT', body: { alert } }),
 };
-
-/** `GET /api/team/leads/sources`: each source name the leads have, and how many leads have it. */
-export interface LeadSources {
-  sources: { name: string; count: number }[];
-}
 
 /** The CSV download is a plain link: the browser saves the attachment the server names. */
 export const EXPORT_CSV_PATH = '/api/team/export.csv';

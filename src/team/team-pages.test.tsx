@@ -7,12 +7,13 @@ import type {
   AlertPreference,
   LeadDetail,
   LeadPage,
+  LeadSources,
   LeadSummary,
   TeamMembers,
 } from '../shared/team-api';
 import { BrowserRouter } from '../browser/router';
 import { pushLocation } from '../browser/router/history';
-import { setUnauthorizedHandler, type LeadSources } from './api';
+import { setUnauthorizedHandler } from './api';
 import { TeamApp } from './app';
 import { ukToday } from './ui/follow-up-day';
 
