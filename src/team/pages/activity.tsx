@@ -21,12 +21,7 @@ function About({ entry }: { entry: ActivityEntry }) {
         <Address value={entry.lead.label} />
       </Link>
     );
-  if (entry.lead)
-    return (
-      <>
-        <Address value={entry.lead.label} /> <span className="muted">(no longer held)</span>
-      </>
-    );
+  if (entry.lead) return <Address value={entry.lead.label} />;
   return entry.subject ? <Address value={entry.subject} /> : '–';
 }
 
