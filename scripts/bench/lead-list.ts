@@ -8,6 +8,7 @@ import { createSession } from '../../src/server/team-sign-in/team-sessions';
 import { testConfig } from '../../test/support/test-config';
 import { openDatabase } from '../../src/server/db/open-database';
 import { listLeads, type LeadListQuery } from '../../src/server/leads/lead-list';
+import { ukDay } from '../../src/server/leads/uk-day';
 import { storeManyLeads } from '../../test/support/lead-fixtures';
 import { table } from './markdown-table';
 import { timed } from './stats';
@@ -25,18 +26,43 @@ export interface LeadListFigures {
 /** The issue's figure: the list page answers in under this on PGlite with 10,000 leads. */
 export const LEAD_LIST_GOAL_MS = 100;
 
-const PAGES: { page: string; query: LeadListQuery; url: string }[] = [
-  { page: 'page 1 (newest 50)', query: { page: 1 }, url: '?page=1' },
-  { page: 'page 100 (the middle)', query: { page: 100 }, url: '?page=100' },
-  { page: 'page 200 (the last)', query: { page: 200 }, url: '?page=200' },
-  { page: 'search "lead77"', query: { page: 1, search: 'lead77' }, url: '?q=lead77' },
-  { page: 'status contacted', query: { page: 1, followUpStatus: 'contacted' }, url: '?status=contacted' },
-  { page: 'delivery failed', query: { page: 1, delivery: 'failed' }, url: '?delivery=failed' },
-];
+/** The signed-in member of the route's calls: "mine" is theirs. */
+const MEMBER = 'bench@care-audit.test';
+
+/** The pages timed; `today` is the UK day "due" is read against (the route works it out itself). */
+function pages(today: string): { page: string; query: LeadListQuery; url: string }[] {
+  return [
+    { page: 'page 1 (newest 50)', query: { page: 1 }, url: '?page=1' },
+    { page: 'page 100 (the middle)', query: { page: 100 }, url: '?page=100' },
+    { page: 'page 200 (the last)', query: { page: 200 }, url: '?page=200' },
+    { page: 'search "lead77"', query: { page: 1, search: 'lead77' }, url: '?q=lead77' },
+    { page: 'status contacted', query: { page: 1, followUpStatus: 'contacted' }, url: '?status=contacted' },
+    { page: 'delivery failed', query: { page: 1, delivery: 'failed' }, url: '?delivery=failed' },
+    { page: 'mine', query: { page: 1, owner: MEMBER }, url: '?owner=mine' },
+    { page: 'unassigned', query: { page: 1, owner: null }, url: '?owner=unassigned' },
+    { page: 'due (today or overdue)', query: { page: 1, dueBy: today }, url: '?due=true' },
+    { page: 'service type nursing', query: { page: 1, serviceType: 'nursing' }, url: '?serviceType=nursing' },
+    { page: 'source "newsletter"', query: { page: 1, source: 'newsletter' }, url: '?source=newsletter' },
+    {
+      page: 'mine, due and "newsletter"',
+      query: { page: 1, owner: MEMBER, dueBy: today, source: 'newsletter' },
+      url: '?owner=mine&due=true&source=newsletter',
+    },
+    // The last page of a filter that keeps a third of the leads.
+    {
+      page: 'unassigned, its last page (67)',
+      query: { page: 67, owner: null },
+      url: '?owner=unassigned&page=67',
+    },
+  ];
+}
 
 /**
  * A working mix like a year of leads: every one with its visitor and team message, most sent, 1 in
- * 50 failed, the newest few queued; follow-up statuses spread over all four; a note on 1 in 10.
+ * 50 failed, the newest few queued; follow-up statuses spread over all four; a note on 1 in 10; a
+ * third owned by the member timing the route, a third by another, a third by nobody; a follow-up
+ * day on 1 in 5, from a month ago to a month ahead; a service type and size on 5 in 6, spread over
+ * each; a campaign (newsletter or linkedin) or a referring site on half, the rest direct.
  */
 async function seed(db: Database, leads: number): Promise<void> {
   await storeManyLeads(db, leads);
@@ -50,6 +76,16 @@ async function seed(db: Database, leads: number): Promise<void> {
     UPDATE email_requests SET follow_up_status = (ARRAY['new', 'contacted', 'qualified', 'closed'])[1 + (substring(email FROM '[0-9]+')::int % 4)];
     INSERT INTO lead_notes (request_id, author, body)
       SELECT id, 'sam@care-audit.test', 'Called; follow up next week.' FROM email_requests WHERE email ~ '^lead[0-9]*0@';
+    WITH n AS (SELECT id, substring(email FROM '[0-9]+')::int AS n FROM email_requests)
+    UPDATE email_requests r
+       SET owner_email = (ARRAY['${MEMBER}', 'alex@care-audit.test', NULL])[1 + n.n % 3],
+           follow_up_on = CASE WHEN n.n % 5 = 0 THEN current_date + (n.n % 61 - 30) END,
+           service_type = CASE WHEN n.n % 6 <> 0
+                               THEN (ARRAY['home_care', 'residential', 'nursing', 'supported_living', 'other'])[1 + n.n % 5] END,
+           size_band = CASE WHEN n.n % 6 <> 0 THEN (ARRAY['under_25', '25_99', '100_plus'])[1 + n.n % 3] END,
+           utm_source = (ARRAY['newsletter', 'linkedin', NULL, NULL])[1 + n.n % 4],
+           referrer_host = CASE WHEN n.n % 4 = 2 THEN 'www.google.com' END
+      FROM n WHERE n.id = r.id;
     ANALYZE;`);
 }
 
@@ -63,13 +99,14 @@ export async function measureLeadList(options: { leads: number; runs: number }):
   const db = await openDatabase({ dataDir, databaseUrl: undefined });
   try {
     await seed(db, options.leads);
-    const pages: LeadListFigures['pages'] = [];
-    for (const { page, query } of PAGES) {
+    const timedPages = pages(ukDay(new Date()));
+    const figures: LeadListFigures['pages'] = [];
+    for (const { page, query } of timedPages) {
       const { total } = await listLeads(db, query);
-      pages.push({ page, matches: total, ...(await timed(options.runs, () => listLeads(db, query), 1)) });
+      figures.push({ page, matches: total, ...(await timed(options.runs, () => listLeads(db, query), 1)) });
     }
     // The route as the workspace calls it: a signed-in member's GET, answered by the real app.
-    const member = 'bench@care-audit.test';
+    const member = MEMBER;
     const config = testConfig({ DATA_DIR: dataDir, TEAM_EMAILS: member });
     const app = await buildApp({ ...config, siteDir: path.join(dataDir, 'no-site') }, { db });
     const api: LeadListFigures['api'] = [];
@@ -77,7 +114,7 @@ export async function measureLeadList(options: { leads: number; runs: number }):
       await app.ready();
       const { secret } = await createSession(db, member);
       const cookie = `${sessionCookieName(config.publicUrl)}=${secret}`;
-      for (const { page, url } of PAGES) {
+      for (const { page, url } of timedPages) {
         api.push({
           page,
           ...(await timed(
@@ -94,7 +131,7 @@ export async function measureLeadList(options: { leads: number; runs: number }):
     } finally {
       await app.close();
     }
-    return { database: 'pglite', leads: options.leads, runs: options.runs, pages, api };
+    return { database: 'pglite', leads: options.leads, runs: options.runs, pages: figures, api };
   } finally {
     await db.close();
     await rm(dataDir, { recursive: true, force: true });
