@@ -1,6 +1,12 @@
 /**
  * Builds the site: Vite bundles the client, then every page is rendered to HTML with React's own
- * server renderer (src/web/prerender.tsx) so it reads before (and without) any script. The home page ships no script at all: everything on it is a plain link.
+ * server renderer (src/web/prerender.tsx) so it reads before (and without) any script. The home
+ * page ships no script file: everything on it is a plain link.
+ *
+ * Every page, those without a script file too, carries one small inline script that notes where
+ * the visit came from (src/web/visit-source/note-on-arrival.ts, compiled here by the same bundler):
+ * campaign links mostly land on the home page, and their tags would be gone by the first page with
+ * the app's script.
  *
  * Each page paints from its own HTML alone: the stylesheet is inlined (HTML and CSS arrive in the
  * first round trip, with no render-blocking request), and a page that has script starts fetching
@@ -51,6 +57,7 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
 const stylesheets = new Map<string, string>();
 
 await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+const visitSourceNote = await compileVisitSourceNote();
 
 const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -91,6 +98,9 @@ function htmlFor(route: Route, body: string): string {
     .replace(STYLESHEET_LINK, (_tag, href: string) => `<style>${stylesheet(href)}</style>`)
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  // After the page's content, so it delays no paint; before the loader, so it has run before the
+  // app starts. A function, as the minified code may hold `$&` or `$'`, which a string would expand.
+  html = html.replace('</body>', () => `${visitSourceNote}</body>`);
   if (route.shipsScript) {
     html = html
       .replace('</head>', `${STARTING_STYLE}</head>`)
@@ -149,4 +159,45 @@ function scriptLoader(routeModule: string): string {
     `import(${JSON.stringify(`/${entry.file}`)}).finally(()=>{delete root.dataset.appStarting})};` +
     `requestAnimationFrame(()=>setTimeout(start));setTimeout(start,1000)}`;
   return `<script>${code}</script>`;
+}
+
+/**
+ * The inline script that notes the visit's source on every page: note-on-arrival.ts and what it
+ * imports (the same visit-source.ts and shared rules the app uses, so there is one implementation),
+ * bundled by Vite into one minified IIFE, held in memory and never written as a file. It is inline
+ * so that a page without a script file (the home page) still runs it, with no request; the server's
+ * CSP allows it by its hash, as it does every inline script of the pages (site/inline-hashes.ts).
+ * The attribute only marks it for the checks of the build (scripts/budgets.test.ts).
+ */
+async function compileVisitSourceNote(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root,
+    publicDir: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      lib: {
+        entry: path.join(root, 'src/web/visit-source/note-on-arrival.ts'),
+        formats: ['iife'],
+        // Vite asks an IIFE for a name; the module exports nothing, so no global is made.
+        name: 'noteVisitSource',
+      },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((out) =>
+    'output' in out ? out.output : [],
+  );
+  const chunks = outputs.filter((file) => file.type === 'chunk');
+  if (chunks.length !== 1 || outputs.length !== 1) {
+    throw new Error(
+      `The visit-source note should bundle into one script, not ${outputs.map((file) => file.fileName).join(', ')}`,
+    );
+  }
+  const code = chunks[0].code.trim();
+  // Either would end or upset the <script> element in the page.
+  if (/<\/script|<!--/i.test(code)) throw new Error('The visit-source note holds </script or <!--');
+  return `<script data-visit-source>${code}</script>`;
 }

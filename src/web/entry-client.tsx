@@ -3,7 +3,6 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { BrowserRouter } from '../browser/router';
 import { preloadScreen } from './routes';
-import { keepVisitSource } from './visit-source/visit-source';
 import './styles/global.css';
 
 /**
@@ -23,12 +22,8 @@ function reportRecoverableError(error: unknown, info: { componentStack?: string 
   );
 }
 
-// Before anything else, while the address and referrer are still the ones the visit arrived with.
-keepVisitSource({
-  search: window.location.search,
-  ownHost: window.location.hostname,
-  referrer: document.referrer,
-});
+// The visit's source is noted by the page's own inline script before this runs (on every page,
+// those without script files too: scripts/build.ts), not here.
 
 // Load the first screen's code before hydrating, so hydration renders it at once and matches
 // the pre-rendered HTML. Hydrating in a transition lets React yield to the browser every few
