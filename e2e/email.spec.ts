@@ -318,6 +318,53 @@ test.describe('e-mail results', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Email Sent Successfully!' })).toBeFocused();
   });
 
+  test('a campaign link landing on the home page, which loads no script file, is the request’s source; a later landing in the tab does not replace it', async ({
+    page,
+  }) => {
+    const address = `campaign-${Date.now()}@care-home.test`;
+    const scriptFiles: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scriptFiles.push(new URL(r.url()).pathname));
+    await page.goto('/?utm_source=newsletter&utm_campaign=spring', {
+      referer: 'https://www.partner-site.example/news/article?id=42',
+    });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The home page's inline note kept it as the page was parsed: no script file was loaded.
+    const kept = { utmSource: 'newsletter', utmCampaign: 'spring', referrerHost: 'www.partner-site.example' };
+    const stored = () => page.evaluate(() => sessionStorage.getItem('care-audit:visit-source'));
+    expect(JSON.parse((await stored()) ?? 'null')).toEqual(kept);
+    expect(scriptFiles).toEqual([]);
+
+    // A plain link to the audit: a new document, whose referrer is our own home page.
+    await page.getByRole('link', { name: 'Claim Your Free AI Health Check' }).click();
+    await expect(page).toHaveURL(/\/audit-tool$/);
+    await expect(page.getByText('Section 1 of 5', { exact: true }).first()).toBeVisible();
+    // Another landing in the same tab, from another campaign on another site: the first one stays.
+    await page.goto('/privacy?utm_source=other&utm_medium=social&utm_campaign=autumn', {
+      referer: 'https://elsewhere.example/post/7',
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();
+    expect(JSON.parse((await stored()) ?? 'null')).toEqual(kept);
+
+    await completeAudit(page, STEPPED_ANSWERS);
+    await page.getByRole('link', { name: 'Email Results' }).first().click();
+    await page.getByLabel('Email Address *').fill(address);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/email-results') && r.method() === 'POST');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/email-results'));
+    await page.getByRole('button', { name: 'Send Results to Email' }).click();
+    expect((await sent).postDataJSON().source).toEqual(kept);
+    expect((await answered).status()).toBe(202);
+    await expect(page.getByRole('heading', { level: 1, name: 'Email Sent Successfully!' })).toBeVisible();
+
+    // As stored: the team's notice, composed from the stored request, names the same source.
+    await expect
+      .poll(
+        async () =>
+          (await messagesTo('team@care-audit.test')).find((m) => m.text?.includes(address))?.text ?? '',
+        { timeout: 15_000 },
+      )
+      .toContain('Source: utm_source newsletter, utm_campaign spring; referred by www.partner-site.example');
+  });
+
   test('unticking consent hides the contact details again, and they are not sent', async ({ page }) => {
     await completeAudit(page, STEPPED_ANSWERS);
     await page.getByRole('link', { name: 'Email Results' }).first().click();
