@@ -8,7 +8,7 @@ import { createSession } from '../../src/server/team-sign-in/team-sessions';
 import { testConfig } from '../../test/support/test-config';
 import { openDatabase } from '../../src/server/db/open-database';
 import { listLeads, type LeadListQuery } from '../../src/server/leads/lead-list';
-import { ukDay } from '../../src/server/leads/uk-day';
+import { ukDay } from '../../src/shared/uk-day';
 import { storeManyLeads } from '../../test/support/lead-fixtures';
 import { table } from './markdown-table';
 import { timed } from './stats';

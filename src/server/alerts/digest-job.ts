@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import { countLeadsBetween } from '../leads/lead-glance';
-import { ukDay } from '../leads/uk-day';
+import { ukDay } from '../../shared/uk-day';
 import { digestPayload, type DigestPeriod } from '../mail/team-alert-facts';
 import { queueMessage } from '../outbox/outbox-store';
 import { membersChoosing } from './alert-preferences';

@@ -1,7 +1,7 @@
 /**
  * UK time (Europe/London: GMT in winter, BST in summer) as the team lives it, computed in
  * JavaScript with Intl rather than in the database, whose time-zone data PGlite may lack. The UK
- * day of a moment is leads/uk-day.ts's ukDay; here, the way back: the moment of a UK wall-clock
+ * day of a moment is shared/uk-day.ts's ukDay; here, the way back: the moment of a UK wall-clock
  * reading on a day, and days counted on the calendar.
  */
 

@@ -26,7 +26,7 @@ import {
 } from './lead-follow-up';
 import { leadSources, listLeads } from './lead-list';
 import { eraseAddress, isErasableAddress } from './lead-records';
-import { ukDay } from './uk-day';
+import { ukDay } from '../../shared/uk-day';
 
 export interface TeamLeadsOptions {
   db: Database;

@@ -1,4 +1,5 @@
 import { formatDay } from '../../core';
+import { ukDay } from '../../shared/uk-day';
 
 /**
  * A lead's next follow-up day is a calendar day as the team reads it in the UK (YYYY-MM-DD). "Due"
@@ -6,20 +7,9 @@ import { formatDay } from '../../core';
  * rule the server's "due" filter applies.
  */
 
-// Made on first use: a module-level formatter would be a side effect at load.
-let ukDays: Intl.DateTimeFormat | undefined;
-
-/** Today's date in the UK (Europe/London, across the clock change), as YYYY-MM-DD. */
+/** Today's date in the UK (Europe/London, across the clock change), as YYYY-MM-DD: ukDay, as the server's "due" filter uses it. */
 export function ukToday(now: Date = new Date()): string {
-  ukDays ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const parts = ukDays.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return ukDay(now);
 }
 
 export type Due = 'overdue' | 'today' | 'later';

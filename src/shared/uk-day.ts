@@ -1,7 +1,7 @@
 /**
  * The calendar day in the UK (Europe/London, GMT or BST as the date has it) at a moment, as
  * YYYY-MM-DD: the day the team means by "today" when a follow-up is due. Worked out here with the
- * runtime's own time-zone data and handed to the database as a parameter, because the database's
+ * runtime's own time-zone data and handed to the database as a parameter (the server) or compared with a lead's day (the workspace), because the database's
  * time-zone data (PGlite's especially) is not to be relied on.
  */
 
