@@ -532,6 +532,8 @@ describe('the team workspace pages', () => {
       expect(within(day).queryByRole('link')).toBeNull();
       expect(text(day)).toContain('Set the next follow-up date');
       expect(text(alerts)).toContain('Changed their alerts');
+      // The choice is kept as its id and shown in the words the alerts page uses.
+      expect(text(within(alerts).getAllByRole('cell')[4])).toBe('No e-mails');
       expect(text(table)).not.toContain(LEAD_ID);
     });
   });

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import type { ActivityEntry } from '../../shared/team-api';
+import { ALERT_CHOICES, type ActivityEntry, type AlertChoice } from '../../shared/team-api';
 import { Link, useNavigate } from '../../browser/router';
 import { teamApi } from '../api';
 import { DataTable, type Column } from '../ui/data-table';
 import { Address } from '../ui/address';
-import { actionLabel, formatDateTime } from '../ui/format';
+import { actionLabel, ALERT_LABELS, formatDateTime } from '../ui/format';
 import { LoadError } from '../ui/notice';
 import { usePage } from '../ui/page-title';
 import { Pager } from '../ui/pager';
@@ -30,8 +30,18 @@ const COLUMNS: readonly Column<ActivityEntry>[] = [
   { header: 'Who', cell: (e) => <Address value={e.actor} whole />, className: 'address' },
   { header: 'What', cell: (e) => actionLabel(e.action) },
   { header: 'About', cell: (e) => <About entry={e} /> },
-  { header: 'Detail', cell: (e) => e.detail ?? '–' },
+  { header: 'Detail', cell: (e) => detailOf(e) },
 ];
+
+/** The detail as recorded, except a choice of alerts, which is kept as its id and shown in words. */
+function detailOf(entry: ActivityEntry): string {
+  if (entry.action === 'alert_preference' && isAlertChoice(entry.detail)) return ALERT_LABELS[entry.detail];
+  return entry.detail ?? '–';
+}
+
+function isAlertChoice(value: string | null): value is AlertChoice {
+  return (ALERT_CHOICES as readonly (string | null)[]).includes(value);
+}
 
 function pageFromUrl(): number {
   const page = Number.parseInt(new URLSearchParams(window.location.search).get('page') ?? '1', 10);
