@@ -234,7 +234,7 @@ export function sourceFrom(
 }
 
 /** The profile columns as a ServiceProfile (an unknown part left out). */
-function profileFrom(serviceType: string | null, sizeBand: string | null): ServiceProfile {
+export function profileFrom(serviceType: string | null, sizeBand: string | null): ServiceProfile {
   return sanitizeProfile({ serviceType, size: sizeBand });
 }
 

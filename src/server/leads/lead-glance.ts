@@ -1,5 +1,6 @@
-import { sanitizeProfile, type ServiceProfile } from '../../core';
+import type { ServiceProfile } from '../../core';
 import type { Queryable } from '../db/database';
+import { profileFrom } from './email-requests';
 
 /**
  * A lead at a glance: what helps a team member decide whether to open it, and nothing that names
@@ -36,7 +37,7 @@ function glanceFrom(row: GlanceRow): LeadGlance {
     id: row.id,
     createdAt: new Date(row.created_at),
     overallScore: row.overall_score,
-    profile: sanitizeProfile({ serviceType: row.service_type, size: row.size_band }),
+    profile: profileFrom(row.service_type, row.size_band),
     source: row.source_label,
     consent: row.consented,
   };

@@ -1,4 +1,4 @@
-import { sanitizeProfile, type ServiceType, type SizeBand } from '../../core';
+import type { ServiceType, SizeBand } from '../../core';
 import {
   TEAM_PAGE_SIZE,
   type DeliveryState,
@@ -7,6 +7,7 @@ import {
   type LeadSummary as LeadSummaryJson,
 } from '../../shared/team-api';
 import type { Queryable, SqlParam } from '../db/database';
+import { profileFrom } from './email-requests';
 
 /**
  * The team's list of leads: newest first, a page at a time, searched by a part of the address and
@@ -133,7 +134,7 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
   ]);
   return {
     leads: page.rows.map((row) => {
-      const profile = sanitizeProfile({ serviceType: row.service_type, size: row.size_band });
+      const profile = profileFrom(row.service_type, row.size_band);
       return {
         id: row.id,
         createdAt: new Date(row.created_at),

@@ -1,10 +1,17 @@
-import { AREA_IDS, sanitizeProfile, type AreaId, type ServiceProfile } from '../../core';
+import { AREA_IDS, type AreaId, type ServiceProfile } from '../../core';
 import type { Database, Queryable } from '../db/database';
 import type { OutboxStatus } from '../outbox/outbox-store';
 import { maskAddress, recordActivity } from '../activity/team-activity';
 import { normalizeEmail } from '../../shared/email-address';
 import { hasUnstorableCharacters } from '../../shared/plain-text';
-import { consentFrom, contactFrom, lockRecipient, sourceFrom, type Consent } from './email-requests';
+import {
+  consentFrom,
+  contactFrom,
+  lockRecipient,
+  profileFrom,
+  sourceFrom,
+  type Consent,
+} from './email-requests';
 import type { FollowUpStatus, LeadContact, LeadSource } from '../../shared/team-api';
 
 /**
@@ -124,7 +131,7 @@ export function requestFields(row: RequestRow): Omit<LeadRecord, 'visitorMessage
     scores: Object.fromEntries(AREA_IDS.map((id) => [id, row[`${id}_score`]])) as Record<AreaId, number>,
     followUpStatus: row.follow_up_status,
     contact: contactFrom(row.contact_name, row.contact_organisation, row.contact_role, row.contact_phone),
-    profile: sanitizeProfile({ serviceType: row.service_type, size: row.size_band }),
+    profile: profileFrom(row.service_type, row.size_band),
     source: sourceFrom(row.utm_source, row.utm_medium, row.utm_campaign, row.referrer_host),
     sourceLabel: row.source_label,
     owner: row.owner_email,
