@@ -95,6 +95,50 @@ function baseOf(step: OverviewFunnelStep, funnel: readonly OverviewFunnelStep[])
   return step.after === null ? undefined : funnel.find((s) => s.id === step.after)?.current;
 }
 
+/**
+ * A chart's table: a region that scrolls when the table is wider than its card (focusable, so a
+ * keyboard can scroll it, and named by the caption), the caption, and a header row of the first
+ * column's name and the figures' names (right-aligned). The rows are the caller's: a tbody, and a
+ * tfoot if any.
+ */
+function FigureTable({
+  captionId,
+  caption,
+  columns: [first, ...figures],
+  tall = false,
+  children,
+}: {
+  captionId: string;
+  caption: string;
+  columns: readonly [string, ...string[]];
+  tall?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={tall ? 'table-wrap table-wrap--tall' : 'table-wrap'}
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+    >
+      <table className="data-table data-table--compact">
+        <caption id={captionId}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            {figures.map((name) => (
+              <th key={name} scope="col" className="num">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {children}
+      </table>
+    </div>
+  );
+}
+
 function Funnel({ overview }: { overview: Overview }) {
   const { funnel } = overview;
   const started = funnel[0]?.current.shown ?? 0;
@@ -124,42 +168,32 @@ function Funnel({ overview }: { overview: Overview }) {
           </p>
         </figcaption>
         <LabelledBars rows={rows} max={started} />
-        <div className="table-wrap" role="region" aria-labelledby="funnel-caption" tabIndex={0}>
-          <table className="data-table data-table--compact">
-            <caption id="funnel-caption">Audits at each step, last 30 days</caption>
-            <thead>
-              <tr>
-                <th scope="col">Step</th>
-                <th scope="col" className="num">
-                  Audits
-                </th>
-                <th scope="col" className="num">
-                  Of the step before
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {funnel.map((step) => {
-                const base = baseOf(step, funnel);
-                return (
-                  <tr key={step.id}>
-                    <th scope="row">{stepName(step.id)}</th>
-                    <td className="num">
-                      {count(step.current.shown)}
-                      {step.current.counted > step.current.shown ? (
-                        <span className="muted nowrap">
-                          <br />
-                          {count(step.current.counted)} counted
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="num">{base ? percentOf(step.current.shown, base.shown) : '–'}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <FigureTable
+          captionId="funnel-caption"
+          caption="Audits at each step, last 30 days"
+          columns={['Step', 'Audits', 'Of the step before']}
+        >
+          <tbody>
+            {funnel.map((step) => {
+              const base = baseOf(step, funnel);
+              return (
+                <tr key={step.id}>
+                  <th scope="row">{stepName(step.id)}</th>
+                  <td className="num">
+                    {count(step.current.shown)}
+                    {step.current.counted > step.current.shown ? (
+                      <span className="muted nowrap">
+                        <br />
+                        {count(step.current.counted)} counted
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="num">{base ? percentOf(step.current.shown, base.shown) : '–'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </FigureTable>
         <CappedSteps overview={overview} />
       </figure>
       <StepDefinitions />
@@ -281,37 +315,24 @@ function Comparison({ overview }: { overview: Overview }) {
         {periodText(overview.period)}, against {periodText(overview.previousPeriod)}. The last 30 days include
         today so far.
       </p>
-      <div className="table-wrap" role="region" aria-labelledby="comparison-caption" tabIndex={0}>
-        <table className="data-table data-table--compact">
-          <caption id="comparison-caption">Each step and the leads, last 30 days and the 30 before</caption>
-          <thead>
-            <tr>
-              <th scope="col">Step</th>
-              <th scope="col" className="num">
-                Last 30 days
-              </th>
-              <th scope="col" className="num">
-                30 days before
-              </th>
-              <th scope="col" className="num">
-                Change
-              </th>
+      <FigureTable
+        captionId="comparison-caption"
+        caption="Each step and the leads, last 30 days and the 30 before"
+        columns={['Step', 'Last 30 days', '30 days before', 'Change']}
+      >
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td className="num">{count(row.now)}</td>
+              <td className="num">{count(row.before)}</td>
+              <td className="num">
+                <Change now={row.now} before={row.before} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.label}</th>
-                <td className="num">{count(row.now)}</td>
-                <td className="num">{count(row.before)}</td>
-                <td className="num">
-                  <Change now={row.now} before={row.before} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </FigureTable>
     </section>
   );
 }
@@ -347,59 +368,39 @@ function DailyCounts({ days }: { days: readonly OverviewDay[] }) {
             </div>
           ))}
         </div>
-        <div
-          className={active.length > 10 ? 'table-wrap table-wrap--tall' : 'table-wrap'}
-          role="region"
-          aria-labelledby="daily-table-caption"
-          tabIndex={0}
+        <FigureTable
+          captionId="daily-table-caption"
+          caption="Counts per day"
+          columns={['Day', 'Started', 'Completed', 'PDFs', 'E-mails']}
+          tall={active.length > 10}
         >
-          <table className="data-table data-table--compact">
-            <caption id="daily-table-caption">Counts per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="num">
-                  Started
+          <tbody>
+            {[...active].reverse().map((day) => (
+              <tr key={day.date}>
+                <th scope="row" className="nowrap">
+                  {/* The weekday goes on a phone, where the five columns need the room. */}
+                  <span className="weekday">{formatDay(day.date, 'weekday')} </span>
+                  {formatDay(day.date, 'short')}
                 </th>
-                <th scope="col" className="num">
-                  Completed
-                </th>
-                <th scope="col" className="num">
-                  PDFs
-                </th>
-                <th scope="col" className="num">
-                  E-mails
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...active].reverse().map((day) => (
-                <tr key={day.date}>
-                  <th scope="row" className="nowrap">
-                    {/* The weekday goes on a phone, where the five columns need the room. */}
-                    <span className="weekday">{formatDay(day.date, 'weekday')} </span>
-                    {formatDay(day.date, 'short')}
-                  </th>
-                  {SERIES.map(({ key }) => (
-                    <td key={key} className="num">
-                      {count(day[key])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">All 30 days</th>
                 {SERIES.map(({ key }) => (
                   <td key={key} className="num">
-                    <strong>{count(totals[key])}</strong>
+                    {count(day[key])}
                   </td>
                 ))}
               </tr>
-            </tfoot>
-          </table>
-        </div>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">All 30 days</th>
+              {SERIES.map(({ key }) => (
+                <td key={key} className="num">
+                  <strong>{count(totals[key])}</strong>
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        </FigureTable>
         <p className="overview-quiet">
           {active.length === 0
             ? 'No activity on any of the 30 days.'
@@ -440,38 +441,28 @@ function LeadFigure({
           <h3 id={`${id}-title`}>{title}</h3>
         </figcaption>
         {rows.length > 0 ? <LabelledBars rows={bars} max={Math.max(0, ...rows.map((r) => r.count))} /> : null}
-        <div className="table-wrap" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
-          <table className="data-table data-table--compact">
-            <caption id={`${id}-caption`}>{title}, last 30 days</caption>
-            <thead>
-              <tr>
-                <th scope="col">{column}</th>
-                <th scope="col" className="num">
-                  Leads
-                </th>
-                <th scope="col" className="num">
-                  Share
-                </th>
+        <FigureTable
+          captionId={`${id}-caption`}
+          caption={`${title}, last 30 days`}
+          columns={[column, 'Leads', 'Share']}
+        >
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
+                <td className="num">{count(row.count)}</td>
+                <td className="num">{percentOf(row.count, total)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.label}</th>
-                  <td className="num">{count(row.count)}</td>
-                  <td className="num">{percentOf(row.count, total)}</td>
-                </tr>
-              ))}
-              {rows.length === 0 ? (
-                <tr>
-                  <th scope="row">None yet</th>
-                  <td className="num">0</td>
-                  <td className="num">–</td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
-        </div>
+            ))}
+            {rows.length === 0 ? (
+              <tr>
+                <th scope="row">None yet</th>
+                <td className="num">0</td>
+                <td className="num">–</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </FigureTable>
       </figure>
     </section>
   );
@@ -538,31 +529,21 @@ function AreaAverages({ overview }: { overview: Overview }) {
           <p>From the results e-mailed in the last 30 days ({plural(requests, 'request')}), 0 to 100%.</p>
         </figcaption>
         <LabelledBars rows={rows} max={100} />
-        <div className="table-wrap" role="region" aria-labelledby="areas-caption" tabIndex={0}>
-          <table className="data-table data-table--compact">
-            <caption id="areas-caption">Average score per area, last 30 days</caption>
-            <thead>
-              <tr>
-                <th scope="col">Area</th>
-                <th scope="col" className="num">
-                  Average
-                </th>
-                <th scope="col" className="num">
-                  Requests
-                </th>
+        <FigureTable
+          captionId="areas-caption"
+          caption="Average score per area, last 30 days"
+          columns={['Area', 'Average', 'Requests']}
+        >
+          <tbody>
+            {overview.areaAverages.map((area) => (
+              <tr key={area.areaId}>
+                <th scope="row">{area.title}</th>
+                <td className="num">{area.average === null ? '–' : `${area.average}%`}</td>
+                <td className="num">{area.count}</td>
               </tr>
-            </thead>
-            <tbody>
-              {overview.areaAverages.map((area) => (
-                <tr key={area.areaId}>
-                  <th scope="row">{area.title}</th>
-                  <td className="num">{area.average === null ? '–' : `${area.average}%`}</td>
-                  <td className="num">{area.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </FigureTable>
       </figure>
     </section>
   );
