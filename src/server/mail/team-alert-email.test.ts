@@ -163,9 +163,11 @@ describe('a team member’s daily digest', () => {
       `Care Audit daily digest for Wednesday 25 November: ${DIGEST_MAX_LISTED + 1} new leads`,
     );
     expect(over.text).toContain(
-      '\n…and 1 more, listed in the team workspace: https://audit.care-audit.example/team/leads\n',
+      '\n…and 1 more, listed in the team workspace: https://audit.care-audit.example/team\n',
     );
     expect(over.html).toContain('…and 1 more, listed in the team workspace:');
+    // The workspace's list is /team itself; /team/leads alone is no page of it.
+    expect(over.html).toContain('href="https://audit.care-audit.example/team"');
     expect(String(over.html).match(/<li /g)).toHaveLength(DIGEST_MAX_LISTED);
   });
 });

@@ -27,6 +27,11 @@ export function leadLink(publicUrl: string, id: string): string {
   return `${publicUrl}/team/leads/${encodeURIComponent(id)}`;
 }
 
+/** The workspace's list of leads (its first page, newest first: /team, not /team/leads, which is no page). */
+export function leadsListLink(publicUrl: string): string {
+  return `${publicUrl}/team`;
+}
+
 /** The workspace's "Your alerts" page, where a member changes how they hear of leads. */
 export function alertsLink(publicUrl: string): string {
   return `${publicUrl}/team/alerts`;
@@ -152,7 +157,9 @@ export function leadDigestEmail(
   const intro = `${leadCount(total)} arrived ${span}.`;
   const unlisted = total - leads.length;
   const more =
-    unlisted > 0 ? `…and ${unlisted} more, listed in the team workspace: ${publicUrl}/team/leads` : undefined;
+    unlisted > 0
+      ? `…and ${unlisted} more, listed in the team workspace: ${leadsListLink(publicUrl)}`
+      : undefined;
   const change =
     'You get this digest every day at 08:00 when there are new leads. To get an e-mail for each lead instead, or no e-mails, choose on “Your alerts” in the team workspace:';
   const text = [
@@ -184,7 +191,7 @@ export function leadDigestEmail(
 <ol style="margin:0 0 24px;padding-left:24px;font-size:15px;line-height:1.4">
 ${items}
 </ol>
-${more ? `<p style="margin:0 0 24px;font-size:15px;line-height:1.5">${e(`…and ${unlisted} more, listed in the team workspace:`)} <a href="${e(`${publicUrl}/team/leads`)}" style="color:#0f4c5c">${e(`${publicUrl}/team/leads`)}</a></p>\n` : ''}${htmlSmall(change, alertsLink(publicUrl))}`,
+${more ? `<p style="margin:0 0 24px;font-size:15px;line-height:1.5">${e(`…and ${unlisted} more, listed in the team workspace:`)} <a href="${e(leadsListLink(publicUrl))}" style="color:#0f4c5c">${e(leadsListLink(publicUrl))}</a></p>\n` : ''}${htmlSmall(change, alertsLink(publicUrl))}`,
   );
   return { subject, html, text };
 }
