@@ -1,6 +1,7 @@
 /**
- * Finds the system tools the tests need — Debian's Chromium, PostgreSQL's initdb/pg_ctl and
- * poppler's pdfinfo/pdftoppm (the PDF tests read the report back with them) — and,
+ * Finds the system tools the tests need — Debian's Chromium, PostgreSQL's initdb/pg_ctl,
+ * poppler's pdfinfo/pdftoppm (the PDF tests read the report back with them) and HAProxy (the
+ * load balancer in front of the multi-instance test's three servers) — and,
  * when one is missing and we run as root on Debian, installs it with apt-get. Otherwise it stops
  * with a message that says what to install. Nothing is ever skipped for lack of a tool.
  */
@@ -14,6 +15,8 @@ export interface Tools {
   chromePath: string;
   /** Directory holding initdb and pg_ctl. */
   postgresBin: string;
+  /** The haproxy binary. */
+  haproxyPath: string;
 }
 
 export function ensureTools(): Tools {
@@ -23,6 +26,7 @@ export function ensureTools(): Tools {
   if (!chromePath) missing.push('chromium');
   if (!postgresBin) missing.push('postgresql');
   if (!hasPoppler()) missing.push('poppler-utils');
+  if (!findHaproxy()) missing.push('haproxy');
   if (missing.length > 0) {
     const canInstall = process.getuid?.() === 0 && existsSync('/etc/debian_version');
     if (!canInstall) {
@@ -43,9 +47,10 @@ export function ensureTools(): Tools {
     chromePath = findChromium();
     postgresBin = findPostgresBin();
   }
-  if (!chromePath || !postgresBin || !hasPoppler())
-    throw new Error('Chromium, PostgreSQL or poppler-utils is still missing after apt-get install.');
-  return { chromePath, postgresBin };
+  const haproxyPath = findHaproxy();
+  if (!chromePath || !postgresBin || !hasPoppler() || !haproxyPath)
+    throw new Error('Chromium, PostgreSQL, poppler-utils or HAProxy is still missing after apt-get install.');
+  return { chromePath, postgresBin, haproxyPath };
 }
 
 function findChromium(): string | undefined {
@@ -58,6 +63,12 @@ function dirOnPath(...programs: string[]): string | undefined {
   return (process.env.PATH ?? '')
     .split(path.delimiter)
     .find((dir) => programs.every((program) => existsSync(path.join(dir, program))));
+}
+
+/** Debian installs haproxy in /usr/sbin, which is not on every user's PATH. */
+export function findHaproxy(): string | undefined {
+  const candidates = [process.env.HAPROXY_PATH, '/usr/sbin/haproxy', '/usr/bin/haproxy'];
+  return candidates.find((c): c is string => Boolean(c) && existsSync(c as string));
 }
 
 function hasPoppler(): boolean {

@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check the project has, in order — types, lint, format, unit and integration
  * tests (PGlite, a real PostgreSQL server, a real SMTP listener), the build and its size budgets,
- * then the end-to-end suite in Chromium against that build. It installs Chromium and PostgreSQL first if they are missing.
+ * then the end-to-end suite in Chromium against that build. It installs Chromium, PostgreSQL, poppler-utils and HAProxy first if they are missing.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +18,7 @@ const tools = ensureTools();
 const env = {
   ...process.env,
   CHROME_PATH: tools.chromePath,
+  HAPROXY_PATH: tools.haproxyPath,
   PATH: `${process.env.PATH}${path.delimiter}${tools.postgresBin}`,
 };
 
