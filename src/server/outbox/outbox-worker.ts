@@ -8,6 +8,7 @@ import {
   recordFailure,
   releaseClaims,
   type ClaimedMessage,
+  type OutboxKind,
 } from './outbox-store';
 import { retryDelayMs } from './retry-delay';
 
@@ -36,7 +37,15 @@ export interface OutboxWorkerOptions {
   stopTimeoutMs?: number;
   workerId?: string;
   log: WorkerLog;
+  /**
+   * Told how each attempt ended and how long the delivery took (for the metrics): 'sent' once
+   * delivered, 'retry' when it failed and goes back to the queue, 'failed' when given up on.
+   */
+  onOutcome?: (kind: OutboxKind, outcome: DeliveryOutcome, ms: number) => void;
 }
+
+/** How one attempt at a message ended. */
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed';
 
 /**
  * A delivery that will not succeed however often it is tried (a webhook answered 410 Gone, a
@@ -230,6 +239,7 @@ export class OutboxWorker {
       attempt: message.attempts,
     };
     let failure: unknown;
+    const startedAt = performance.now();
     try {
       // No timeout of our own: abandoning a send that may still succeed would send it twice. The
       // SMTP transport's own timeouts (under a minute) end a send that hangs.
@@ -237,7 +247,10 @@ export class OutboxWorker {
     } catch (error) {
       failure = error;
     }
+    const deliveryMs = performance.now() - startedAt;
     if (failure === undefined) {
+      // Counted when delivered, not when recorded: the recording may wait for the database.
+      this.options.onOutcome?.(message.kind, 'sent', deliveryMs);
       this.deliveredUnrecorded.add(message.id);
       this.options.log.info(context, 'outbox: message sent');
       await markSent(this.db, message.id, this.workerId);
@@ -251,6 +264,8 @@ export class OutboxWorker {
       maxAttempts: this.options.maxAttempts,
       permanent,
     });
+    // A claim lost meanwhile (status undefined) is another worker's to retry.
+    this.options.onOutcome?.(message.kind, status === 'failed' ? 'failed' : 'retry', deliveryMs);
     const log = status === 'failed' ? this.options.log.error : this.options.log.warn;
     log.call(this.options.log, { ...context, err: failure, status, permanent }, 'outbox: attempt failed');
   }
