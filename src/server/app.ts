@@ -16,9 +16,10 @@ import { releaseAllClaims } from './outbox/outbox-store';
 import { OutboxWorker } from './outbox/outbox-worker';
 import { deliveryByKind } from './outbox/delivery-by-kind';
 import { webhookDelivery } from './webhooks/webhook-delivery';
-import { startRetentionJob, type RetentionJob } from './leads/retention-job';
+import { retentionJob } from './leads/retention-job';
 import { leadAlertDelivery, leadDigestDelivery } from './mail/team-alert-delivery';
-import { startDigestJob, type DigestJob } from './alerts/digest-job';
+import { digestJob } from './alerts/digest-job';
+import { startJobs, type RunningJobs } from './jobs/job-scheduler';
 import { createBotGuard } from './bot-guard/bot-guard';
 import { sqlChallengeStore } from './bot-guard/challenge-store';
 import { challengeRoutes } from './bot-guard/challenge-routes';
@@ -150,8 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }),
     { ...config.mail, pollIntervalMs: pollIntervalMs(config), log: app.log },
   );
-  let retention: RetentionJob | undefined;
-  let digests: DigestJob | undefined;
+  let jobs: RunningJobs | undefined;
   // Started when the server listens (not for a test's inject): the first render in a new thread
   // takes about 1 s (starting the thread, loading PDFKit and the font, the first compile) against
   // 25–40 ms for later ones, and the first download should not wait for that. The thread holds
@@ -163,18 +163,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Only this process can have the PGlite directory open, so any claim in it is from an earlier run.
     if (db.kind === 'pglite') await releaseAllClaims(db, config.mail.maxAttempts);
     outbox.start();
-    retention = startRetentionJob(db, { retentionDays: config.retentionDays, log: app.log });
-    digests = startDigestJob(db, {
-      members: config.teamEmails,
-      retentionDays: config.retentionDays,
-      log: app.log,
-      onQueued: () => outbox.wake(),
-    });
+    // The background jobs: each runs once per period across every instance (src/server/jobs).
+    jobs = startJobs(
+      db,
+      [
+        retentionJob(config.retentionDays),
+        digestJob({
+          members: config.teamEmails,
+          retentionDays: config.retentionDays,
+          onQueued: () => outbox.wake(),
+        }),
+      ],
+      { tickMs: config.jobsTickMs, log: app.log },
+    );
   });
   // One hook, so the order is plain: the HTTP server has stopped taking requests by now; the outbox
-  // finishes or hands back its sends and a purge in progress ends, and only then does the database close.
+  // finishes or hands back its sends and a job's run in progress ends, and only then does the database close.
   app.addHook('onClose', async () => {
-    await Promise.all([outbox.stop(), retention?.stop(), digests?.stop()]);
+    await Promise.all([outbox.stop(), jobs?.stop()]);
     if (!deps.mailTransport) await transport.close();
     await pdfThread.close();
     if (!deps.db) await db.close();

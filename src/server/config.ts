@@ -36,6 +36,8 @@ export interface Config {
   /** BENCHMARK_MIN_RESPONSES: how many anonymous completed audits (in a segment) before any comparison is shown. */
   benchmarkMinResponses: number;
   retentionDays: number;
+  /** JOBS_TICK_MS: how often this instance checks whether a background job is due (src/server/jobs). */
+  jobsTickMs: number;
   logLevel: LogLevel;
   trustProxy: boolean | number | string[];
   /** BOT_PROTECTION: false turns the proof of work off (for API clients); the honeypot stays. */
@@ -167,6 +169,9 @@ const environmentSchema = z.object({
   RATE_LIMIT_REPORTS_PER_CLIENT: integer(1, 1_000_000, 30),
   BENCHMARK_MIN_RESPONSES: integer(1, 1_000_000, 10),
   RETENTION_DAYS: integer(1, 36_500, 365),
+  // A check is one short transaction per job. At most an hour: the digest, due every minute, would
+  // then leave up to an hour after 08:00. The multi-instance test checks every few hundred milliseconds.
+  JOBS_TICK_MS: integer(10, 60 * 60 * 1000, 60_000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: trustProxy,
   BOT_PROTECTION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
@@ -257,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     },
     benchmarkMinResponses: e.BENCHMARK_MIN_RESPONSES,
     retentionDays: e.RETENTION_DAYS,
+    jobsTickMs: e.JOBS_TICK_MS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     botProtection: e.BOT_PROTECTION === 'on',

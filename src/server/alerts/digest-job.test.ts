@@ -7,14 +7,9 @@ import { DATABASE_KINDS } from '../../../test/support/databases';
 import { storeLead } from '../../../test/support/lead-fixtures';
 import { useTestDatabase } from '../../../test/support/suite-database';
 import { chooseAlert } from './alert-preferences';
-import {
-  dueDigest,
-  forgetOldDigests,
-  queueDueDigests,
-  startDigestJob,
-  type DigestJob,
-  type DigestJobLog,
-} from './digest-job';
+import { dueDigest, forgetOldDigests, queueDueDigests, digestJob } from './digest-job';
+import { startJobs, type RunningJobs } from '../jobs/job-scheduler';
+import { recordingJobLog, until } from '../../../test/support/job-log';
 
 const at = (iso: string) => new Date(iso);
 
@@ -232,50 +227,33 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
   });
 
   describe('the job', () => {
-    let job: DigestJob | undefined;
+    let jobs: RunningJobs | undefined;
     afterEach(async () => {
-      await job?.stop();
-      job = undefined;
+      await jobs?.stop();
+      jobs = undefined;
     });
 
-    function recordingLog(): DigestJobLog & { lines: { level: string; object: object; message: string }[] } {
-      const lines: { level: string; object: object; message: string }[] = [];
-      return {
-        lines,
-        info: (object, message) => lines.push({ level: 'info', object, message }),
-        warn: (object, message) => lines.push({ level: 'warn', object, message }),
-      };
-    }
-
-    async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-      const deadline = Date.now() + timeoutMs;
-      while (!condition()) {
-        if (Date.now() > deadline) throw new Error('condition not met in time');
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    }
-
-    it('ticks by its clock, wakes the outbox when it queued, forgets old records, and logs no address', async () => {
+    it('runs by its clock each minute, wakes the outbox when it queued, forgets old records, and logs no address', async () => {
       await storeLead(t.db, { email: 'lead@example.org', createdAt: at('2026-07-14T12:00:00Z') });
       await t.db.query(`INSERT INTO lead_digests (email, digest_day) VALUES ($1, '2025-01-01')`, [NONE]);
       let now = at('2026-07-15T06:30:00Z');
       let woken = 0;
-      const log = recordingLog();
-      job = startDigestJob(t.db, {
-        members: MEMBERS,
-        retentionDays: 365,
-        log,
-        onQueued: () => (woken += 1),
-        clock: () => now,
-        firstTickDelayMs: 0,
-        intervalMs: 10,
-      });
+      const log = recordingJobLog();
+      const job = digestJob({ members: MEMBERS, retentionDays: 365, onQueued: () => (woken += 1) });
+      expect(job.everyMs).toBe(60_000);
+      jobs = startJobs(t.db, [job], { tickMs: 10, firstTickMs: 0, log, clock: () => now });
       // Before 08:00 BST: the day before's digest (no leads in its period) is recorded; the old record goes.
-      await until(() => log.lines.some((line) => line.message.startsWith('digests: queued 0')));
+      await until(() => log.lines.length >= 1);
       expect(woken).toBe(0);
       now = at('2026-07-15T07:00:00Z');
+      // Due again a minute after its last run began, by the database's clock: made so here.
+      await t.db.query(`UPDATE job_runs SET started_at = started_at - interval '1 minute'`);
       await until(() => woken === 1);
-      await job.stop();
+      // A minute later again, nothing is left to do: the run is idle, logged at debug only.
+      await t.db.query(`UPDATE job_runs SET started_at = started_at - interval '1 minute'`);
+      await until(() => log.lines.length >= 3);
+      await jobs.stop();
+      expect(woken).toBe(1);
       expect(await digestMessages(t.db)).toHaveLength(2);
       expect(await digestRecords(t.db)).toEqual([
         { email: DIGEST, day: '2026-07-14' },
@@ -283,42 +261,29 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
         { email: SECOND, day: '2026-07-14' },
         { email: SECOND, day: '2026-07-15' },
       ]);
-      expect(log.lines.map((line) => line.message)).toEqual([
-        'digests: queued 0 for 2026-07-14, 2 with no leads',
-        'digests: forgot 1 old digest record(s)',
-        'digests: queued 2 for 2026-07-15, 0 with no leads',
+      expect(log.lines.map((line) => [line.level, line.message])).toEqual([
+        [
+          'info',
+          'jobs: digest ran: queued 0 digest(s) for 2026-07-14, 2 with no leads; forgot 1 old digest record(s)',
+        ],
+        [
+          'info',
+          'jobs: digest ran: queued 2 digest(s) for 2026-07-15, 0 with no leads; forgot 0 old digest record(s)',
+        ],
+        [
+          'debug',
+          'jobs: digest ran: queued 0 digest(s) for 2026-07-15, 0 with no leads; forgot 0 old digest record(s)',
+        ],
       ]);
-      expect(JSON.stringify(log.lines)).not.toContain('@');
-    });
-
-    it('logs a failing tick once, keeps ticking, and says when ticks succeed again', async () => {
-      let down = true;
-      const flaky: Database = {
-        kind: t.db.kind,
-        query: (sql, params) => (down ? Promise.reject(new Error('database down')) : t.db.query(sql, params)),
-        runScript: (sql) => t.db.runScript(sql),
-        transaction: (work) => (down ? Promise.reject(new Error('database down')) : t.db.transaction(work)),
-        close: () => Promise.resolve(),
-      };
-      const log = recordingLog();
-      let ticks = 0;
-      job = startDigestJob(flaky, {
-        members: MEMBERS,
-        retentionDays: 365,
-        log,
-        onQueued: () => undefined,
-        clock: () => {
-          ticks += 1;
-          return at('2026-01-15T09:00:00Z');
-        },
-        firstTickDelayMs: 0,
-        intervalMs: 5,
+      expect(log.lines[1]?.object).toEqual({
+        job: 'digest',
+        day: '2026-07-15',
+        queued: 2,
+        empty: 0,
+        forgotten: 0,
+        ms: expect.any(Number),
       });
-      await until(() => ticks >= 5);
-      expect(log.lines.filter((line) => line.level === 'warn')).toHaveLength(1);
-      down = false;
-      await until(() => log.lines.some((line) => line.message === 'digests: ticks succeed again'));
-      expect(log.lines.filter((line) => line.level === 'warn')).toHaveLength(1);
+      expect(JSON.stringify(log.lines)).not.toContain('@');
     });
   });
 });

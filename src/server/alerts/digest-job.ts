@@ -5,6 +5,7 @@ import { digestPayload, type DigestPeriod } from '../mail/team-alert-facts';
 import { queueMessage } from '../outbox/outbox-store';
 import { membersChoosing } from './alert-preferences';
 import { addDays, ukWallClock } from './uk-time';
+import type { Job } from '../jobs/job-scheduler';
 
 /** The UK hour (Europe/London, GMT or BST) at which each day's digest is due. */
 export const DIGEST_HOUR = 8;
@@ -98,84 +99,37 @@ export async function forgetOldDigests(db: Queryable, today: string, retentionDa
   return rowCount;
 }
 
-export interface DigestJobLog {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-}
-
 export interface DigestJobOptions {
   /** TEAM_EMAILS. */
   members: readonly string[];
   retentionDays: number;
-  log: DigestJobLog;
   /** Tells the outbox a digest was queued, so it goes now rather than at the next poll. */
   onQueued: () => void;
-  /** The time; a test gives its own. */
-  clock?: () => Date;
-  /** How long after start the first tick runs; soon, so a server started after 08:00 sends the day's digest. */
-  firstTickDelayMs?: number;
-  /** How often it ticks: every minute, so a digest leaves within a minute of 08:00. */
-  intervalMs?: number;
-}
-
-export interface DigestJob {
-  /** Ticks no more; waits for a tick in progress, so the database can be closed after. */
-  stop(): Promise<void>;
 }
 
 /**
- * Ticks every minute: queues the due digests (queueDueDigests) and forgets digest records past the
- * retention period. Every server instance runs one; the digest records make each digest go once.
- * A failed tick (the database down, say) is logged once until a tick succeeds again, and the next
- * tick catches up, since it looks for the due digest rather than for the moment of 08:00.
+ * Due every minute across all instances (src/server/jobs): queues the due digests
+ * (queueDueDigests) and forgets digest records past the retention period. The digest records'
+ * primary key still makes each digest go once, should two runs ever meet. A run catches up after a
+ * failed one, since it looks for the due digest rather than for the moment of 08:00; with the
+ * scheduler checking every minute, a digest leaves within two minutes of 08:00.
  */
-export function startDigestJob(db: Database, options: DigestJobOptions): DigestJob {
-  const clock = options.clock ?? (() => new Date());
-  const intervalMs = options.intervalMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let failing = false;
-
-  const tick = async () => {
-    const now = clock();
-    try {
+export function digestJob(options: DigestJobOptions): Job {
+  return {
+    name: 'digest',
+    everyMs: 60_000,
+    async run(db, now) {
       const done = await queueDueDigests(db, options.members, now);
       const forgotten = await forgetOldDigests(db, ukDay(now), options.retentionDays);
-      if (done.queued.length > 0) options.onQueued();
-      if (done.queued.length + done.empty.length > 0) {
-        // Counts, not addresses: the log keeps no address it need not.
-        options.log.info(
-          { day: done.day, queued: done.queued.length, empty: done.empty.length },
-          `digests: queued ${done.queued.length} for ${done.day}, ${done.empty.length} with no leads`,
-        );
-      }
-      if (forgotten > 0) options.log.info({ forgotten }, `digests: forgot ${forgotten} old digest record(s)`);
-      if (failing) options.log.info({}, 'digests: ticks succeed again');
-      failing = false;
-    } catch (error) {
-      if (!failing) options.log.warn({ err: error }, 'digests: tick failed; will try again at the next tick');
-      failing = true;
-    }
-  };
-
-  const schedule = (delayMs: number) => {
-    timer = setTimeout(() => {
-      running = tick().finally(() => {
-        running = undefined;
-        if (!stopped) schedule(intervalMs);
-      });
-    }, delayMs);
-    // A pending tick must never keep the process alive by itself.
-    timer.unref();
-  };
-
-  schedule(options.firstTickDelayMs ?? 5_000);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      const queued = done.queued.length;
+      const empty = done.empty.length;
+      // Counts, not addresses: the log keeps no address it need not.
+      return {
+        counts: { day: done.day, queued, empty, forgotten },
+        summary: `queued ${queued} digest(s) for ${done.day}, ${empty} with no leads; forgot ${forgotten} old digest record(s)`,
+        idle: queued + empty + forgotten === 0,
+        ...(queued > 0 ? { afterCommit: options.onQueued } : {}),
+      };
     },
   };
 }

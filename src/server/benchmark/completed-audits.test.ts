@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sanitizeResponses } from '../../core';
-import { startRetentionJob, type RetentionJob } from '../leads/retention-job';
+import { retentionJob } from '../leads/retention-job';
+import { startJobs, type RunningJobs } from '../jobs/job-scheduler';
+import { recordingJobLog, until } from '../../../test/support/job-log';
 import {
   answersScoring,
   benchmarkRowCounts,
@@ -18,7 +20,7 @@ const audit = (idempotencyKey: string) => ({
 
 describe.each(DATABASE_KINDS)('the benchmark’s idempotency keys on %s', (kind) => {
   let t: TestDatabase;
-  let job: RetentionJob | undefined;
+  let job: RunningJobs | undefined;
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
@@ -70,17 +72,13 @@ describe.each(DATABASE_KINDS)('the benchmark’s idempotency keys on %s', (kind)
   it('are forgotten by the daily retention job, which says how many', async () => {
     await storeDaysAgo(3);
     await storeDaysAgo(0);
-    const lines: { object: object; message: string }[] = [];
-    const log = {
-      info: (object: object, message: string) => lines.push({ object, message }),
-      warn: () => {},
-    };
-    job = startRetentionJob(t.db, { retentionDays: 365, log, firstRunDelayMs: 5 });
-    const deadline = Date.now() + 5_000;
-    while (lines.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    expect(lines[1]).toEqual({
-      object: { submissionKeys: 1 },
-      message: 'retention: forgot 1 audit submission key(s)',
+    const log = recordingJobLog();
+    job = startJobs(t.db, [retentionJob(365)], { tickMs: 20, firstTickMs: 5, log });
+    await until(() => log.lines.length >= 1);
+    expect(log.lines[0]).toMatchObject({
+      level: 'info',
+      object: { job: 'retention', submissionKeys: 1 },
+      message: expect.stringMatching(/, forgot 1 audit submission key\(s\)$/),
     });
     expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 2, keys: 1, counted: 10 });
   });

@@ -20,4 +20,9 @@ export const ADVISORY_LOCKS = {
   signIn: 7_274_016,
   /** One key: one re-filing of a completed audit's profile at a time. */
   refileAudit: 7_274_017,
+  /**
+   * Two keys, (this, hashtext(job name)): one run of a background job at a time across every
+   * instance, tried (pg_try_advisory_xact_lock) so another instance skips the job rather than waits.
+   */
+  jobs: 7_274_018,
 } as const;

@@ -60,6 +60,11 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
         throw classifyDatabaseError(error);
       }
       let broken = false;
+      // A connection cut while the transaction waits between statements (the server restarting, its
+      // backend terminated) is an 'error' event on the client, which the pool listens for only while
+      // the client is idle: unheard, it would crash the process. The next statement then fails.
+      const onConnectionError = () => (broken = true);
+      client.on('error', onConnectionError);
       try {
         await run(client, 'BEGIN');
         const scoped: Queryable = {
@@ -78,6 +83,7 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
         }
         throw classifyDatabaseError(error);
       } finally {
+        client.off('error', onConnectionError);
         client.release(broken);
       }
     },
