@@ -13,7 +13,7 @@ import type { RenderPdf } from './pdf/report-contact';
 import { signInDelivery } from './mail/sign-in-email';
 import { startPdfThread } from './pdf/pdf-thread';
 import { releaseAllClaims } from './outbox/outbox-store';
-import { OutboxWorker } from './outbox/outbox-worker';
+import { OutboxLanes } from './outbox/outbox-lanes';
 import { deliveryByKind } from './outbox/delivery-by-kind';
 import { webhookDelivery } from './webhooks/webhook-delivery';
 import { retentionJob } from './leads/retention-job';
@@ -139,7 +139,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     benchmarkMinResponses: config.benchmarkMinResponses,
   });
   const teamAlertSettings = { mailFrom: config.mailFrom, publicUrl: config.publicUrl };
-  const outbox = new OutboxWorker(
+  // Two lanes, e-mails and webhooks, each with its own sending slots (decision 0045).
+  const outbox = new OutboxLanes(
     db,
     deliveryByKind({
       visitor: requestMail,

@@ -9,6 +9,23 @@ import { msInterval } from '../db/ms-interval';
 export type OutboxKind = 'visitor' | 'team' | 'webhook' | 'sign_in' | 'lead_alert' | 'lead_digest';
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
+/**
+ * Each lane has sending slots of its own, so a slow way out cannot hold back another: a webhook
+ * receiver that never answers holds its lane's slots for the whole timeout, never an e-mail's.
+ */
+export type OutboxLane = 'mail' | 'webhook';
+export const OUTBOX_LANES: readonly OutboxLane[] = ['mail', 'webhook'];
+
+/**
+ * Which messages a lane claims, an SQL condition on outbox_messages' own columns. Written as a
+ * literal, not a parameter, so the planner matches it to the lane's partial index of due messages
+ * (migration 0014 repeats these conditions word for word).
+ */
+const LANE_CONDITION: Record<OutboxLane, string> = {
+  mail: `kind <> 'webhook'`,
+  webhook: `kind = 'webhook'`,
+};
+
 /** A message a worker has claimed and now holds until its lease runs out. */
 export interface ClaimedMessage {
   id: string;
@@ -70,15 +87,17 @@ const RELEASE = `
             claimed_by = NULL, claim_expires_at = NULL, next_attempt_at = now()`;
 
 /**
- * Claims up to `limit` messages that are due, or whose previous holder's lease ran out, for
- * `workerId` until `leaseMs` from now, counting an attempt on each. SKIP LOCKED lets several
- * workers claim at once without waiting for each other or taking the same message.
+ * Claims up to `limit` messages of `lane` that are due, or whose previous holder's lease ran out,
+ * for `workerId` until `leaseMs` from now, counting an attempt on each. SKIP LOCKED lets several
+ * workers claim at once without waiting for each other or taking the same message. Without a lane
+ * it claims any kind (a test's stand-in for another process; no index serves that).
  */
 export async function claimDue(
   db: Queryable,
   workerId: string,
-  options: { limit: number; leaseMs: number; maxAttempts: number },
+  options: { limit: number; leaseMs: number; maxAttempts: number; lane?: OutboxLane },
 ): Promise<ClaimedMessage[]> {
+  const inLane = options.lane ? `AND ${LANE_CONDITION[options.lane]}` : '';
   const { rows } = await db.query<{
     id: string;
     request_id: string | null;
@@ -91,8 +110,9 @@ export async function claimDue(
         SET status = 'sending', attempts = m.attempts + 1, claimed_by = $1, claim_expires_at = now() + ${msInterval('$2')}
       WHERE m.id IN (
               SELECT id FROM outbox_messages
-               WHERE (status = 'queued' AND next_attempt_at <= now())
-                  OR (status = 'sending' AND claim_expires_at < now() AND attempts < $4)
+               WHERE ((status = 'queued' AND next_attempt_at <= now())
+                      OR (status = 'sending' AND claim_expires_at < now() AND attempts < $4))
+                 ${inLane}
                ORDER BY next_attempt_at
                LIMIT $3
                  FOR UPDATE SKIP LOCKED)

@@ -8,6 +8,7 @@ import {
   recordFailure,
   releaseClaims,
   type ClaimedMessage,
+  type OutboxLane,
   type OutboxKind,
 } from './outbox-store';
 import { retryDelayMs } from './retry-delay';
@@ -33,6 +34,8 @@ export interface OutboxWorkerOptions {
    * it can send again, so one slow send never holds up the others.
    */
   maxInFlight?: number;
+  /** The lane whose messages it claims (see OutboxLane); unset: every kind, in one lane. */
+  lane?: OutboxLane;
   /** How long `stop` waits for sends in flight before handing them back. */
   stopTimeoutMs?: number;
   workerId?: string;
@@ -98,7 +101,8 @@ export class OutboxWorker {
     private readonly deliver: DeliverMessage,
     private readonly options: OutboxWorkerOptions,
   ) {
-    this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    const lane = options.lane ? `:${options.lane}` : '';
+    this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}${lane}`;
     this.maxInFlight = options.maxInFlight ?? 8;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
   }
@@ -228,6 +232,7 @@ export class OutboxWorker {
       limit,
       leaseMs: this.options.leaseMs,
       maxAttempts: this.options.maxAttempts,
+      lane: this.options.lane,
     });
   }
 
