@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check the project has, in order — types, lint, format, unit and integration
  * tests (PGlite, a real PostgreSQL server, a real SMTP listener), the build and its size budgets,
- * then the end-to-end suite in Chromium against that build. It installs Chromium, PostgreSQL, poppler-utils and HAProxy first if they are missing.
+ * the Dockerfile's steps run without Docker (scripts/image-steps.ts), then the end-to-end suite in
+ * Chromium against that build. It installs Chromium, PostgreSQL, poppler-utils and HAProxy first if they are missing.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -51,6 +52,9 @@ const steps: { name: string; command: string[] }[] = [
       `--outputFile.json=${reports}/budgets.json`,
     ],
   },
+  // The Dockerfile's own steps in a clean folder, as the image's user: no registry is reachable to
+  // build the image itself (docs/deploy.md).
+  { name: 'image steps', command: ['npx', 'tsx', 'scripts/image-steps.ts'] },
   // The suite runs against the build just checked, not a new one.
   { name: 'end-to-end', command: ['npx', 'tsx', 'scripts/e2e.ts', '--no-build'] },
 ];
