@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { errorBody, registerErrorHandler } from './http/http-errors';
 import { readJsonBodies } from './http/request-guards';
+import { clientLimitStoreFor } from './http/client-limit-store';
 import { registerPlainTextGuard } from './http/plain-text-guard';
 import { pathForLog, serializeError } from './http/log-privacy';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-transport';
@@ -194,18 +195,27 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerSecurityHeaders(app, site?.inline ?? { scripts: [], styles: [] });
 
   await app.register(healthRoutes, { db });
+  // Every per-client limit counts here: in PostgreSQL, shared by all instances; with PGlite, in memory.
+  const clientLimits = clientLimitStoreFor(db, app.log);
   const botGuard = createBotGuard({ proofOfWork: config.botProtection, store: sqlChallengeStore(db) });
   await app.register(challengeRoutes, { botGuard });
-  await app.register(emailResultsRoutes, { db, config, botGuard, onQueued: () => outbox.wake() });
+  await app.register(emailResultsRoutes, {
+    db,
+    config,
+    botGuard,
+    clientLimits,
+    onQueued: () => outbox.wake(),
+  });
   // Every /api/team/* route lives in this one scope, behind its Origin and session checks.
-  await app.register(teamApi, { db, config, botGuard, onQueued: () => outbox.wake() });
+  await app.register(teamApi, { db, config, botGuard, clientLimits, onQueued: () => outbox.wake() });
   await app.register(usageEventsRoutes, {
     db,
     perClientPerMinute: config.rateLimit.eventsPerClientPerMinute,
+    clientLimits,
   });
-  await app.register(auditsRoutes, { db, config });
+  await app.register(auditsRoutes, { db, config, clientLimits });
   await app.register(benchmarkRoutes, { db, config });
-  await app.register(reportPdfRoutes, { db, config, renderPdf });
+  await app.register(reportPdfRoutes, { db, config, renderPdf, clientLimits });
   await app.register(resultsLinkRoutes, {
     db,
     retentionDays: config.retentionDays,

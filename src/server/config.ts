@@ -21,16 +21,20 @@ export interface Config {
   leadsTo: string | undefined;
   links: SiteLinks;
   mail: { retryBaseMs: number; maxAttempts: number; leaseMs: number };
+  /**
+   * Per-client limits are counted by route and client address: with DATABASE_URL in PostgreSQL,
+   * shared by every instance on it; with PGlite in this process's memory (decision 0043).
+   */
   rateLimit: {
     perClient: number;
     perClientWindowMs: number;
     perRecipient: number;
     perRecipientWindowMs: number;
-    /** Usage events (POST /api/events) per client address per minute, per server instance. */
+    /** Usage events (POST /api/events) per client address per minute. */
     eventsPerClientPerMinute: number;
-    /** Completed audits (POST /api/audits) per client address per `perClientWindowMs`, per server instance. */
+    /** Completed audits (POST /api/audits) per client address per `perClientWindowMs`. */
     auditsPerClient: number;
-    /** Report PDFs (POST /api/report) per client address per `perClientWindowMs`, per server instance. */
+    /** Report PDFs (POST /api/report) per client address per `perClientWindowMs`. */
     reportsPerClient: number;
   };
   /** BENCHMARK_MIN_RESPONSES: how many anonymous completed audits (in a segment) before any comparison is shown. */

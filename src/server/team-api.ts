@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BotGuard } from './bot-guard/bot-guard';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { ClientLimitStore } from './http/client-limit-store';
 import { registerTeamAuth, signedInMember } from './team-sign-in/team-auth';
 import { endSessionsOfFormerMembers } from './team-sign-in/team-sessions';
 import { teamSessionRoutes } from './team-sign-in/team-session-routes';
@@ -19,6 +20,8 @@ export interface TeamApiOptions {
   botGuard: BotGuard;
   /** Sends queued outbox messages now rather than at the next poll. */
   onQueued: () => void;
+  /** Where the sign-in routes' per-client limits are counted (clientLimitStoreFor). */
+  clientLimits: ClientLimitStore;
 }
 
 const TEAM_PREFIX = '/api/team/';

@@ -6,11 +6,14 @@ import { refileCompletedAudit, storeCompletedAudit } from './completed-audits';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
+import type { ClientLimitStore } from '../http/client-limit-store';
 import { registerPerClientLimit } from '../http/request-guards';
 
 export interface AuditsOptions {
   db: Database;
   config: Pick<Config, 'rateLimit'>;
+  /** Where the per-client limit is counted (clientLimitStoreFor). */
+  clientLimits: ClientLimitStore;
 }
 
 /** What `POST /api/audits` answers, whether the audit was counted now or by an earlier try. */
@@ -21,14 +24,14 @@ export const AUDIT_COUNTED = { status: 'counted' } as const;
  * nothing is stored unless all pass: the per-client limit (429), JSON (415), size (413), the
  * fields (400 invalid_request). Then the server scores the answers itself and stores them with the UTC
  * date only, and answers 202 — also for a repeat of an idempotency key it has already counted.
- * Nothing about the client is stored or logged: its address is held in memory only for the limit,
- * and the answers appear in no log line.
+ * Nothing about the client is kept or logged: its address is used for the limit only (see
+ * registerPerClientLimit), and the answers appear in no log line.
  */
 export async function auditsRoutes(app: FastifyInstance, options: AuditsOptions): Promise<void> {
   const { db, config } = options;
   // Only JSON is parsed in this plugin: any other type (a form, text) is 415 before the body is read.
   // Its own bucket, apart from the e-mail form's: a completed audit sends no e-mail to anyone.
-  await registerPerClientLimit(app);
+  await registerPerClientLimit(app, { store: options.clientLimits });
 
   app.post(
     '/api/audits',

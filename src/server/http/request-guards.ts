@@ -1,6 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequestsMessage } from '../../shared/api-errors';
+import type { ClientLimitStore } from './client-limit-store';
 import { HttpError } from './http-errors';
 
 /** The checks the API's routes share: how a body is read, its type, a per-client limit. */
@@ -51,14 +52,44 @@ export function readJsonBodies(app: FastifyInstance, options: JsonBodyOptions = 
   );
 }
 
+const CLIENT_GONE = 'client-gone';
+
 /**
- * A per-client limit for the calling plugin's routes alone, counted apart from every other
- * plugin's; each route names its own `config.rateLimit`. Over it: 429 saying when to try again.
+ * The client a per-client limit counts: its address (from X-Forwarded-For when TRUST_PROXY says so),
+ * with an IPv6 address cut to its /64 as @fastify/rate-limit does, since one household or office
+ * holds a whole /64. Once the client's socket is gone (it hung up, or sent a broken chunked body)
+ * Fastify knows no address: those requests share one key rather than throw, and nobody is there to
+ * read their answer anyway.
  */
-export async function registerPerClientLimit(app: FastifyInstance): Promise<void> {
+export function clientKeyOf(request: Pick<FastifyRequest, 'ip'>): string {
+  const ip = request.ip as string | undefined;
+  return ip ? normalizeIP(ip) : CLIENT_GONE;
+}
+
+export interface PerClientLimitOptions {
+  /** Where the limits are counted (clientLimitStoreFor): the database, or undefined for memory. */
+  store: ClientLimitStore;
+  /** The answer over the limit, given the milliseconds until the window ends. */
+  tooMany?: (retryAfterMs: number) => HttpError;
+}
+
+const tooManyRequests = (retryAfterMs: number) =>
+  new HttpError(429, 'rate_limited', tooManyRequestsMessage(retryAfterMs / 1000));
+
+/**
+ * A per-client limit for the calling plugin's routes alone; each route names its own
+ * `config.rateLimit` and is counted apart from every other route. Over it: 429 saying when to try
+ * again (with Retry-After in seconds).
+ */
+export async function registerPerClientLimit(
+  app: FastifyInstance,
+  options: PerClientLimitOptions,
+): Promise<void> {
+  const tooMany = options.tooMany ?? tooManyRequests;
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'rate_limited', tooManyRequestsMessage(context.ttl / 1000)),
+    keyGenerator: clientKeyOf,
+    ...(options.store ? { store: options.store } : {}),
+    errorResponseBuilder: (_request, context) => tooMany(context.ttl),
   });
 }

@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
 import { storeEmailRequest } from './email-requests';
 import { newSecret } from '../http/secrets';
+import type { ClientLimitStore } from '../http/client-limit-store';
 import { registerPerClientLimit, requireJson } from '../http/request-guards';
 
 export interface EmailResultsOptions {
@@ -17,6 +18,8 @@ export interface EmailResultsOptions {
   /** Called after a request is committed, to send its messages now rather than at the next poll. */
   onQueued: () => void;
   botGuard: BotGuard;
+  /** Where the per-client limit is counted (clientLimitStoreFor). */
+  clientLimits: ClientLimitStore;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface EmailResultsOptions {
 export async function emailResultsRoutes(app: FastifyInstance, options: EmailResultsOptions): Promise<void> {
   const { db, config } = options;
   // Registered inside this plugin, so the per-client limit applies to this route alone.
-  await registerPerClientLimit(app);
+  await registerPerClientLimit(app, { store: options.clientLimits });
 
   app.post(
     '/api/email-results',

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
 import { reportContact, type RenderPdf } from './report-contact';
+import type { ClientLimitStore } from '../http/client-limit-store';
 import { registerPerClientLimit, requireJson } from '../http/request-guards';
 
 export interface ReportPdfOptions {
@@ -14,6 +15,8 @@ export interface ReportPdfOptions {
   config: Pick<Config, 'rateLimit' | 'benchmarkMinResponses' | 'links' | 'publicUrl'>;
   /** The same renderer the e-mail attachment comes from (the PDF thread). */
   renderPdf: RenderPdf;
+  /** Where the per-client limit is counted (clientLimitStoreFor). */
+  clientLimits: ClientLimitStore;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface ReportPdfOptions {
 export async function reportPdfRoutes(app: FastifyInstance, options: ReportPdfOptions): Promise<void> {
   const { db, config, renderPdf } = options;
   // Its own bucket: a download renders a PDF and sends nothing to anyone.
-  await registerPerClientLimit(app);
+  await registerPerClientLimit(app, { store: options.clientLimits });
 
   app.post(
     '/api/report',

@@ -45,7 +45,9 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
     t = await openTestDatabase(kind);
   });
   beforeEach(async () => {
-    await t.db.query('TRUNCATE team_sign_in_tokens, team_sessions, team_activity, outbox_messages');
+    await t.db.query(
+      'TRUNCATE team_sign_in_tokens, team_sessions, team_activity, outbox_messages, client_limits',
+    );
     mail.sent.length = 0;
   });
   afterAll(() => t?.destroy());

@@ -10,6 +10,7 @@ import { redeemSignInToken, requestSignInLink } from './sign-in-tokens';
 import { recordActivity } from '../activity/team-activity';
 import { sessionCookieName, sessionCookieOptions, signedInMember } from './team-auth';
 import { createSession, deleteSession } from './team-sessions';
+import type { ClientLimitStore } from '../http/client-limit-store';
 import { registerPerClientLimit } from '../http/request-guards';
 
 export interface TeamSessionOptions {
@@ -18,6 +19,8 @@ export interface TeamSessionOptions {
   botGuard: BotGuard;
   /** Sends the queued sign-in e-mail now rather than at the next poll. */
   onQueued: () => void;
+  /** Where the per-client limit is counted (clientLimitStoreFor). */
+  clientLimits: ClientLimitStore;
 }
 
 const TOKEN_FAILURES = {
@@ -39,7 +42,7 @@ export async function teamSessionRoutes(app: FastifyInstance, options: TeamSessi
   const cookieName = sessionCookieName(config.publicUrl);
 
   // Registered inside this plugin, so the per-client limit applies to the routes that ask for it.
-  await registerPerClientLimit(app);
+  await registerPerClientLimit(app, { store: options.clientLimits });
   const perClient = { max: config.rateLimit.perClient, timeWindow: config.rateLimit.perClientWindowMs };
 
   app.get('/api/team/setup', { config: { teamAuth: 'open' } }, async () => ({

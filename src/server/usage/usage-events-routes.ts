@@ -1,8 +1,8 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
-import { readJsonBodies } from '../http/request-guards';
+import type { ClientLimitStore } from '../http/client-limit-store';
+import { readJsonBodies, registerPerClientLimit } from '../http/request-guards';
 import { counterKey, SECTION_COUNT, USAGE_EVENTS, type UsageEvent } from '../../shared/usage-events';
 import { addToCounter } from './usage-counters';
 
@@ -10,6 +10,8 @@ export interface UsageEventsOptions {
   db: Database;
   /** Most events one client may send a minute; an audit sends about ten. */
   perClientPerMinute?: number;
+  /** Where the per-client limit is counted (clientLimitStoreFor). */
+  clientLimits: ClientLimitStore;
   /** The clock the day is taken from (a test moves it). */
   now?: () => Date;
 }
@@ -34,7 +36,8 @@ function eventOf(body: unknown): { event: UsageEvent; section?: number } | undef
 /**
  * `POST /api/events { event, section? }`: adds one to today's counter of that event and answers
  * 204. Anything else is 400 invalid_event and counts nothing. No cookie is read or set and nothing
- * about the client is stored; its address is held in memory only for the per-client limit.
+ * about the client is kept: its address is used for the per-client limit only (see
+ * registerPerClientLimit).
  *
  * The body is read as JSON whether it comes as application/json or text/plain: the browser sends
  * it with sendBeacon as a string, which goes as text/plain — a type any browser sends without a
@@ -47,10 +50,9 @@ export async function usageEventsRoutes(app: FastifyInstance, options: UsageEven
     alsoAs: ['text/plain'],
     invalid: () => new HttpError(400, 'invalid_event', INVALID_EVENT_MESSAGE),
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () =>
-      new HttpError(429, 'rate_limited', 'Too many events. Please try again later.'),
+  await registerPerClientLimit(app, {
+    store: options.clientLimits,
+    tooMany: () => new HttpError(429, 'rate_limited', 'Too many events. Please try again later.'),
   });
 
   app.post(
