@@ -21,6 +21,8 @@ import { retentionJob } from './leads/retention-job';
 import { leadAlertDelivery, leadDigestDelivery } from './mail/team-alert-delivery';
 import { digestJob } from './alerts/digest-job';
 import { startJobs, type RunningJobs } from './jobs/job-scheduler';
+import { signInCleanupJob } from './team-sign-in/sign-in-cleanup-job';
+import { usedChallengesJob } from './bot-guard/used-challenges-job';
 import { createBotGuard } from './bot-guard/bot-guard';
 import { sqlChallengeStore } from './bot-guard/challenge-store';
 import { challengeRoutes } from './bot-guard/challenge-routes';
@@ -175,6 +177,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           retentionDays: config.retentionDays,
           onQueued: () => outbox.wake(),
         }),
+        signInCleanupJob(),
+        usedChallengesJob(),
       ],
       { tickMs: config.jobsTickMs, log: app.log },
     );

@@ -20,16 +20,15 @@ export interface ChallengeStore {
   signingSecret(): Promise<string>;
   /** Records a challenge as used until it expires; false when it had been used already. */
   markUsed(id: string, expiresAt: Date): Promise<boolean>;
-  /** Forgets used challenges that have expired (an expired challenge is refused anyway). */
+  /**
+   * Forgets used challenges that have expired (an expired challenge is refused anyway): run by the
+   * used-challenges job (used-challenges-job.ts), not by the requests.
+   */
   purgeExpired(): Promise<number>;
 }
 
-// Expired rows are deleted at most this often, from the request that happens to come next.
-const PURGE_INTERVAL_MS = 60_000;
-
-export function sqlChallengeStore(db: SqlClient, now: () => number = Date.now): ChallengeStore {
+export function sqlChallengeStore(db: SqlClient): ChallengeStore {
   let secret: Promise<string> | undefined;
-  let lastPurge = 0;
   const store: ChallengeStore = {
     signingSecret() {
       secret ??= (async () => {
@@ -49,10 +48,6 @@ export function sqlChallengeStore(db: SqlClient, now: () => number = Date.now): 
       return secret;
     },
     async markUsed(id, expiresAt) {
-      if (now() - lastPurge > PURGE_INTERVAL_MS) {
-        lastPurge = now();
-        await store.purgeExpired();
-      }
       // The primary key decides: of two requests with one challenge, at any instances, one inserts.
       const { rowCount } = await db.query(
         `INSERT INTO bot_guard_used_challenges (id, expires_at) VALUES ($1, $2::timestamptz)

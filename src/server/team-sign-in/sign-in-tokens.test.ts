@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import {
+  forgetOldSignInLinks,
   isSignInTokenLive,
   redeemSignInToken,
   requestSignInLink,
@@ -85,15 +86,21 @@ describe.each(DATABASE_KINDS)('sign-in links on %s', (kind) => {
     expect(outcomes.filter((o) => o === 'queued')).toHaveLength(SIGN_IN_LIMIT);
   });
 
-  it('purges links made more than a day ago when a new one is asked for', async () => {
+  it('forgets links made a day ago or more, used or not, and keeps newer ones', async () => {
     await issue();
-    await t.db.query("UPDATE team_sign_in_tokens SET created_at = now() - interval '25 hours'");
+    await issue();
+    await t.db.query(
+      "UPDATE team_sign_in_tokens SET created_at = now() - interval '25 hours', used_at = now() - interval '24 hours'",
+    );
     await issue('other@care-audit.example');
+    // Asking for a link purges nothing any more: the sign-in clean-up job does.
+    expect((await t.db.query('SELECT 1 FROM team_sign_in_tokens')).rowCount).toBe(3);
+    expect(await forgetOldSignInLinks(t.db)).toEqual({ links: 2, emails: 0 });
     const { rows } = await t.db.query<{ email: string }>('SELECT email FROM team_sign_in_tokens');
     expect(rows).toEqual([{ email: 'other@care-audit.example' }]);
   });
 
-  it('purges sign-in e-mails done with for more than a day, and keeps one still to send', async () => {
+  it('forgets sign-in e-mails done with for a day or more, and keeps one still to send', async () => {
     await issue();
     await issue();
     await issue();
@@ -105,6 +112,7 @@ describe.each(DATABASE_KINDS)('sign-in links on %s', (kind) => {
         WHERE outbox_messages.id = s.id`,
     );
     await issue('other@care-audit.example');
+    expect(await forgetOldSignInLinks(t.db)).toEqual({ links: 0, emails: 2 });
     const { rows } = await t.db.query<{ recipient: string; status: string }>(
       "SELECT recipient, status FROM outbox_messages WHERE kind = 'sign_in' ORDER BY created_at",
     );

@@ -17,6 +17,24 @@ export const SIGN_IN_LIMIT_WINDOW_MS = 15 * 60 * 1000;
 /** Links are kept this long after they were made, used or not, then purged. */
 export const SIGN_IN_LINK_KEEP_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Purges the links made SIGN_IN_LINK_KEEP_MS or more ago, used or not, and their e-mails once done
+ * with (sent, or failed and shown to the team for a day): they belong to no request, so the
+ * retention purge never reaches them. Run by the sign-in clean-up job; an e-mail still to send stays.
+ */
+export async function forgetOldSignInLinks(db: Queryable): Promise<{ links: number; emails: number }> {
+  const links = await db.query(
+    `DELETE FROM team_sign_in_tokens WHERE created_at <= now() - ${msInterval('$1')}`,
+    [SIGN_IN_LINK_KEEP_MS],
+  );
+  const emails = await db.query(
+    `DELETE FROM outbox_messages
+      WHERE kind = 'sign_in' AND status IN ('sent', 'failed') AND created_at <= now() - ${msInterval('$1')}`,
+    [SIGN_IN_LINK_KEEP_MS],
+  );
+  return { links: links.rowCount, emails: emails.rowCount };
+}
+
 /** What asking for a link did. The HTTP answer is the same for every outcome. */
 export type SignInRequestOutcome = 'queued' | 'not_on_team' | 'over_limit';
 
@@ -36,16 +54,6 @@ export async function requestSignInLink(
     // Requests for links to one address take turns, so two at once (on one instance or two)
     // cannot both slip under the limit.
     await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [ADVISORY_LOCKS.signIn, address]);
-    await tx.query(`DELETE FROM team_sign_in_tokens WHERE created_at <= now() - ${msInterval('$1')}`, [
-      SIGN_IN_LINK_KEEP_MS,
-    ]);
-    // Their e-mails too, once done with (sent, or failed and shown to the team for a day): they
-    // belong to no request, so the retention purge never reaches them.
-    await tx.query(
-      `DELETE FROM outbox_messages
-        WHERE kind = 'sign_in' AND status IN ('sent', 'failed') AND created_at <= now() - ${msInterval('$1')}`,
-      [SIGN_IN_LINK_KEEP_MS],
-    );
     const { rows } = await tx.query<{ recent: string }>(
       `SELECT count(*) AS recent FROM team_sign_in_tokens WHERE email = $1 AND created_at > now() - ${msInterval('$2')}`,
       [address, SIGN_IN_LIMIT_WINDOW_MS],

@@ -5,6 +5,7 @@ import {
   deleteSession,
   endSessionsOfFormerMembers,
   findSession,
+  purgeEndedSessions,
   SESSION_IDLE_MS,
   SESSION_LIFETIME_MS,
 } from './team-sessions';
@@ -121,12 +122,14 @@ describe.each(DATABASE_KINDS)('team sessions on %s', (kind) => {
     expect(await endSessionsOfFormerMembers(t.db, [])).toBe(1);
   });
 
-  it('purges ended sessions when a new one starts', async () => {
+  it('purges ended sessions (idle too long, or past their lifetime), and only those', async () => {
     const idle = await createSession(t.db, MEMBER);
     const old = await createSession(t.db, MEMBER);
     await setTimes("last_seen_at = now() - interval '13 hours'", idle.secret);
     await setTimes("expires_at = now() - interval '1 second'", old.secret);
     const fresh = await createSession(t.db, OTHER);
+    expect(await purgeEndedSessions(t.db)).toBe(2);
+    expect(await purgeEndedSessions(t.db)).toBe(0);
     const { rows } = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM team_sessions');
     expect(rows).toEqual([{ token_hash: secretHash(fresh.secret) }]);
   });

@@ -22,18 +22,25 @@ export interface TeamSession {
 }
 
 /**
+ * Purges the sessions that have ended (past their lifetime, or idle too long): run by the sign-in
+ * clean-up job, so the table holds only live sessions and those that ended in the last hour or so.
+ */
+export async function purgeEndedSessions(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM team_sessions WHERE expires_at <= now() OR last_seen_at <= now() - ${msInterval('$1')}`,
+    [SESSION_IDLE_MS],
+  );
+  return rowCount;
+}
+
+/**
  * Starts a session for `email` and returns the cookie's value. Pass the transaction that used the
- * sign-in token, so the token is spent only if the session exists. Ended sessions are purged here,
- * so the table holds only live ones and those that ended since the last sign-in.
+ * sign-in token, so the token is spent only if the session exists.
  */
 export async function createSession(
   db: Queryable,
   email: string,
 ): Promise<{ secret: string; session: TeamSession }> {
-  await db.query(
-    `DELETE FROM team_sessions WHERE expires_at <= now() OR last_seen_at <= now() - ${msInterval('$1')}`,
-    [SESSION_IDLE_MS],
-  );
   const secret = newSecret();
   const { rows } = await db.query<{ expires_at: Date; last_seen_at: Date }>(
     `INSERT INTO team_sessions (token_hash, email, expires_at) VALUES ($1, $2, now() + ${msInterval('$3')})
