@@ -6,6 +6,7 @@ import { openDatabase } from './db/open-database';
 import { errorBody, registerErrorHandler } from './http/http-errors';
 import { readJsonBodies } from './http/request-guards';
 import { clientLimitStoreFor } from './http/client-limit-store';
+import { clientLimitsSweepJob } from './http/client-limits-sweep-job';
 import { registerPlainTextGuard } from './http/plain-text-guard';
 import { pathForLog, serializeError } from './http/log-privacy';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-transport';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       db,
       [
         retentionJob(config.retentionDays),
+        clientLimitsSweepJob(),
         digestJob({
           members: config.teamEmails,
           retentionDays: config.retentionDays,
