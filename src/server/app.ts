@@ -55,6 +55,18 @@ export interface AppDeps {
 /** The largest request body the API accepts (a larger body is answered 413). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
+/**
+ * How long a client has to send a request's headers, and the whole request: a client that trickles
+ * them a byte at a time holds a connection (and the memory behind it) for as long as it is let.
+ * Past either, the connection is answered 408 and closed.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+// Node checks those two limits only this often (its default is 30 s, which let a trickle run to
+// nearly a minute): a cut comes at most this late. The check walks the open connections, so once a
+// second costs nothing worth counting.
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
 // Fastify accepts a hop count at run time but its types do not; this is the function it would build.
 function trustProxyOption(
   value: Config['trustProxy'],
@@ -96,8 +108,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Slow clients may not hold a connection for ever (Node's own default is five minutes).
-    requestTimeout: 30_000,
+    // Slow clients may not hold a connection for ever (Node's own defaults are 60 s and five minutes).
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
   });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
