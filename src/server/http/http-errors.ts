@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ApiErrorCode } from '../../shared/api-errors';
 import { isUnavailableError } from '../db/database';
 import { textForLog } from './log-privacy';
@@ -64,13 +64,44 @@ function describe(error: FastifyError): { status: number; code: ApiErrorCode; me
   };
 }
 
+/**
+ * Whether the client has gone: it hung up, or its connection was cut for a broken request (an
+ * invalid chunked body). Whatever failed then failed because the request stopped half way, and
+ * nobody is left to read the answer.
+ */
+function clientGone(request: FastifyRequest): boolean {
+  return request.raw.readableAborted || request.raw.socket.destroyed;
+}
+
+/**
+ * How a failed request is logged. Only our own faults are errors, each with its stack. A client
+ * that went away, or a request that broke a rule, is the client's doing: info, without a stack. So
+ * is a 503 for an unavailable database: the outage is logged once, when it starts and when it
+ * heals, by the database itself (app.ts), not once for every request it turns away.
+ */
+function logFailure(
+  request: FastifyRequest,
+  error: FastifyError,
+  { status, code, gone }: { status: number; code: ApiErrorCode; gone: boolean },
+): void {
+  const summary = { code: error.code ?? code, reason: textForLog(error.message) };
+  if (gone) request.log.info(summary, 'request ended by the client');
+  else if (status < 500) request.log.info(summary, 'request rejected');
+  else if (isUnavailableError(error))
+    request.log.info(summary, 'request refused: the database is unavailable');
+  else request.log.error({ err: error }, 'request failed');
+}
+
 /** One error handler for the whole app: the JSON error shape, with server-side details only in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply: FastifyReply) => {
-    const { status, code, message } = describe(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else
-      request.log.info({ code: error.code ?? code, reason: textForLog(error.message) }, 'request rejected');
+    const gone = clientGone(request);
+    // A request the client abandoned was not ours to fail: it counts as the client's (a 400, which
+    // nobody reads), never as a 5xx. Its error is often ECONNRESET, which would read as an outage.
+    const { status, code, message } = gone
+      ? { status: 400, code: 'invalid_request' as const, message: MESSAGES.badRequest }
+      : describe(error);
+    logFailure(request, error, { status, code, gone });
     const fields = error instanceof HttpError ? error.fields : undefined;
     return reply
       .code(status)
