@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseUnavailableError } from './db/database';
 import { FolderLockedError, FolderLockUnavailableError } from './db/folder-lock';
 import { MigrationChangedError } from './db/migrate';
+import { DataFolderAccessError } from './db/pglite-database';
 import { SiteBuildError } from './site/static-site';
 
 // Long enough for in-flight requests and e-mails to finish, short enough for an orchestrator's grace period.
@@ -18,7 +19,11 @@ function fail(error: unknown): never {
         'Only one process at a time may use its embedded database: stop that one first, or give this ' +
         'server a DATA_DIR of its own, or a DATABASE_URL.',
     );
-  } else if (error instanceof FolderLockUnavailableError || error instanceof MigrationChangedError) {
+  } else if (
+    error instanceof FolderLockUnavailableError ||
+    error instanceof MigrationChangedError ||
+    error instanceof DataFolderAccessError
+  ) {
     console.error(`Cannot start: ${error.message}`);
   } else if (error instanceof DatabaseUnavailableError) {
     console.error(

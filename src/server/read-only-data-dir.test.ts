@@ -115,3 +115,60 @@ describe('a server whose embedded database folder turns read-only', () => {
     );
   });
 });
+
+describe('a server whose embedded database folder is read-only when it starts', () => {
+  let t: TestDatabase;
+  let pgliteDir: string;
+
+  beforeAll(async () => {
+    t = await openTestDatabase('pglite');
+    await t.db.close();
+    pgliteDir = path.join(t.dataDir, 'pglite');
+    if (AS_ROOT) await run('chown', ['-R', `${NOBODY.uid}:${NOBODY.gid}`, t.dataDir]);
+  });
+  afterAll(async () => {
+    await run('chmod', ['-R', 'u+w', pgliteDir]).catch(() => undefined);
+    await t?.destroy();
+  });
+
+  /** What the server printed when it refused to start (startServerProcess's error carries it). */
+  async function startUpFailure(): Promise<string> {
+    const started = startServerProcess(apiOnlyEnv(t.dataDir), { user: AS_ROOT ? NOBODY : undefined });
+    const error = await started.then(
+      async (server) => {
+        await server.signal('SIGKILL');
+        return new Error(`it started:\n${server.output()}`);
+      },
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(Error);
+    return (error as Error).message;
+  }
+
+  const user = AS_ROOT ? `uid ${NOBODY.uid}` : `uid ${process.getuid?.()}`;
+
+  it("stops with a message naming the folder, the user and the permission, not PGlite's bare failure", async () => {
+    await run('chmod', ['-R', 'a-w', pgliteDir]);
+    const message = await startUpFailure();
+    expect(message).toMatch(/exited with 1/);
+    expect(message).toContain(
+      `Cannot start: the embedded database folder ${pgliteDir} is not readable and writable by this user (${user}`,
+    );
+    expect(message).toContain('or set DATA_DIR to a folder it owns');
+    expect(message).not.toMatch(/PGlite failed to initialize properly/);
+    // An expected start-up problem: its message alone, no stack.
+    expect(message).not.toMatch(/\n\s+at /);
+  });
+
+  it('names the first file it may not write when the folder itself is writable', async () => {
+    await run('chmod', ['-R', 'a-w', pgliteDir]);
+    await run('chmod', ['u+w', pgliteDir]);
+    const message = await startUpFailure();
+    expect(message).toMatch(
+      new RegExp(
+        `Cannot start: the embedded database (file|folder) ${pgliteDir}/\\S+ is not readable and writable by this user`,
+      ),
+    );
+    expect(message).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,4 +1,6 @@
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import {
   classifyDatabaseError,
@@ -37,6 +39,78 @@ async function run<Row extends object>(
   }
 }
 
+/** The embedded database's folder, or something in it, may not be read or written by this process's user. */
+export class DataFolderAccessError extends Error {
+  override name = 'DataFolderAccessError';
+  constructor(
+    /** The folder or file that cannot be used. */
+    readonly target: string,
+    message: string,
+    options: { cause: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+function thisUser(): string {
+  const uid = process.getuid?.();
+  return uid === undefined ? 'this user' : `this user (uid ${uid}, gid ${process.getgid?.() ?? '?'})`;
+}
+
+function accessError(target: string, what: string, cause: unknown): DataFolderAccessError {
+  const code = (cause as { code?: unknown }).code;
+  return new DataFolderAccessError(
+    target,
+    `${what} ${target} is not readable and writable by ${thisUser()}${typeof code === 'string' ? ` (${code})` : ''}. ` +
+      'Give this user read and write permission on the data folder and everything in it ' +
+      '(chown -R, or chmod -R u+rwX), or set DATA_DIR to a folder it owns.',
+    { cause },
+  );
+}
+
+const READ_WRITE = fsConstants.R_OK | fsConstants.W_OK | fsConstants.X_OK;
+
+/** The folder exists (made if need be) and this user may list, read and write it. */
+async function checkFolder(dataDir: string): Promise<void> {
+  try {
+    await fs.mkdir(dataDir, { recursive: true });
+    await fs.access(dataDir, READ_WRITE);
+  } catch (error) {
+    throw accessError(dataDir, 'the embedded database folder', error);
+  }
+}
+
+/** The first file or folder inside `dataDir` that this user may not read and write, if any. */
+async function firstInaccessible(dataDir: string): Promise<DataFolderAccessError | undefined> {
+  const entries = await fs.readdir(dataDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const target = path.join(entry.parentPath, entry.name);
+    const folder = entry.isDirectory();
+    try {
+      await fs.access(target, folder ? READ_WRITE : fsConstants.R_OK | fsConstants.W_OK);
+    } catch (error) {
+      return accessError(
+        target,
+        folder ? 'the embedded database folder' : 'the embedded database file',
+        error,
+      );
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Opens PGlite on `dataDir`. PGlite says only "PGlite failed to initialize properly" when it cannot
+ * read or write its files, so a failure is explained, where it can be, by the first one it may not use.
+ */
+async function createPglite(dataDir: string): Promise<PGlite> {
+  try {
+    return await PGlite.create(dataDir);
+  } catch (error) {
+    throw (await firstInaccessible(dataDir)) ?? error;
+  }
+}
+
 export interface PgliteOptions {
   /**
    * After a storage failure, how long to answer "unavailable" at once before trying to reopen
@@ -61,9 +135,9 @@ export interface PgliteOptions {
  */
 export async function openPgliteDatabase(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
   const reopenIntervalMs = options.reopenIntervalMs ?? 2_000;
-  await fs.mkdir(dataDir, { recursive: true });
+  await checkFolder(dataDir);
   await initialisePgliteFolder(dataDir);
-  let pglite = await PGlite.create(dataDir);
+  let pglite = await createPglite(dataDir);
   let failure: { error: unknown; retryAt: number } | undefined;
   let reopening: Promise<void> | undefined;
   let closed = false;
