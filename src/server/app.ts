@@ -38,6 +38,10 @@ import { reportPdfRoutes } from './pdf/report-pdf-routes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { loadSite, registerSite, sendSiteFile } from './site/static-site';
 import { RESULTS_PATH } from '../shared/results-link';
+import type { AppMetrics } from './metrics/app-metrics';
+import { recordRequests } from './metrics/request-metrics';
+import { timedRenders } from './metrics/timed-renders';
+import { OUTBOX_KINDS, waitingMessagesByKind } from './outbox/waiting-messages';
 
 /** Parts a caller may supply instead of having the app open them from the configuration. */
 export interface AppDeps {
@@ -50,6 +54,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Told of every route as it is added (a test lists every /api/team/ route from the app itself). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the app reports its metrics (main.ts passes one when METRICS_PORT is set); unset: none kept. */
+  metrics?: AppMetrics;
 }
 
 /** The largest request body the API accepts (a larger body is answered 413). */
@@ -147,7 +153,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // when idle: a download is a person waiting, and downloads are rare, so with the usual idle stop
   // most of them would start a new thread.
   const pdfThread = startPdfThread({ idleStopMs: Infinity });
-  const renderPdf = deps.renderPdf ?? pdfThread.render;
+  const untimedRender = deps.renderPdf ?? pdfThread.render;
+  const renderPdf = deps.metrics ? timedRenders(untimedRender, deps.metrics) : untimedRender;
   const requestMail = mailDelivery(db, transport, {
     mailFrom: config.mailFrom,
     links: config.links,
@@ -167,7 +174,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       lead_digest: leadDigestDelivery(db, transport, teamAlertSettings),
       ...(config.webhook ? { webhook: webhookDelivery(db, { secret: config.webhook.secret }) } : {}),
     }),
-    { ...config.mail, pollIntervalMs: pollIntervalMs(config), log: app.log },
+    {
+      ...config.mail,
+      pollIntervalMs: pollIntervalMs(config),
+      log: app.log,
+      onOutcome: (kind, outcome, ms) => deps.metrics?.recordDelivery(kind, outcome, ms / 1000),
+    },
   );
   let jobs: RunningJobs | undefined;
   // Started when the server listens (not for a test's inject): the first render in a new thread
@@ -207,6 +219,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (!deps.db) await db.close();
   });
 
+  if (deps.metrics) {
+    recordRequests(app, deps.metrics);
+    deps.metrics.watchOutbox({ kinds: OUTBOX_KINDS, read: () => waitingMessagesByKind(db) });
+    deps.metrics.watchPool(db.kind, db.poolStats?.bind(db));
+  }
   registerErrorHandler(app);
   readJsonBodies(app);
   // Before any route, so it guards every one of them (and the not-found handler).

@@ -78,6 +78,8 @@ describe('loadConfig', () => {
         TEAM_EMAILS: 'Ana@Example.org, ben@example.org',
         WEBHOOK_URL: 'https://hooks.example.org/catch/1',
         WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        METRICS_PORT: '9464',
+        METRICS_HOST: '10.0.0.5',
       },
       '/srv/app',
     );
@@ -116,7 +118,25 @@ describe('loadConfig', () => {
       publicUrl: 'https://audit.example.org',
       teamEmails: ['ana@example.org', 'ben@example.org'],
       webhook: { url: 'https://hooks.example.org/catch/1', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+      metrics: { port: 9464, host: '10.0.0.5' },
     });
+  });
+
+  it('serves no metrics unless METRICS_PORT is set, and then on loopback unless METRICS_HOST says otherwise', () => {
+    // toHaveProperty, not toMatchObject: an absent key would pass a check for undefined.
+    expect(loadConfig({})).toHaveProperty('metrics', undefined);
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9464' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+  });
+
+  it.each([
+    [{ METRICS_PORT: '3000' }, 'METRICS_PORT must differ from PORT (both are 3000)'],
+    [{ PORT: '8080', METRICS_PORT: '8080' }, 'METRICS_PORT must differ from PORT (both are 8080)'],
+    [{ METRICS_HOST: '0.0.0.0' }, 'METRICS_HOST is set but METRICS_PORT is not'],
+  ])('refuses the metrics with %o', (env, message) => {
+    expect(problemsFor(env)).toEqual([expect.stringContaining(message)]);
   });
 
   it('defaults PUBLIC_URL to localhost on PORT, and TEAM_EMAILS to nobody', () => {
@@ -177,6 +197,9 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['PORT', '0'],
     ['PORT', '70000'],
+    ['METRICS_PORT', 'abc'],
+    ['METRICS_PORT', '0'],
+    ['METRICS_PORT', '65536'],
     ['DATABASE_URL', 'mysql://db/care'],
     ['DATABASE_URL', 'not a url'],
     ['SMTP_URL', 'https://smtp.example.com'],

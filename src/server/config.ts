@@ -52,6 +52,8 @@ export interface Config {
   teamEmails: readonly string[];
   /** WEBHOOK_URL and WEBHOOK_SECRET, both or neither: where each new lead is posted, signed. */
   webhook: { url: string; secret: string } | undefined;
+  /** METRICS_PORT and METRICS_HOST: where `GET /metrics` is served, apart from the public port; undefined: off. */
+  metrics: { port: number; host: string } | undefined;
 }
 
 /** The external links and the footer address, as configured (the site ships with placeholders). */
@@ -79,7 +81,7 @@ const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'WEBHOOK_SECRET'])
 
 const emailAddress = z.email({ error: 'must be an e-mail address, like team@example.com' });
 
-function integer(min: number, max: number, fallback: number) {
+function wholeNumber(min: number, max: number) {
   return z
     .string()
     .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}` })
@@ -89,8 +91,11 @@ function integer(min: number, max: number, fallback: number) {
         .number()
         .min(min, { error: `must be a whole number from ${min} to ${max}` })
         .max(max, { error: `must be a whole number from ${min} to ${max}` }),
-    )
-    .default(fallback);
+    );
+}
+
+function integer(min: number, max: number, fallback: number) {
+  return wholeNumber(min, max).default(fallback);
 }
 
 function urlWithProtocols(protocols: readonly string[], example: string) {
@@ -145,6 +150,10 @@ const trustProxy = z
 const environmentSchema = z.object({
   PORT: integer(1, 65535, 3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: no metrics. The host defaults to loopback, not HOST: the figures (lead volume, failures)
+  // are the operator's, and a scraper elsewhere is named on purpose (decision 0047).
+  METRICS_PORT: wholeNumber(1, 65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   SITE_DIR: z.string().min(1).optional(),
   DATABASE_URL: urlWithProtocols(
@@ -238,6 +247,16 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
         : 'WEBHOOK_URL is set but WEBHOOK_SECRET is not: set both (the secret signs each delivery), or neither',
     ]);
   }
+  if (e.METRICS_PORT === e.PORT) {
+    throw new ConfigError([
+      `METRICS_PORT must differ from PORT (both are ${e.PORT}): the metrics are never served on the public port`,
+    ]);
+  }
+  if (e.METRICS_PORT === undefined && present.METRICS_HOST !== undefined) {
+    throw new ConfigError([
+      'METRICS_HOST is set but METRICS_PORT is not: set METRICS_PORT to serve the metrics, or unset METRICS_HOST',
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -277,5 +296,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       e.WEBHOOK_URL !== undefined && e.WEBHOOK_SECRET !== undefined
         ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET }
         : undefined,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }

@@ -5,6 +5,8 @@ import { FolderLockedError, FolderLockUnavailableError } from './db/folder-lock'
 import { MigrationChangedError } from './db/migrate';
 import { DataFolderAccessError } from './db/pglite-database';
 import { SiteBuildError } from './site/static-site';
+import { createAppMetrics } from './metrics/app-metrics';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
 
 // Long enough for in-flight requests and e-mails to finish, short enough for an orchestrator's grace period.
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -42,7 +44,10 @@ try {
   fail(error);
 }
 
-const app = await buildApp(config).catch(fail);
+// Kept only when they are served: METRICS_PORT set.
+const metrics = config.metrics ? createAppMetrics() : undefined;
+const app = await buildApp(config, { metrics }).catch(fail);
+let metricsServer: MetricsServer | undefined;
 
 let closing = false;
 async function shutDown(signal: NodeJS.Signals): Promise<void> {
@@ -54,9 +59,19 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS).unref();
   await app.close();
+  // Last, so a scrape can still watch the outbox drain.
+  await metricsServer?.close();
   process.exit(0);
 }
 process.once('SIGTERM', (signal) => void shutDown(signal));
 process.once('SIGINT', (signal) => void shutDown(signal));
 
+// Before the public port: a metrics port already taken stops the start before any visitor is served.
+if (metrics && config.metrics) {
+  const { port, host } = config.metrics;
+  metricsServer = await startMetricsServer(metrics.registry, { port, host }).catch((error: unknown) =>
+    fail(new ConfigError([`METRICS_PORT ${port} on ${host} cannot be used: ${(error as Error).message}`])),
+  );
+  app.log.info(`metrics at http://${host}:${port}/metrics`);
+}
 await app.listen({ port: config.port, host: config.host }).catch(fail);

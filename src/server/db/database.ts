@@ -25,6 +25,16 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The connection pool's state, for the metrics; absent for PGlite, which has one connection and no pool. */
+  poolStats?(): PoolStats;
+}
+
+/** Connections a pool holds: open ones (in use or idle), its most, and callers waiting for one. */
+export interface PoolStats {
+  max: number;
+  inUse: number;
+  idle: number;
+  waiting: number;
 }
 
 /**

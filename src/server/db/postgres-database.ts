@@ -34,11 +34,13 @@ async function runScript(target: pg.Pool | pg.PoolClient, sql: string): Promise<
   }
 }
 
+const POOL_MAX = 10;
+
 /** A PostgreSQL server through a small connection pool; several server processes may share it. */
 export function openPostgresDatabase(url: string, options: PostgresOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     // Fail fast when the server is down so requests get a 503 rather than hang.
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
@@ -88,5 +90,11 @@ export function openPostgresDatabase(url: string, options: PostgresOptions = {})
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      max: POOL_MAX,
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
