@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { freePort } from './free-port';
@@ -19,6 +19,17 @@ export interface SmtpServerOptions {
   keep?: KeepMessages;
   /** Recipients the server refuses with a permanent 550, as a mailbox that does not exist would be. */
   rejectRecipient?: (address: string) => boolean;
+  /**
+   * Answers the first delivery of each Message-ID with a temporary 451 once it has read the whole
+   * message, as a relay with a passing fault would: the sender must try again. `deferred` keeps the
+   * Message-IDs turned away, for a test to compare with the retries that got through.
+   */
+  deferFirstDelivery?: boolean;
+  /**
+   * Holds each reply to a message this long after taking the message in (a slow relay): a sender
+   * killed meanwhile never hears that it was accepted, though the listener has it.
+   */
+  replyDelayMs?: number;
 }
 
 /** A real SMTP listener on a loopback port. */
@@ -27,6 +38,8 @@ export interface SmtpTestServer {
   port: number;
   /** The messages accepted so far, parsed; always empty unless `keep` is `'parsed'`. */
   readonly messages: ParsedMail[];
+  /** The Message-ID of each message it answered 451 (with `deferFirstDelivery`), in order. */
+  readonly deferred: string[];
   /** How many messages it has accepted since it started, whatever it kept of them. */
   readonly received: number;
   /** How many connections clients have opened to it since it started. */
@@ -69,6 +82,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
   let fileNumber = 0;
   let connections = 0;
   let server: SMTPServer | undefined;
+  const deferred: string[] = [];
   if (typeof keep === 'object') await mkdir(keep.dir, { recursive: true });
 
   async function store(stream: Readable, session: SMTPServerSession): Promise<void> {
@@ -87,6 +101,18 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       await rename(partial, path.join(keep.dir, name));
     }
     received += 1;
+  }
+
+  // Reads the message; a Message-ID seen for the first time is refused (451), a repeat passes on.
+  async function deferOnce(stream: Readable): Promise<Readable> {
+    const raw = await readAll(stream);
+    const head = raw.toString('utf8').split(/\r?\n\r?\n/)[0] ?? '';
+    const messageId = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? '';
+    if (!deferred.includes(messageId)) {
+      deferred.push(messageId);
+      throw Object.assign(new Error('Try again later'), { responseCode: 451 });
+    }
+    return Readable.from([raw]);
   }
 
   const open = () =>
@@ -112,10 +138,14 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
           }
         },
         onData(stream, session, callback) {
-          store(stream, session).then(
-            () => callback(),
-            (error: Error) => callback(error),
-          );
+          const accepted = options.deferFirstDelivery ? deferOnce(stream) : Promise.resolve(stream);
+          accepted
+            .then((message) => store(message, session))
+            .then(() => new Promise((resolve) => setTimeout(resolve, options.replyDelayMs ?? 0)))
+            .then(
+              () => callback(),
+              (error: Error) => callback(error),
+            );
         },
       });
       instance.once('error', reject);
@@ -138,6 +168,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    deferred,
     get received() {
       return received;
     },
