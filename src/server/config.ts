@@ -200,6 +200,9 @@ const environmentSchema = z.object({
     .optional(),
 });
 
+/** Every variable the server reads, for checks that a deployment sets none it does not (compose.yaml). */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(environmentSchema.shape);
+
 /**
  * Settings that work but are probably not what the operator meant; the server logs each at start-up.
  */
