@@ -23,8 +23,6 @@ ENV DATA_DIR=/home/node/data
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-# tsconfig.json: tsx reads its JSX setting when it loads the e-mail templates.
-COPY tsconfig.json ./
 COPY src ./src
 COPY --from=build /app/build/client ./build/client
 # The app's files stay root's: the server cannot change its own code, only DATA_DIR.

@@ -7,8 +7,8 @@
  * applied) or from an earlier stage's folder; RUN in the stage's WORKDIR with its ENV (a value that
  * is an absolute path points into the stage's folder), as root until `USER` and as that user after
  * it. Then it starts the last stage's CMD as that user with a fresh DATA_DIR (PGlite), waits until
- * the HEALTHCHECK's own command succeeds, fetches `/`, sends the STOPSIGNAL and expects the server
- * to exit 0 in time.
+ * the HEALTHCHECK's own command succeeds, asks for `/`, a PDF report and an e-mail (written as a
+ * file), sends the STOPSIGNAL and expects the server to exit 0 in time.
  *
  * As root (CI) the image's user is a local user of the same name, created when missing, and the
  * app's files are root's as in the image, so a server that wrote outside DATA_DIR would fail here.
@@ -18,7 +18,10 @@
  * What it cannot show: that the base image pulls and that Docker builds the file (docs/deploy.md,
  * "What was run here").
  *
- *   npx tsx scripts/image-steps.ts [--keep]   (--keep leaves the folders for a look)
+ *   npx tsx scripts/image-steps.ts [--keep] [--dockerfile <file>]
+ *
+ * --keep leaves the folders for a look; --dockerfile runs another file (a variant, to see what a
+ * change would break) with the same build context.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
@@ -28,6 +31,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -35,6 +39,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../test/support/free-port';
+import { COMPLETE_RESPONSES, validBody } from '../test/support/requests';
 import { contextFiles, parseDockerfile, type Instruction, type Stage } from './image-steps/dockerfile';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -50,6 +55,7 @@ const BASE_IMAGES: Record<string, { homes: Record<string, string> }> = {
 // Generous: the machine running CI is shared and slow at times.
 const STEP_TIMEOUT_MS = 10 * 60_000;
 const HEALTHY_WITHIN_MS = 120_000;
+const MAIL_WITHIN_MS = 60_000;
 // Longer than the server's own shutdown limit (25 s), as an orchestrator's grace period must be.
 const STOPS_WITHIN_MS = 35_000;
 
@@ -69,6 +75,11 @@ interface BuiltStage {
 }
 
 const isRoot = process.getuid?.() === 0;
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+}
 const started = Date.now();
 
 function log(message: string) {
@@ -270,7 +281,7 @@ function runStage(
   return built;
 }
 
-/** Starts the image's CMD as its user, waits for its HEALTHCHECK, fetches `/`, stops it with its STOPSIGNAL. */
+/** Starts the image's CMD as its user, waits for its HEALTHCHECK, uses it, stops it with its STOPSIGNAL. */
 async function startAndStop(built: BuiltStage) {
   const find = <K extends Instruction['kind']>(kind: K) =>
     built.stage.instructions.find((step): step is Extract<Instruction, { kind: K }> => step.kind === kind);
@@ -285,8 +296,14 @@ async function startAndStop(built: BuiltStage) {
     );
   }
   const port = await freePort();
-  // Not the image's 0.0.0.0:3000: a free port on loopback, so it meets nothing else here.
-  const env: Record<string, string> = { ...processEnv(built), HOST: '127.0.0.1', PORT: String(port) };
+  // Not the image's 0.0.0.0:3000: a free port on loopback, so it meets nothing else here. No proof
+  // of work, so the e-mail request below can be posted directly.
+  const env: Record<string, string> = {
+    ...processEnv(built),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    BOT_PROTECTION: 'off',
+  };
   const as = runAs(built.user);
 
   log(`start as ${localUser(built.user).name}: ${cmd.argv.join(' ')}`);
@@ -322,6 +339,32 @@ async function startAndStop(built: BuiltStage) {
   }
   log('GET / answers the home page; the database is under DATA_DIR');
 
+  // What runs only on demand, in the server's worker threads: the PDF (pdfkit and its fonts) and an
+  // e-mail composed and written as a file (no SMTP_URL), so the production install must hold them too.
+  const report = await fetch(`http://127.0.0.1:${port}/api/report`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ date: new Date().toISOString().slice(0, 10), responses: COMPLETE_RESPONSES }),
+  });
+  const pdf = Buffer.from(await report.arrayBuffer());
+  if (report.status !== 200 || pdf.subarray(0, 5).toString() !== '%PDF-') {
+    throw failure(`POST /api/report answered ${report.status}, not a PDF`);
+  }
+  const request = await fetch(`http://127.0.0.1:${port}/api/email-results`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(validBody()),
+  });
+  if (request.status !== 202) throw failure(`POST /api/email-results answered ${request.status}, not 202`);
+  const mailDir = path.join(env.DATA_DIR, 'mail');
+  const mailDeadline = Date.now() + MAIL_WITHIN_MS;
+  while (!(existsSync(mailDir) && readdirSync(mailDir).some((file) => file.endsWith('.eml')))) {
+    if (Date.now() > mailDeadline)
+      throw failure(`no e-mail in DATA_DIR/mail within ${MAIL_WITHIN_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  log(`a ${Math.round(pdf.length / 1024)} KB PDF report; the visitor's e-mail written to DATA_DIR/mail`);
+
   const asked = Date.now();
   child.kill(signal);
   const code = await Promise.race([
@@ -340,7 +383,9 @@ chmodSync(sandbox, 0o755);
 const npmCache = path.join(sandbox, 'npm-cache');
 try {
   copyNpmCache(npmCache);
-  const stages = parseDockerfile(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'));
+  const stages = parseDockerfile(
+    readFileSync(path.resolve(ROOT, option('--dockerfile') ?? 'Dockerfile'), 'utf8'),
+  );
   const context = path.join(sandbox, 'context');
   copyContext(context);
   const built = new Map<string, BuiltStage>();
