@@ -42,6 +42,12 @@ export interface Config {
   retentionDays: number;
   /** JOBS_TICK_MS: how often this instance checks whether a background job is due (src/server/jobs). */
   jobsTickMs: number;
+  /**
+   * SHUTDOWN_DRAIN_MS: on SIGTERM, how long /api/health answers 503 while requests are still served,
+   * before the server stops listening: a load balancer's checks take it out first, so a rolling
+   * restart fails no request. 0 (the default): no balancer to tell, stop at once.
+   */
+  shutdownDrainMs: number;
   logLevel: LogLevel;
   trustProxy: boolean | number | string[];
   /** BOT_PROTECTION: false turns the proof of work off (for API clients); the honeypot stays. */
@@ -185,6 +191,7 @@ const environmentSchema = z.object({
   // A check is one short transaction per job. At most an hour: the digest, due every minute, would
   // then leave up to an hour after 08:00. The multi-instance test checks every few hundred milliseconds.
   JOBS_TICK_MS: integer(10, 60 * 60 * 1000, 60_000),
+  SHUTDOWN_DRAIN_MS: integer(0, 60_000, 0),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: trustProxy,
   BOT_PROTECTION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
@@ -289,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     benchmarkMinResponses: e.BENCHMARK_MIN_RESPONSES,
     retentionDays: e.RETENTION_DAYS,
     jobsTickMs: e.JOBS_TICK_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     botProtection: e.BOT_PROTECTION === 'on',

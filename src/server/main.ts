@@ -46,7 +46,8 @@ try {
 
 // Kept only when they are served: METRICS_PORT set.
 const metrics = config.metrics ? createAppMetrics() : undefined;
-const app = await buildApp(config, { metrics }).catch(fail);
+// From the first signal on, /api/health answers 503 (shutDown below).
+const app = await buildApp(config, { metrics, draining: () => closing }).catch(fail);
 let metricsServer: MetricsServer | undefined;
 
 let closing = false;
@@ -54,6 +55,9 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  // Still serving, while the failing health check takes this instance out of the load balancer:
+  // a request it sends meanwhile is answered, and none arrives once the server stops listening.
+  if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   setTimeout(() => {
     app.log.error('shutdown timed out');
     process.exit(1);

@@ -149,6 +149,9 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
         },
       });
       instance.once('error', reject);
+      // A sender that goes away mid-message (a server stopped or killed while sending) is its own
+      // affair, as for a real relay: the message is simply not accepted, and the listener goes on.
+      instance.on('error', () => undefined);
       instance.listen(port, '127.0.0.1', () => {
         server = instance;
         resolve();

@@ -49,6 +49,20 @@ describe.each(DATABASE_KINDS)('GET /api/health on %s', (kind) => {
 
   const status = async (app: FastifyInstance) => (await app.inject({ url: '/api/health' })).statusCode;
 
+  it('answers 503 once the process is draining, and 200 until then', async () => {
+    let draining = false;
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    await app.register(healthRoutes, { db: t.db, draining: () => draining });
+    apps.push(app);
+    expect(await status(app)).toBe(200);
+    draining = true;
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ error: { code: 'service_unavailable' } });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('proves writes with a real UPDATE, at most once per interval while they work', async () => {
     const { app, probes } = await healthApp(() => false, 60_000);
     const before = await t.db.query<{ checked_at: Date }>('SELECT checked_at FROM health_probe');

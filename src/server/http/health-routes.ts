@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { DatabaseUnavailableError } from '../db/database';
+import { errorBody } from './http-errors';
 
 export interface HealthOptions {
   db: Database;
@@ -10,6 +11,11 @@ export interface HealthOptions {
    * per check. After a failed probe every check probes again, so recovery shows at once.
    */
   writeProbeIntervalMs?: number;
+  /**
+   * True once the process is shutting down: the check answers 503 while requests are still served,
+   * so a load balancer takes this instance out before it stops listening (SHUTDOWN_DRAIN_MS).
+   */
+  draining?: () => boolean;
 }
 
 /**
@@ -29,6 +35,9 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
 
   app.get('/api/health', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
+    // Answered, not thrown: a planned stop is no error to log, one line per check.
+    if (options.draining?.())
+      return reply.code(503).send(errorBody('service_unavailable', 'This instance is shutting down.'));
     try {
       if (Date.now() - lastGoodProbe >= intervalMs) {
         // The write proves reads too. Checks that arrive together share one probe.
