@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { configWarnings, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
+import { watchAvailability } from './db/availability-watch';
+import { faultLog } from './http/fault-log';
 import { errorBody, registerErrorHandler } from './http/http-errors';
 import { readJsonBodies } from './http/request-guards';
 import { clientLimitStoreFor } from './http/client-limit-store';
@@ -75,6 +77,10 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 // second costs nothing worth counting.
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
+// A database outage is over once calls have succeeded for this long with none failing: on a full
+// disk reads go on succeeding while writes fail, and that is one outage, not a pair of lines per request.
+const DATABASE_SETTLE_MS = 5_000;
+
 // Fastify accepts a hop count at run time but its types do not; this is the function it would build.
 function trustProxyOption(
   value: Config['trustProxy'],
@@ -127,25 +133,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const site = await loadSite(config.siteDir, config.links);
   if (!site) app.log.warn({ siteDir: config.siteDir }, 'no built site found: serving the API only');
 
-  let failedReopens = 0;
-  const db =
+  // A folder that stays read-only fails a reopen every few seconds: logged when the first fails
+  // and when one succeeds, with the count.
+  const reopens = faultLog(app.log, {
+    started: 'embedded database cannot be reopened after a storage failure: answering 503 and retrying',
+    healed: 'embedded database reopened after a storage failure',
+  });
+  // Every call that meets an outage, from a request, a job or the outbox, is counted here, and the
+  // outage logged twice: when it starts and when it heals (issue 22: a read-only folder logged
+  // every 503 with its stack, 74.5 MB in 12 s).
+  const outage = faultLog(app.log, {
+    started: 'database unavailable: answering 503 until it recovers',
+    healed: 'database available again',
+    settleMs: DATABASE_SETTLE_MS,
+  });
+  const db = watchAvailability(
     deps.db ??
-    (await openDatabase(config, {
-      onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
-      holder: 'the server',
-      onReopen: (outcome) => {
-        // A folder that stays read-only fails a reopen every few seconds: log the first failure only.
-        if (outcome.ok) {
-          app.log.warn({ failedReopens }, 'embedded database reopened after a storage failure');
-          failedReopens = 0;
-        } else if (failedReopens++ === 0) {
-          app.log.error(
-            { err: outcome.error },
-            'embedded database cannot be reopened after a storage failure: answering 503 and retrying',
-          );
-        }
-      },
-    }));
+      (await openDatabase(config, {
+        onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+        holder: 'the server',
+        onReopen: (outcome) => (outcome.ok ? reopens.succeeded() : reopens.failed(outcome.error)),
+      })),
+    outage,
+  );
 
   const transport =
     deps.mailTransport ??
