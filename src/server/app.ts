@@ -244,7 +244,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(healthRoutes, { db, draining: deps.draining });
   // Every per-client limit counts here: in PostgreSQL, shared by all instances; with PGlite, in memory.
-  const clientLimits = clientLimitStoreFor(db, app.log);
+  const clientLimits = clientLimitStoreFor(db);
   const botGuard = createBotGuard({ proofOfWork: config.botProtection, store: sqlChallengeStore(db) });
   await app.register(challengeRoutes, { botGuard });
   await app.register(emailResultsRoutes, {

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open-database';
+import { watchAvailability } from '../db/availability-watch';
 import type { Database } from '../db/database';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { useTestDatabase } from '../../../test/support/suite-database';
@@ -10,8 +11,8 @@ import {
   databaseClientLimitStore,
   storedClientKey,
   sweepExpiredClientLimits,
-  type ClientLimitLog,
 } from './client-limit-store';
+import { faultLog } from './fault-log';
 import { registerErrorHandler } from './http-errors';
 import { registerPerClientLimit } from './request-guards';
 
@@ -19,24 +20,11 @@ const EMAIL_LIMIT = 'POST /api/email-results';
 const MINUTE_MS = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A log that keeps what it is told, as [level, message, fields]. */
-function recordingLog(): ClientLimitLog & { lines: [string, string, Record<string, unknown>][] } {
-  const lines: [string, string, Record<string, unknown>][] = [];
-  const record =
-    (level: string) =>
-    (fields: unknown, message?: unknown): void => {
-      lines.push([level, String(message), fields as Record<string, unknown>]);
-    };
-  return { lines, warn: record('warn'), info: record('info') } as ClientLimitLog & {
-    lines: typeof lines;
-  };
-}
-
 /** A small app with one limited route, counted by the database store, as the real routes are. */
-async function limitedApp(db: Database, log: ClientLimitLog, max: number, windowMs: number) {
+async function limitedApp(db: Database, max: number, windowMs: number) {
   const app = Fastify();
   registerErrorHandler(app);
-  await registerPerClientLimit(app, { store: databaseClientLimitStore(db, log) });
+  await registerPerClientLimit(app, { store: databaseClientLimitStore(db) });
   app.post('/limited', { config: { rateLimit: { max, timeWindow: windowMs } } }, async () => ({ ok: true }));
   app.post('/other', { config: { rateLimit: { max, timeWindow: windowMs } } }, async () => ({ ok: true }));
   return app;
@@ -137,7 +125,7 @@ describe('the client-limit store on PostgreSQL', () => {
   });
 
   it('answers 429 over the limit, with Retry-After and the message from the window stored', async () => {
-    const app = await limitedApp(t.db, recordingLog(), 2, 15 * MINUTE_MS);
+    const app = await limitedApp(t.db, 2, 15 * MINUTE_MS);
     try {
       expect((await post(app, '/limited')).statusCode).toBe(200);
       expect((await post(app, '/limited')).statusCode).toBe(200);
@@ -177,7 +165,7 @@ describe('the client-limit store on PostgreSQL', () => {
 
   it('refuses a setting it would not honour, rather than count differently', async () => {
     const app = Fastify();
-    await registerPerClientLimit(app, { store: databaseClientLimitStore(t.db, recordingLog()) });
+    await registerPerClientLimit(app, { store: databaseClientLimitStore(t.db) });
     expect(() =>
       app.post(
         '/backoff',
@@ -198,9 +186,20 @@ describe('the client-limit store when PostgreSQL stops', () => {
     await t?.destroy();
   });
 
-  it('fails closed (503, nothing served) and logs once when it starts and once when it heals', async () => {
-    const log = recordingLog();
-    const app = await limitedApp(t.db, log, 5, MINUTE_MS);
+  it('fails closed (503, nothing served); the outage is logged once as it starts and once as it heals', async () => {
+    // The app's watch on its database, which logs an outage whoever meets it (here: the limit).
+    const lines: { level: string; message: string; fields: object }[] = [];
+    const record = (level: string) => (fields: object, message: string) => {
+      lines.push({ level, message, fields });
+    };
+    const outage = faultLog(
+      { error: record('error'), warn: record('warn') },
+      {
+        started: 'database unavailable',
+        healed: 'database available again',
+      },
+    );
+    const app = await limitedApp(watchAvailability(t.db, outage), 5, MINUTE_MS);
     try {
       expect((await post(app, '/limited')).statusCode).toBe(200);
       await t.server?.stop();
@@ -209,17 +208,20 @@ describe('the client-limit store when PostgreSQL stops', () => {
         expect(refused.statusCode).toBe(503);
         expect(refused.json().error.code).toBe('service_unavailable');
       }
-      expect(log.lines.map(([level, message]) => [level, message])).toEqual([
-        [
-          'warn',
-          'per-client limits cannot be counted: the database is unavailable; limited routes answer 503',
-        ],
+      expect(lines.map(({ level, message }) => [level, message])).toEqual([
+        ['error', 'database unavailable'],
       ]);
 
       await t.server?.start();
       expect((await post(app, '/limited')).statusCode).toBe(200);
       expect((await post(app, '/limited')).statusCode).toBe(200);
-      expect(log.lines.slice(1)).toEqual([['info', 'per-client limits are counted again', { refused: 4 }]]);
+      expect(lines.slice(1)).toEqual([
+        {
+          level: 'error',
+          message: 'database available again',
+          fields: expect.objectContaining({ failures: 4 }),
+        },
+      ]);
       // The count went on where it was: the requests refused in the outage counted nothing.
       expect((await storedRows(t.db)).map((r) => r.hits)).toEqual([3]);
     } finally {
@@ -232,7 +234,7 @@ describe.each(DATABASE_KINDS)('the store chosen for %s', (kind) => {
   const t = useTestDatabase(kind, { emptyBeforeEach: false });
 
   it(kind === 'postgres' ? 'is the database store' : 'is memory (undefined): one process', () => {
-    const store = clientLimitStoreFor(t.db, recordingLog());
+    const store = clientLimitStoreFor(t.db);
     if (kind === 'postgres') expect(store).toBeTypeOf('function');
     else expect(store).toBeUndefined();
   });

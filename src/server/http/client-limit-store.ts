@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { isUnavailableError, type Database, type Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { msInterval } from '../db/ms-interval';
 
 /**
@@ -9,9 +8,6 @@ import { msInterval } from '../db/ms-interval';
  * (its `store` option), or undefined for its own in-memory store. See decision 0043.
  */
 export type ClientLimitStore = FastifyRateLimitStoreCtor | undefined;
-
-/** What the store says when counting starts failing and when it works again. */
-export type ClientLimitLog = Pick<FastifyBaseLogger, 'warn' | 'info'>;
 
 /** One count as @fastify/rate-limit wants it: hits in the window so far, milliseconds left in it. */
 export interface ClientLimitCount {
@@ -23,8 +19,8 @@ export interface ClientLimitCount {
  * The store for this database: PostgreSQL counts in its `client_limits` table, so every instance on
  * it shares one count per client; PGlite is one process, whose memory is the one count already.
  */
-export function clientLimitStoreFor(db: Database, log: ClientLimitLog): ClientLimitStore {
-  return db.kind === 'postgres' ? databaseClientLimitStore(db, log) : undefined;
+export function clientLimitStoreFor(db: Database): ClientLimitStore {
+  return db.kind === 'postgres' ? databaseClientLimitStore(db) : undefined;
 }
 
 /**
@@ -70,32 +66,6 @@ export async function sweepExpiredClientLimits(db: Queryable): Promise<number> {
   return rowCount;
 }
 
-/**
- * Logs a database outage met while counting once when it starts and once when it ends (with how
- * many requests were refused meanwhile), not once a request: a busy site would otherwise write a
- * line for every visitor for as long as the outage lasts.
- */
-class OutageLog {
-  private refused = 0;
-  constructor(private readonly log: ClientLimitLog) {}
-
-  failed(error: unknown): void {
-    if (!isUnavailableError(error)) return;
-    if (this.refused++ === 0) {
-      this.log.warn(
-        { err: error },
-        'per-client limits cannot be counted: the database is unavailable; limited routes answer 503',
-      );
-    }
-  }
-
-  counted(): void {
-    if (this.refused === 0) return;
-    this.log.info({ refused: this.refused }, 'per-client limits are counted again');
-    this.refused = 0;
-  }
-}
-
 interface RouteLimitOptions {
   routeInfo?: { method?: string | string[]; url?: string };
   continueExceeding?: boolean;
@@ -116,11 +86,10 @@ function limitNameOf(options: RouteLimitOptions): string {
  * asks it for a child per limited route; each route is one limit, counted apart from the others, as
  * the in-memory store counts them. Fails closed: when the database cannot be reached the error goes
  * to the plugin, which throws it, and the route answers 503 as every route does in an outage (each
- * limited route needs the database anyway).
+ * limited route needs the database anyway). The outage is logged once, by the app's watch on the
+ * database (db/availability-watch.ts), not here for each request.
  */
-export function databaseClientLimitStore(db: Database, log: ClientLimitLog): FastifyRateLimitStoreCtor {
-  const outage = new OutageLog(log);
-
+export function databaseClientLimitStore(db: Database): FastifyRateLimitStoreCtor {
   class DatabaseClientLimitStore implements FastifyRateLimitStore {
     private readonly limitName: string | undefined;
 
@@ -142,14 +111,8 @@ export function databaseClientLimitStore(db: Database, log: ClientLimitLog): Fas
         return;
       }
       countClientHit(db, this.limitName, key, timeWindow).then(
-        (count) => {
-          outage.counted();
-          callback(null, count);
-        },
-        (error: Error) => {
-          outage.failed(error);
-          callback(error);
-        },
+        (count) => callback(null, count),
+        (error: Error) => callback(error),
       );
     }
 
