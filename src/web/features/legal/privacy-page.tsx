@@ -72,7 +72,7 @@ export function PrivacyPage() {
         <p>
           Comparisons show only figures across many audits (the middle score and the quarters of others),
           never one provider’s answers, and appear only once enough providers have taken part. As with the
-          e-mail form, we use your IP address for a short time to stop abuse, without storing it.
+          e-mail form, we use your IP address for a short time to stop abuse (see below).
         </p>
 
         <h2>What we store when you ask for your results by e-mail</h2>
@@ -98,8 +98,10 @@ export function PrivacyPage() {
         </ul>
         <p>
           We also use your internet (IP) address for a short time to stop abuse of the form. We do not store
-          it with your request. To stop programs sending the form, your browser also does a short calculation
-          in the background before it sends; this uses no cookie and nothing that identifies you.
+          it with your request. To count how often one address sends a form, we keep a scrambled form of it (a
+          hash, not the address itself) for at most 20 minutes, then delete it. To stop programs sending the
+          form, your browser also does a short calculation in the background before it sends; this uses no
+          cookie and nothing that identifies you.
         </p>
         <p>
           Your e-mail address is used only to send your audit results. Our team contacts you about anything
