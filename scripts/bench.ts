@@ -11,7 +11,9 @@
  * with other providers on 100,000 stored audits alone, into bench-results-benchmark.json; `--only pdf`
  * the PDF download, the download module's bytes, the PDF files and the render alone (it builds the
  * site), into bench-results-pdf.json; `--only pages` Lighthouse on the script pages and the first
- * load of every page, with React's share apart (it builds the site), into bench-results-pages.json.
+ * load of every page, with React's share apart (it builds the site), into bench-results-pages.json;
+ * `--only instances` one and three server processes on PostgreSQL behind HAProxy (accepted
+ * requests/s, p99, e-mails/s), into bench-results-instances.json.
  * See docs/decisions/0006-benchmark.md for what is measured and why these tools.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -24,6 +26,7 @@ import { loadEmailApi, loadHomePage, type LoadOptions } from './bench/api-load';
 import { otherLoad, type Measured } from './bench/cpu-usage';
 import { measureLighthouse, type LighthouseFigures } from './bench/lighthouse';
 import { measureIdleMemory } from './bench/idle-memory';
+import { instancesMarkdown, measureInstances, type InstancesFigures } from './bench/instances';
 import { benchmarkReadMarkdown, measureBenchmarkRead } from './bench/benchmark-read';
 import { leadListMarkdown, measureLeadList } from './bench/lead-list';
 import { mailMarkdown, type MailFigures } from './bench/mail-report';
@@ -59,7 +62,7 @@ const MAIL_BURST = { burstSeconds: 4, connections: 20, drainLimitSeconds: 180 } 
 
 // `--only mail`: the outbox and memory figures alone (no build, no browser, no PostgreSQL), written
 // to their own file so a full run's results stay. The other parts share one server and the build.
-const PARTS = ['mail', 'leads', 'benchmark', 'pdf', 'pages'] as const;
+const PARTS = ['mail', 'leads', 'benchmark', 'pdf', 'pages', 'instances'] as const;
 const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg === -1 ? undefined : process.argv[onlyArg + 1];
 if (only !== undefined && !PARTS.includes(only as (typeof PARTS)[number])) {
@@ -320,6 +323,30 @@ async function mainPagesOnly(): Promise<void> {
   );
 }
 
+// The API load's connections and length (LOAD), through HAProxy; a batch of 300 requests (600
+// e-mails) for the outbox's pace: enough for a steady rate, drained in seconds.
+const INSTANCES = { counts: [1, 3], mailRequests: 300, drainLimitSeconds: 180 } as const;
+
+/** One and three instances behind HAProxy, each on a PostgreSQL of its own, sending to `sink`. */
+function measureInstancesWith(sink: SmtpTestServer): Promise<InstancesFigures[]> {
+  return measureInstances({ smtp: sink, ...INSTANCES, ...LOAD, step });
+}
+
+/** `--only instances`: prints the one- and three-instance figures, writes bench-results-instances.json. */
+async function mainInstancesOnly(): Promise<void> {
+  ensureTools();
+  const sink = await startDiscardingRelay();
+  step('waiting for a quiet machine');
+  const background = await waitForQuiet();
+  const instances = await measureInstancesWith(sink);
+  reportPart(
+    'instances',
+    background,
+    { machineCpus: os.cpus().length, instances },
+    instancesMarkdown(instances),
+  );
+}
+
 async function main(): Promise<void> {
   const { chromePath, postgresBin } = ensureTools();
 
@@ -378,6 +405,8 @@ async function main(): Promise<void> {
   step(`the comparison with other providers on PGlite with ${BENCHMARK_READ.audits} audits`);
   const benchmarkRead = await measureBenchmarkRead(BENCHMARK_READ);
 
+  const instances = await measureInstancesWith(sink);
+
   const partial: Omit<BenchResults, 'goals'> = {
     date: new Date().toISOString(),
     machine: machine(chromePath, postgresBin),
@@ -389,6 +418,7 @@ async function main(): Promise<void> {
     mail,
     leadList,
     benchmarkRead,
+    instances,
   };
   const results: BenchResults = { ...partial, goals: evaluateGoals(partial) };
 
@@ -409,6 +439,7 @@ try {
     benchmark: mainBenchmarkOnly,
     pdf: mainPdfOnly,
     pages: mainPagesOnly,
+    instances: mainInstancesOnly,
   };
   await (only === undefined ? main() : parts[only as (typeof PARTS)[number]]());
 } catch (error) {

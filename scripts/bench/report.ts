@@ -2,6 +2,7 @@ import { BUDGETS } from '../budgets';
 import type { FirstLoad } from '../first-load';
 import type { LoadFigures } from './api-load';
 import { benchmarkReadMarkdown, type BenchmarkReadFigures } from './benchmark-read';
+import { instancesMarkdown, type InstancesFigures } from './instances';
 import { table } from './markdown-table';
 import { LEAD_LIST_GOAL_MS, leadListMarkdown, type LeadListFigures } from './lead-list';
 import type { LighthouseFigures } from './lighthouse';
@@ -35,6 +36,8 @@ export interface BenchResults {
   leadList: LeadListFigures;
   /** The comparison with other providers on 100,000 audits (`npm run bench -- --only benchmark` alone). */
   benchmarkRead: BenchmarkReadFigures;
+  /** One and three instances behind HAProxy on PostgreSQL (`npm run bench -- --only instances` alone). */
+  instances: InstancesFigures[];
   goals: Goal[];
 }
 
@@ -264,6 +267,8 @@ export function markdown(results: BenchResults): string {
     leadListMarkdown(results.leadList),
     '',
     benchmarkReadMarkdown(results.benchmarkRead),
+    '',
+    instancesMarkdown(results.instances),
     '',
     '**Goals**',
     '',

@@ -21,6 +21,10 @@ export interface BenchServerOptions {
   /** Arguments for Node itself, e.g. `--cpu-prof` to see where the server spends its time. */
   nodeArgs?: string[];
   logLevel?: 'warn' | 'info';
+  /** Listen on this port (one a load balancer was told of before the server started); unset: a free one. */
+  port?: number;
+  /** More variables, e.g. TRUST_PROXY and PUBLIC_URL behind a load balancer. */
+  env?: Record<string, string>;
 }
 
 // High enough that neither limit answers a single 429 during a load test: the limits are tested in
@@ -45,8 +49,9 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
         BOT_PROTECTION: 'off',
         // Warnings and errors only, unless asked: see docs/decisions/0006-benchmark.md.
         LOG_LEVEL: options.logLevel ?? 'warn',
+        ...options.env,
       },
-      { timeoutMs: 60_000, nodeArgs: options.nodeArgs },
+      { timeoutMs: 60_000, nodeArgs: options.nodeArgs, port: options.port },
     );
     let stopped = false;
     return {
