@@ -124,9 +124,14 @@ describe('compose.yaml', () => {
     }
   });
 
-  it('gives the instances longer to stop than the server takes (25 s)', () => {
-    const grace = composeBlock(/^x-app: &app$/).get('stop_grace_period');
-    expect(Number.parseInt(grace ?? '', 10)).toBeGreaterThan(25);
+  it("gives the instances longer to stop than the drain and the server's 25 s shutdown together", () => {
+    const grace = Number.parseInt(composeBlock(/^x-app: &app$/).get('stop_grace_period') ?? '', 10);
+    const drainMs = loadConfig({
+      SHUTDOWN_DRAIN_MS: interpolate(appEnvironment.get('SHUTDOWN_DRAIN_MS') ?? '', DOT_ENV),
+    }).shutdownDrainMs;
+    // Longer than HAProxy's checks take to see the instance fail (inter 2 s × fall 2).
+    expect(drainMs).toBeGreaterThan(4_000);
+    expect(grace * 1000).toBeGreaterThan(drainMs + 25_000);
     expect(composeBlock(/^ {2}postgres:$/).get('image')).toBe('postgres:17');
     expect(compose).toMatch(/^\s+- postgres-data:\/var\/lib\/postgresql\/data$/m);
   });
