@@ -14,7 +14,7 @@ import { LANE_SLOTS, OutboxLanes } from './outbox-lanes';
 import { claimDue, type ClaimedMessage, type OutboxLane } from './outbox-store';
 import type { DeliverMessage } from './outbox-worker';
 
-const quiet = { info() {}, warn() {}, error() {} };
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 const WEBHOOK_URL = 'http://127.0.0.1:9/hook';
 
 /** `count` leads, each with a visitor e-mail, a team e-mail and a webhook queued: 3 × count messages. */

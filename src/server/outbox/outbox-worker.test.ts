@@ -12,7 +12,7 @@ import {
 } from './outbox-worker';
 import { retryDelayMs } from './retry-delay';
 
-const quiet = { info() {}, warn() {}, error() {} };
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 async function queue(db: Database, count: number, team?: string): Promise<string[]> {
   const ids: string[] = [];
@@ -375,6 +375,56 @@ describe.each(DATABASE_KINDS)('the outbox worker on %s', (kind) => {
     w.start();
     await until(async () => (await messages(t.db))[0]?.status === 'sent');
     expect(delivered).toHaveLength(1);
+  });
+
+  it('logs a run of failed attempts once when it starts and once when it ends, with the count', async () => {
+    const lines: { level: string; message: string; fields: Record<string, unknown> }[] = [];
+    const record = (level: string) => (fields: object, message: string) =>
+      void lines.push({ level, message, fields: fields as Record<string, unknown> });
+    const log = {
+      debug: record('debug'),
+      info: record('info'),
+      warn: record('warn'),
+      error: record('error'),
+    };
+    const attemptLines = () => lines.filter((l) => l.message === 'outbox: attempt failed');
+    await queue(t.db, 4);
+    let relayDown = true;
+    const w = worker(
+      async () => {
+        if (relayDown) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      },
+      { log, retryBaseMs: 20, maxAttempts: 20 },
+    );
+    w.start();
+    // Every message fails at least twice: each attempt is logged, but only at debug.
+    await until(async () => attemptLines().length >= 8);
+    relayDown = false;
+    await until(async () => (await messages(t.db)).every((m) => m.status === 'sent'));
+    await until(async () => lines.some((l) => l.message === 'outbox: attempts succeed again'), 5_000);
+
+    expect(attemptLines().every((l) => l.level === 'debug')).toBe(true);
+    const loud = lines.filter((l) => l.level === 'warn' || l.level === 'error');
+    expect(loud.map((l) => l.message)).toEqual([
+      'outbox: attempts failing; each is retried later',
+      'outbox: attempts succeed again',
+    ]);
+    expect(loud[1]!.fields.failures).toBe(attemptLines().length);
+  });
+
+  it('logs a message given up on at error, each on its own', async () => {
+    const errors: string[] = [];
+    const log = { ...quiet, error: (_fields: object, message: string) => void errors.push(message) };
+    await queue(t.db, 2);
+    const w = worker(
+      async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      },
+      { log, retryBaseMs: 10, maxAttempts: 2 },
+    );
+    w.start();
+    await until(async () => (await messages(t.db)).every((m) => m.status === 'failed'));
+    expect(errors).toEqual(['outbox: attempt failed', 'outbox: attempt failed']);
   });
 
   it('hands back every claim at start when the database is this process’s alone', async () => {

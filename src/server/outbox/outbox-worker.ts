@@ -12,11 +12,13 @@ import {
   type OutboxKind,
 } from './outbox-store';
 import { retryDelayMs } from './retry-delay';
+import { faultLog, type FaultLog } from '../http/fault-log';
 
 /** Delivers one message; rejects when it did not go. */
 export type DeliverMessage = (message: ClaimedMessage) => Promise<void>;
 
 export interface WorkerLog {
+  debug(object: object, message: string): void;
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
@@ -94,7 +96,13 @@ export class OutboxWorker {
   // Delivered, but the database did not take the news (it was down): recorded on the next round,
   // while the claim still holds, so the message is not sent twice.
   private readonly deliveredUnrecorded = new Set<string>();
-  private roundsFailing = false;
+  // Logged once when they start failing and once when they succeed again, with a count: a relay
+  // that is down or a read-only mail folder fails every attempt, and a line per attempt flooded the
+  // log (issue 22). Each attempt is still logged at debug, and its error kept in the outbox row.
+  // The first sent message ends a run of failed attempts: waiting for a quiet spell instead could
+  // leave the end unlogged, as messages waiting for their retry send nothing to end it with.
+  private readonly rounds: FaultLog;
+  private readonly retries: FaultLog;
 
   constructor(
     private readonly db: Database,
@@ -105,6 +113,17 @@ export class OutboxWorker {
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}${lane}`;
     this.maxInFlight = options.maxInFlight ?? 8;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+    const name = `outbox${options.lane ? ` (${options.lane} lane)` : ''}`;
+    this.rounds = faultLog(options.log, {
+      level: 'warn',
+      started: `${name}: rounds fail; will retry`,
+      healed: `${name}: rounds succeed again`,
+    });
+    this.retries = faultLog(options.log, {
+      level: 'warn',
+      started: `${name}: attempts failing; each is retried later`,
+      healed: `${name}: attempts succeed again`,
+    });
   }
 
   start(): void {
@@ -180,13 +199,11 @@ export class OutboxWorker {
 
   // Logged once per outage, not once per poll.
   private roundFailed(error: unknown): void {
-    if (!this.roundsFailing) this.options.log.warn({ err: error }, 'outbox: round failed; will retry');
-    this.roundsFailing = true;
+    this.rounds.failed(error);
   }
 
   private roundSucceeded(): void {
-    if (this.roundsFailing) this.options.log.info({}, 'outbox: rounds succeed again');
-    this.roundsFailing = false;
+    this.rounds.succeeded();
   }
 
   private track(sending: Promise<void>): void {
@@ -258,6 +275,7 @@ export class OutboxWorker {
       this.options.onOutcome?.(message.kind, 'sent', deliveryMs);
       this.deliveredUnrecorded.add(message.id);
       this.options.log.info(context, 'outbox: message sent');
+      this.retries.succeeded();
       await markSent(this.db, message.id, this.workerId);
       this.deliveredUnrecorded.delete(message.id);
       return;
@@ -271,8 +289,14 @@ export class OutboxWorker {
     });
     // A claim lost meanwhile (status undefined) is another worker's to retry.
     this.options.onOutcome?.(message.kind, status === 'failed' ? 'failed' : 'retry', deliveryMs);
-    const log = status === 'failed' ? this.options.log.error : this.options.log.warn;
-    log.call(this.options.log, { ...context, err: failure, status, permanent }, 'outbox: attempt failed');
+    const fields = { ...context, err: failure, status, permanent };
+    // A message given up on is logged on its own, at error: someone has to look at it.
+    if (status === 'failed') {
+      this.options.log.error(fields, 'outbox: attempt failed');
+      return;
+    }
+    this.options.log.debug(fields, 'outbox: attempt failed');
+    this.retries.failed(failure);
   }
 
   private async recordDelivered(): Promise<void> {
