@@ -8,9 +8,13 @@ import { table } from './markdown-table';
 import { startBenchServer, type BenchServer } from './servers';
 import { round } from './stats';
 
-/** One configuration's figures: `instances` server processes on one PostgreSQL behind HAProxy. */
+/**
+ * One configuration's figures: `instances` server processes on one PostgreSQL behind HAProxy, or
+ * one process reached directly (`direct`), which shows what HAProxy itself costs.
+ */
 export interface InstancesFigures {
   instances: number;
+  direct: boolean;
   /** The load: autocannon through HAProxy, each request to its own address. */
   connections: number;
   durationSeconds: number;
@@ -27,6 +31,7 @@ export interface InstancesFigures {
 export interface InstancesOptions {
   /** A relay that reads each message and keeps nothing. */
   smtp: SmtpTestServer;
+  /** How many instances behind HAProxy, in turn; one instance reached directly is measured first. */
   counts: readonly number[];
   connections: number;
   durationSeconds: number;
@@ -60,16 +65,24 @@ async function delivered(smtp: SmtpTestServer, before: number, count: number, si
   return (performance.now() - since) / 1000;
 }
 
-/** `count` instances, each on its own PostgreSQL for the run, behind a HAProxy of their own. */
-async function measureOne(count: number, options: InstancesOptions): Promise<InstancesFigures> {
+/**
+ * `count` instances, each on its own PostgreSQL for the run, behind a HAProxy of their own; or,
+ * `direct`, one instance with nothing in front.
+ */
+async function measureOne(
+  count: number,
+  direct: boolean,
+  options: InstancesOptions,
+): Promise<InstancesFigures> {
   const { smtp } = options;
+  const label = direct ? '1 instance, direct' : `${count} instance(s)`;
   // A new database each time: the other configuration's requests and messages do not weigh on this one.
   const postgres = await startPostgres();
   const servers: BenchServer[] = [];
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
-  const lb = await startLoadBalancer(ports);
+  const lb = direct ? undefined : await startLoadBalancer(ports);
   try {
-    options.step(`${count} instance(s) behind HAProxy: starting`);
+    options.step(`${label}${lb ? ' behind HAProxy' : ''}: starting`);
     // One at a time: the first applies the migrations, the others find them done.
     for (const port of ports) {
       servers.push(
@@ -77,18 +90,18 @@ async function measureOne(count: number, options: InstancesOptions): Promise<Ins
           smtpUrl: smtp.url,
           databaseUrl: postgres.url,
           port,
-          env: { TRUST_PROXY: '1', PUBLIC_URL: lb.url },
+          env: lb ? { TRUST_PROXY: '1', PUBLIC_URL: lb.url } : {},
         }),
       );
     }
-    await Promise.all(lb.servers.map((server) => lb.waitFor(server, 'UP', 30_000)));
+    if (lb) await Promise.all(lb.servers.map((server) => lb.waitFor(server, 'UP', 30_000)));
+    const url = lb?.url ?? servers[0]!.url;
 
-    options.step(
-      `${count} instance(s): ${options.mailRequests} requests at once, until their e-mails are sent`,
-    );
+    options.step(`${label}: ${options.mailRequests} requests at once, until their e-mails are sent`);
     const mailBefore = smtp.received;
     const mailStarted = performance.now();
-    const batch = await post(lb.url, undefined, options, `mail-${count}`);
+    const tag = direct ? 'direct' : String(count);
+    const batch = await post(url, undefined, options, `mail-${tag}`);
     const batchAccepted = batch.statusCodeStats['202']?.count ?? 0;
     const mailSeconds = await delivered(
       smtp,
@@ -98,9 +111,9 @@ async function measureOne(count: number, options: InstancesOptions): Promise<Ins
       options.drainLimitSeconds,
     );
 
-    options.step(`${count} instance(s): POST /api/email-results under load (${options.durationSeconds} s)`);
-    await post(lb.url, options.warmupSeconds, options, `warm-${count}`);
-    const result = await post(lb.url, options.durationSeconds, options, `load-${count}`);
+    options.step(`${label}: POST /api/email-results under load (${options.durationSeconds} s)`);
+    await post(url, options.warmupSeconds, options, `warm-${tag}`);
+    const result = await post(url, options.durationSeconds, options, `load-${tag}`);
     const accepted = result.statusCodeStats['202']?.count ?? 0;
     const notAccepted: Record<string, number> = {};
     for (const [status, { count: n }] of Object.entries(result.statusCodeStats)) {
@@ -108,6 +121,7 @@ async function measureOne(count: number, options: InstancesOptions): Promise<Ins
     }
     return {
       instances: count,
+      direct,
       connections: options.connections,
       durationSeconds: result.duration,
       acceptedPerSecond: round(accepted / result.duration),
@@ -125,26 +139,27 @@ async function measureOne(count: number, options: InstancesOptions): Promise<Ins
   } finally {
     // The load's backlog is not waited for: each server hands back what it holds at stop.
     await Promise.all(servers.map((server) => server.stop()));
-    await lb.stop();
+    await lb?.stop();
     await postgres.destroy();
   }
 }
 
 /**
- * The API and the outbox with one instance and with three, each configuration behind HAProxy
- * (round robin) on one PostgreSQL, so the only difference is the number of instances.
+ * The API and the outbox with one instance reached directly, then with each of `counts` instances
+ * behind HAProxy (round robin) on one PostgreSQL, so the only difference between the HAProxy rows
+ * is the number of instances, and the first two rows differ by HAProxy alone.
  */
 export async function measureInstances(options: InstancesOptions): Promise<InstancesFigures[]> {
-  const figures: InstancesFigures[] = [];
-  for (const count of options.counts) figures.push(await measureOne(count, options));
+  const figures: InstancesFigures[] = [await measureOne(1, true, options)];
+  for (const count of options.counts) figures.push(await measureOne(count, false, options));
   return figures;
 }
 
 export function instancesMarkdown(figures: readonly InstancesFigures[]): string {
   return table(
-    ['instances behind HAProxy', 'accepted/s', 'p50 ms', 'p99 ms', 'not accepted', 'e-mails/s (batch)'],
+    ['instances', 'accepted/s', 'p50 ms', 'p99 ms', 'not accepted', 'e-mails/s (batch)'],
     figures.map((f) => [
-      f.instances,
+      f.direct ? '1, direct (no HAProxy)' : `${f.instances} behind HAProxy`,
       f.acceptedPerSecond,
       f.latencyMs.p50,
       f.latencyMs.p99,
