@@ -13,6 +13,7 @@ import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 import { LANE_SLOTS, OutboxLanes } from './outbox-lanes';
 import { claimDue, type ClaimedMessage, type OutboxLane } from './outbox-store';
 import type { DeliverMessage } from './outbox-worker';
+import { until } from '../../../test/support/until';
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 const WEBHOOK_URL = 'http://127.0.0.1:9/hook';
@@ -32,14 +33,6 @@ async function queueLeads(db: Database, count: number): Promise<void> {
 async function statuses(db: Database): Promise<string[]> {
   const { rows } = await db.query<{ status: string }>('SELECT status FROM outbox_messages');
   return rows.map((r) => r.status);
-}
-
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** The SQL and parameters claimDue would run for `lane`, caught rather than run. */
@@ -310,9 +303,13 @@ describe.each(DATABASE_KINDS)('a webhook receiver that never answers, on %s', (k
       ),
     );
     expect(burst.map((r) => r.statusCode)).toEqual(Array(20).fill(202));
-    // A visitor's and the team's e-mail for each lead. On the old single lane this waited ≥ 10 s.
-    await smtp.waitForMessages(40, 8_000);
+    // A visitor's and the team's e-mail for each lead, every one sent while the first webhooks still
+    // hang: none has reached its 10 s timeout, so no e-mail can have waited for a webhook's slot. On
+    // the old single lane most of them waited for those timeouts (at 10, 20 and 30 s). Counted by
+    // the webhooks' own timeouts rather than by a clock of ours, which a loaded machine would stretch.
+    await smtp.waitForMessages(40, 20_000);
     const burstMs = performance.now() - started;
+    expect(receiver.received - receiver.hanging).toBe(0);
     // Every webhook slot is held by a receiver that has not answered; no e-mail waited for them.
     await until(() => receiver.hanging >= LANE_SLOTS.webhook);
     expect(receiver.hanging).toBe(LANE_SLOTS.webhook);
@@ -320,14 +317,13 @@ describe.each(DATABASE_KINDS)('a webhook receiver that never answers, on %s', (k
     const later = performance.now();
     const res = await postEmailRequest(server.app, validBody({ email: 'later@example.org' }));
     expect(res.statusCode).toBe(202);
+    // Well inside the webhooks' 10 s: it took no webhook's slot (31–89 ms on a quiet machine).
     await smtp.waitForMessages(42, 3_000);
     const laterMs = performance.now() - later;
-    expect(receiver.hanging).toBe(LANE_SLOTS.webhook);
     expect(smtp.messages.filter((m) => m.subject?.includes('later@example.org'))).toHaveLength(1);
     // Seen in the test's output, for the figures in decision 0045.
     console.info(
       `${kind}: 40 e-mails of the burst in ${Math.round(burstMs)} ms, the later lead's in ${Math.round(laterMs)} ms`,
     );
-    expect(burstMs).toBeLessThan(8_000);
   });
 });
