@@ -4,16 +4,9 @@ import { validBody } from '../../test/support/requests';
 import { startServerProcess, type ServerProcess } from '../../test/support/server-process';
 import { startSmtpServer, type SmtpTestServer } from '../../test/support/smtp';
 import { apiOnlyEnv } from '../../test/support/test-config';
+import { until } from '../../test/support/until';
 
 const REQUESTS = 30;
-
-async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 // The probe saw 1 send in 6,529 repeated after kill -9: the relay had the message, but the
 // process died before it could record it as sent. Delivery is at least once. What must hold: a

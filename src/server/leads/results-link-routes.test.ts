@@ -13,19 +13,12 @@ import { COMPLETE_ANSWERS, postEmailRequest, validBody } from '../../../test/sup
 import { FIXTURE_PAGES, FIXTURE_PRIVATE_PAGE, writeSiteFixture } from '../../../test/support/site-fixture';
 import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
+import { until } from '../../../test/support/until';
 
 const PUBLIC_URL = 'https://audit.example.org';
 const RETENTION_DAYS = 30;
 const PROFILE = { serviceType: 'residential', size: '25_99' } as const;
 const LINK = new RegExp(`${PUBLIC_URL}/results/([A-Za-z0-9_-]+)`);
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

@@ -10,6 +10,7 @@ import { postEmailRequest, validBody } from '../../../test/support/requests';
 import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
+import { until } from '../../../test/support/until';
 
 const LEADS_TO = 'leads@care-audit.example';
 const NOTE = 'Please call me on Tuesday about the rota system.';
@@ -29,14 +30,6 @@ async function outbox(db: TestDatabase['db']) {
     last_error: string | null;
   }>('SELECT kind, status, attempts, last_error FROM outbox_messages ORDER BY created_at, kind');
   return rows;
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on %s', (kind) => {

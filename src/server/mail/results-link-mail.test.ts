@@ -12,20 +12,13 @@ import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp
 import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 import { VIEW_ONLINE } from './visitor-email';
+import { until } from '../../../test/support/until';
 
 const PUBLIC_URL = 'https://audit.example.org';
 const LEADS_TO = 'leads@care-audit.example';
 const MIN_RESPONSES = 3;
 const PROFILE = { serviceType: 'home_care', size: 'under_25' } as const;
 const LINK = /https:\/\/audit\.example\.org\/results\/([A-Za-z0-9_-]+)/;
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const to = (mail: ParsedMail): string =>
   (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [])

@@ -15,6 +15,7 @@ import { useTestDatabase } from '../../../test/support/suite-database';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 import { digestPayload, gatherLeadDigest } from './team-alert-facts';
+import { until } from '../../../test/support/until';
 
 const EACH = 'each@care-audit.example';
 const DIGEST = 'digest@care-audit.example';
@@ -41,14 +42,6 @@ async function teamMessages(db: Database): Promise<OutboxRow[]> {
       WHERE kind IN ('lead_alert', 'lead_digest') ORDER BY kind, recipient`,
   );
   return rows;
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 function to(mail: ParsedMail): string {

@@ -11,6 +11,7 @@ import {
   type OutboxWorkerOptions,
 } from './outbox-worker';
 import { retryDelayMs } from './retry-delay';
+import { until } from '../../../test/support/until';
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -43,14 +44,6 @@ async function messages(db: Database): Promise<Row[]> {
     'SELECT id, status, attempts, last_error, claimed_by, next_attempt_at, sent_at FROM outbox_messages ORDER BY created_at, kind',
   );
   return rows;
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('retryDelayMs', () => {

@@ -10,6 +10,7 @@ import { TEAM_ORIGIN, teamRequest } from '../../../test/support/team-sign-in';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 import { queueMessage } from './outbox-store';
+import { until } from '../../../test/support/until';
 
 const MEMBER = 'sam@care-audit.example';
 
@@ -36,14 +37,6 @@ async function startFlakyReceiver() {
         server.close(() => resolve());
       }),
   };
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 // Delivery is at least once: a send whose outcome was lost is sent again. A receiver can drop the
@@ -107,7 +100,7 @@ describe('a retried message carries its first attempt’s identity', () => {
           'SELECT id, kind, status, attempts FROM outbox_messages ORDER BY kind',
         )
       ).rows;
-    await until(async () => (await rows()).every((m) => m.status === 'sent'));
+    await until(async () => (await rows()).every((m) => m.status === 'sent'), 20_000);
     const sent = await rows();
     expect(sent.map((m) => m.kind)).toEqual([
       'lead_alert',
