@@ -92,19 +92,34 @@ async function readSeeds(db: Database): Promise<Seed[]> {
   return seeds;
 }
 
+// PostgreSQL's deadlock_detected.
+const DEADLOCK = '40P01';
+const RESET_ATTEMPTS = 5;
+
 async function resetDatabase(db: Database, seeds: readonly Seed[]): Promise<void> {
   const tables = await schemaTables(db);
-  await db.transaction(async (tx) => {
-    if (tables.length > 0)
-      await tx.query(`TRUNCATE ${tables.map(quoted).join(', ')} RESTART IDENTITY CASCADE`);
-    for (const { table, rows } of seeds) {
-      await tx.query(
-        `INSERT INTO ${quoted(table)} OVERRIDING SYSTEM VALUE
-         SELECT * FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`,
-        [rows],
-      );
+  // An app under test runs its background jobs (src/server/jobs) each in a transaction of its own,
+  // and a TRUNCATE of every table can meet one in a deadlock, which PostgreSQL ends after a second
+  // by failing one side. When that side is the reset, it is tried again: a test must not fail over
+  // when the app's jobs happen to run. (The job's side is tried again at its next tick.)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        if (tables.length > 0)
+          await tx.query(`TRUNCATE ${tables.map(quoted).join(', ')} RESTART IDENTITY CASCADE`);
+        for (const { table, rows } of seeds) {
+          await tx.query(
+            `INSERT INTO ${quoted(table)} OVERRIDING SYSTEM VALUE
+             SELECT * FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`,
+            [rows],
+          );
+        }
+      });
+      return;
+    } catch (error) {
+      if (attempt >= RESET_ATTEMPTS || (error as { code?: unknown }).code !== DEADLOCK) throw error;
     }
-  });
+  }
 }
 
 /** How many rows the requests and the outbox hold. */
