@@ -184,7 +184,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       sign_in: signInDelivery(db, transport, { mailFrom: config.mailFrom, publicUrl: config.publicUrl }),
       lead_alert: leadAlertDelivery(db, transport, teamAlertSettings),
       lead_digest: leadDigestDelivery(db, transport, teamAlertSettings),
-      ...(config.webhook ? { webhook: webhookDelivery(db, { secret: config.webhook.secret }) } : {}),
+      ...(config.webhook
+        ? {
+            webhook: webhookDelivery(db, {
+              secret: config.webhook.secret,
+              timeoutMs: config.webhook.timeoutMs,
+            }),
+          }
+        : {}),
     }),
     {
       ...config.mail,

@@ -80,6 +80,7 @@ describe('loadConfig', () => {
         TEAM_EMAILS: 'Ana@Example.org, ben@example.org',
         WEBHOOK_URL: 'https://hooks.example.org/catch/1',
         WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        WEBHOOK_TIMEOUT_MS: '30000',
         METRICS_PORT: '9464',
         METRICS_HOST: '10.0.0.5',
       },
@@ -120,7 +121,11 @@ describe('loadConfig', () => {
       botProtection: false,
       publicUrl: 'https://audit.example.org',
       teamEmails: ['ana@example.org', 'ben@example.org'],
-      webhook: { url: 'https://hooks.example.org/catch/1', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+      webhook: {
+        url: 'https://hooks.example.org/catch/1',
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        timeoutMs: 30_000,
+      },
       metrics: { port: 9464, host: '10.0.0.5' },
     });
   });
@@ -225,6 +230,8 @@ describe('loadConfig', () => {
     ['JOBS_TICK_MS', '1e3'],
     ['SHUTDOWN_DRAIN_MS', '-1'],
     ['SHUTDOWN_DRAIN_MS', '60001'],
+    ['WEBHOOK_TIMEOUT_MS', '999'],
+    ['WEBHOOK_TIMEOUT_MS', '120001'],
     ['LOG_LEVEL', 'verbose'],
     ['TRUST_PROXY', 'yes please'],
     ['BOT_PROTECTION', 'false'],

@@ -56,8 +56,11 @@ export interface Config {
   publicUrl: string;
   /** TEAM_EMAILS, normalised (normalizeEmail): who may sign in to the team workspace. Empty: nobody can. */
   teamEmails: readonly string[];
-  /** WEBHOOK_URL and WEBHOOK_SECRET, both or neither: where each new lead is posted, signed. */
-  webhook: { url: string; secret: string } | undefined;
+  /**
+   * WEBHOOK_URL and WEBHOOK_SECRET, both or neither: where each new lead is posted, signed; and
+   * WEBHOOK_TIMEOUT_MS, how long one attempt waits for the receiver's answer.
+   */
+  webhook: { url: string; secret: string; timeoutMs: number } | undefined;
   /** METRICS_PORT and METRICS_HOST: where `GET /metrics` is served, apart from the public port; undefined: off. */
   metrics: { port: number; host: string } | undefined;
 }
@@ -205,6 +208,9 @@ const environmentSchema = z.object({
       error: 'must be a Standard Webhooks secret: whsec_ followed by at least 24 random bytes in base64',
     })
     .optional(),
+  // A receiver slower than this is tried again later. It holds one of the webhook lane's slots
+  // meanwhile, never an e-mail's (decision 0045).
+  WEBHOOK_TIMEOUT_MS: integer(1_000, 120_000, 10_000),
 });
 
 /** Every variable the server reads, for checks that a deployment sets none it does not (compose.yaml). */
@@ -305,7 +311,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     teamEmails: e.TEAM_EMAILS ? e.TEAM_EMAILS.split(', ').map(normalizeEmail) : [],
     webhook:
       e.WEBHOOK_URL !== undefined && e.WEBHOOK_SECRET !== undefined
-        ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET }
+        ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET, timeoutMs: e.WEBHOOK_TIMEOUT_MS }
         : undefined,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };

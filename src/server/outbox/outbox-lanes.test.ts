@@ -281,6 +281,9 @@ describe.each(DATABASE_KINDS)('a webhook receiver that never answers, on %s', (k
         WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
         // A failed webhook waits a minute: what is measured is the first attempts' hold on the slots.
         MAIL_RETRY_BASE_MS: '60000',
+        // Longer than the default 10 s, so that "no webhook attempt has ended yet" leaves a loaded
+        // machine a minute to send the burst's e-mails; the single lane made them wait for it.
+        WEBHOOK_TIMEOUT_MS: '60000',
         RATE_LIMIT_PER_CLIENT: '1000',
         RATE_LIMIT_PER_RECIPIENT: '1000',
       }),
@@ -295,7 +298,7 @@ describe.each(DATABASE_KINDS)('a webhook receiver that never answers, on %s', (k
     await smtp?.close();
   });
 
-  it('delays no e-mail: a burst of 20 leads and a later one are all mailed well within the 10 s webhook timeout', async () => {
+  it('delays no e-mail: a burst of 20 leads and a later one are all mailed before any webhook attempt times out', async () => {
     const started = performance.now();
     const burst = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -304,20 +307,22 @@ describe.each(DATABASE_KINDS)('a webhook receiver that never answers, on %s', (k
     );
     expect(burst.map((r) => r.statusCode)).toEqual(Array(20).fill(202));
     // A visitor's and the team's e-mail for each lead, every one sent while the first webhooks still
-    // hang: none has reached its 10 s timeout, so no e-mail can have waited for a webhook's slot. On
-    // the old single lane most of them waited for those timeouts (at 10, 20 and 30 s). Counted by
-    // the webhooks' own timeouts rather than by a clock of ours, which a loaded machine would stretch.
+    // hang: none has reached its timeout, so no e-mail can have waited for a webhook's slot. On the
+    // old single lane most of them waited for those timeouts (at 10, 20 and 30 s with the default).
+    // Counted by the webhooks' own timeouts rather than by a clock of ours, which a loaded machine
+    // would stretch.
     await smtp.waitForMessages(40, 20_000);
     const burstMs = performance.now() - started;
     expect(receiver.received - receiver.hanging).toBe(0);
-    // Every webhook slot is held by a receiver that has not answered; no e-mail waited for them.
-    await until(() => receiver.hanging >= LANE_SLOTS.webhook);
-    expect(receiver.hanging).toBe(LANE_SLOTS.webhook);
+    // Webhooks hold the lane's slots, never more than it has. (The lane refills at half its slots,
+    // so 3 of 4 may hang with the 4th waiting for one of them: that is full enough here.)
+    await until(() => receiver.hanging > LANE_SLOTS.webhook / 2);
+    expect(receiver.hanging).toBeLessThanOrEqual(LANE_SLOTS.webhook);
 
     const later = performance.now();
     const res = await postEmailRequest(server.app, validBody({ email: 'later@example.org' }));
     expect(res.statusCode).toBe(202);
-    // Well inside the webhooks' 10 s: it took no webhook's slot (31–89 ms on a quiet machine).
+    // Well inside the webhooks' timeout: it took no webhook's slot (31–89 ms on a quiet machine).
     await smtp.waitForMessages(42, 3_000);
     const laterMs = performance.now() - later;
     expect(smtp.messages.filter((m) => m.subject?.includes('later@example.org'))).toHaveLength(1);
