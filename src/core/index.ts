@@ -11,3 +11,5 @@ export * from './report';
 export * from './format-day';
 export * from './report-words';
 export * from './sentence';
+export * from './progress';
+export * from './action-plan';

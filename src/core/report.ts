@@ -1,3 +1,4 @@
+import { actionTopicsFor, type ActionPlanItem, type PlannedAction } from './action-plan';
 import { AREAS, type AreaId } from './areas';
 import {
   positionFor,
@@ -22,6 +23,7 @@ import { describeSegment } from './profile';
 import { ratingFor, toneFor, type RatingLabel, type Tone } from './rating';
 import { isRating, type Rating, type Responses } from './responses';
 import { roadmapFor, type Roadmap } from './roadmap';
+import type { ResultHistory } from './progress';
 import { overallScore, scoreAreas, type AreaScores } from './scoring';
 
 /** Where one area stands against other providers. */
@@ -75,6 +77,10 @@ export interface EarlierResult {
 export interface ReportContext {
   benchmark?: Benchmark;
   earlier?: EarlierResult;
+  /** The chain of results this one belongs to (a private results link's), for the progress page. */
+  history?: ResultHistory;
+  /** What the care manager marked on their private results page. */
+  plan?: readonly ActionPlanItem[];
 }
 
 /** One statement as the visitor rated it; `rating` is absent when it was left unanswered. */
@@ -102,6 +108,10 @@ export interface Report {
   keyQuestions: KeyQuestionScore[];
   comparison?: ReportComparison;
   earlier?: { takenOn: string };
+  /** Present only when the chain holds more than this result: the progress page. */
+  progress?: ResultHistory;
+  /** The marked topics, in the topics' order; present only when at least one is marked. */
+  actionPlan?: PlannedAction[];
   /** Every statement and the rating given, for the PDF's appendix. */
   answers: AnsweredArea[];
 }
@@ -117,8 +127,27 @@ export function buildReport(
 ): Report {
   const scores = scoreAreas(responses);
   const overall = overallScore(scores);
-  const { benchmark, earlier } = context;
+  const { benchmark, earlier, history, plan } = context;
   const available = benchmark?.status === 'available' ? benchmark : undefined;
+  const areas: AreaResult[] = AREAS.map((area) => {
+    const score = scores[area.id];
+    const band = bandFor(score);
+    const others = available?.areas[area.id];
+    return {
+      id: area.id,
+      title: area.title,
+      score,
+      rating: ratingFor(score),
+      tone: toneFor(score),
+      recommendations: area.recommendations,
+      recommendationsIntro: recommendationsIntro(band),
+      band,
+      advice: { heading: bandHeading(band), text: AREA_ADVICE[area.id][band] },
+      ...(available && others ? { comparison: areaComparison(score, others, available.basis) } : {}),
+      ...(earlier ? { change: score - earlier.scores[area.id] } : {}),
+    };
+  });
+  const priorities = prioritiesFor(responses);
   return {
     generatedAt,
     overall: {
@@ -127,31 +156,31 @@ export function buildReport(
       tone: toneFor(overall),
       ...(earlier ? { change: overall - earlier.overall } : {}),
     },
-    areas: AREAS.map((area) => {
-      const score = scores[area.id];
-      const band = bandFor(score);
-      const others = available?.areas[area.id];
-      return {
-        id: area.id,
-        title: area.title,
-        score,
-        rating: ratingFor(score),
-        tone: toneFor(score),
-        recommendations: area.recommendations,
-        recommendationsIntro: recommendationsIntro(band),
-        band,
-        advice: { heading: bandHeading(band), text: AREA_ADVICE[area.id][band] },
-        ...(available && others ? { comparison: areaComparison(score, others, available.basis) } : {}),
-        ...(earlier ? { change: score - earlier.scores[area.id] } : {}),
-      };
-    }),
+    areas,
     roadmap: roadmapFor(scores),
-    priorities: prioritiesFor(responses),
+    priorities,
     keyQuestions: keyQuestionScores(responses),
     ...(benchmark ? { comparison: comparisonOf(benchmark) } : {}),
     ...(earlier ? { earlier: { takenOn: earlier.takenOn } } : {}),
+    ...(history && history.entries.length > 1 ? { progress: history } : {}),
+    ...plannedActions(plan, priorities, areas),
     answers: answersOf(responses),
   };
+}
+
+/** The marked topics in the report's order; a mark for a topic this report lacks is left out. */
+function plannedActions(
+  plan: readonly ActionPlanItem[] | undefined,
+  priorities: readonly Priority[],
+  areas: readonly AreaResult[],
+): { actionPlan?: PlannedAction[] } {
+  if (!plan || plan.length === 0) return {};
+  const byKey = new Map(plan.map((item) => [item.key, item]));
+  const actions = actionTopicsFor(priorities, areas).flatMap((topic) => {
+    const item = byKey.get(topic.key);
+    return item ? [{ topic, item }] : [];
+  });
+  return actions.length > 0 ? { actionPlan: actions } : {};
 }
 
 function answersOf(responses: Responses): AnsweredArea[] {

@@ -198,6 +198,12 @@ export const sourceSchema = z.pipe(
  * dropped, not an error: the server scores the answers itself. `consent` is the consent box:
  * absent or false when it was left unticked. `profile` is the optional service type and size.
  */
+/** A private link's token (a results link's or a continue link's): 43 characters of base64url. */
+const linkTokenSchema = (what: string) =>
+  z
+    .string({ error: `${what} must be a link's token` })
+    .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: `${what} must be a link's token` }));
+
 export const emailRequestSchema = z
   .object(
     {
@@ -211,6 +217,12 @@ export const emailRequestSchema = z
       contact: z.optional(contactSchema),
       // The utm_* values and referring host the browser kept from the visit's first page.
       source: z.optional(sourceSchema),
+      // "Retake with these answers" from a private results link: that link's token, so this result
+      // is linked to the one it came from (progress over time). Unknown or expired: no link, no error.
+      retakeOf: z.optional(linkTokenSchema('retakeOf')),
+      // The audit was continued from a saved one: its continue link's token, so a retake saved and
+      // continued on another device is still linked to its origin.
+      continueToken: z.optional(linkTokenSchema('continueToken')),
     },
     { error: 'The request must be a JSON object' },
   )

@@ -1,4 +1,4 @@
-import type { Responses, ServiceProfile } from '../core';
+import type { ActionPlanItem, Responses, ResultHistory, ServiceProfile } from '../core';
 
 /**
  * The private results link, `PUBLIC_URL/results/<token>`: the token is 32 random bytes in base64url
@@ -27,4 +27,8 @@ export interface StoredResults {
   responses: Responses;
   /** The profile the visitor gave, or {} when they skipped it. */
   profile: ServiceProfile;
+  /** The results linked by "Retake with these answers", this one last (entries has just it when alone). */
+  history: ResultHistory;
+  /** The action plan kept on this page: one item per marked topic. */
+  plan: ActionPlanItem[];
 }

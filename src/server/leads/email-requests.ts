@@ -1,7 +1,9 @@
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { normalizeEmail } from '../../shared/email-address';
 import {
+  overallScore,
   sanitizeProfile,
+  scoreAreas,
   sanitizeResponses,
   type AreaId,
   type Report,
@@ -263,10 +265,20 @@ export async function findStoredResults(
   );
   const row = rows[0];
   if (!row) return undefined;
+  const createdAt = new Date(row.created_at).toISOString();
+  const responses = sanitizeResponses(row.responses);
+  const scores = scoreAreas(responses);
   return {
-    createdAt: new Date(row.created_at).toISOString(),
-    responses: sanitizeResponses(row.responses),
+    createdAt,
+    responses,
     profile: profileFrom(row.service_type, row.size_band),
+    // Scaffolding for issue 23: the chain and the plan are read by their own queries (to come).
+    history: {
+      entries: [{ takenOn: createdAt.slice(0, 10), scores, overall: overallScore(scores) }],
+      total: 1,
+      laterResults: false,
+    },
+    plan: [],
   };
 }
 

@@ -27,6 +27,9 @@ export async function fetchStoredResults(token: string, signal?: AbortSignal): P
         createdAt: createdAt.toISOString(),
         responses: sanitizeResponses(body.responses),
         profile: sanitizeProfile(body.profile),
+        // Scaffolding for issue 23: the history and the plan are cleaned by their own readers (to come).
+        history: { entries: [], total: 0, laterResults: false },
+        plan: [],
       },
     };
   } catch {

@@ -92,6 +92,8 @@ describe('"Download Full Report"', () => {
       createdAt: '2026-11-02T23:30:00.000Z',
       responses: ANSWERS,
       profile: { serviceType: 'nursing' },
+      history: { entries: [], total: 0, laterResults: false },
+      plan: [],
     });
     renderAt(`/results/${TOKEN}`, ResultsLinkPage);
     await press();

@@ -195,6 +195,8 @@ describe('ResultsLinkPage (/results/<token>)', () => {
     createdAt: '2026-11-02T09:30:00.000Z',
     responses: ANSWERS,
     profile: { serviceType: 'nursing' },
+    history: { entries: [], total: 0, laterResults: false },
+    plan: [],
   };
 
   it('loads the stored results and compares them with the stored profile', async () => {
