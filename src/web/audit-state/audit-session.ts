@@ -10,7 +10,7 @@ import {
 } from '../../core';
 import { isUuid } from '../../shared/uuid';
 import { forgetReportedUsage } from '../usage/report-usage';
-import { earlierFromState, profileFromState } from './results-state';
+import { earlierFromState, originFromState, profileFromState, type AuditOrigin } from './results-state';
 
 /**
  * The audit in progress, kept in sessionStorage so answers survive a reload in the same tab
@@ -29,6 +29,13 @@ export interface AuditProgress {
   idempotencyKey?: string;
   /** For "Retake with these answers": the result the change per area is shown against. */
   earlier?: EarlierResult;
+  /** The private links this audit came through (a retake's results link, a continue link). */
+  origin?: AuditOrigin;
+  /**
+   * When this audit was last saved for later (ISO 8601), as this tab knows it: a later save tells
+   * the server which save it continued from, so a save made meanwhile on another device is reported.
+   */
+  savedAt?: string;
 }
 
 const STORAGE_KEY = 'care-audit:audit-in-progress';
@@ -47,6 +54,11 @@ function read(): AuditProgress {
     const responses = sanitizeResponses(parsed.responses);
     const profile = profileFromState(parsed);
     const earlier = earlierFromState(parsed);
+    const origin = originFromState(parsed);
+    const savedAt =
+      typeof parsed.savedAt === 'string' && !Number.isNaN(Date.parse(parsed.savedAt))
+        ? parsed.savedAt
+        : undefined;
     return {
       section: Math.min(Math.max(section, 0), AREAS.length - 1),
       responses,
@@ -55,6 +67,8 @@ function read(): AuditProgress {
         ? { idempotencyKey: parsed.idempotencyKey }
         : {}),
       ...(earlier ? { earlier } : {}),
+      ...(origin ? { origin } : {}),
+      ...(savedAt ? { savedAt } : {}),
     };
   } catch {
     // Storage can be blocked or hold junk: start afresh rather than fail.
@@ -97,16 +111,20 @@ export function clearAuditProgress() {
  * "Retake with these answers": a new audit at the first section, pre-filled with the earlier
  * answers and profile, whose results show the change per area against `earlier`. It is a new
  * audit, so it gets its own idempotency key when completed and its usage counts afresh.
+ * `retakeOf` is the results link's token it came from, so its own result joins that chain.
  */
 export function startRetake({
   responses,
   profile,
   earlier,
+  retakeOf,
 }: {
   responses: Responses;
   profile?: ServiceProfile;
   earlier: EarlierResult;
+  retakeOf?: string;
 }) {
+  const origin = originFromState({ origin: { retakeOf } });
   forgetReportedUsage();
   const known = sanitizeProfile(profile);
   saveAuditProgress({
@@ -114,6 +132,7 @@ export function startRetake({
     responses: sanitizeResponses(responses),
     ...(hasProfile(known) ? { profile: known } : {}),
     earlier,
+    ...(origin ? { origin } : {}),
   });
 }
 

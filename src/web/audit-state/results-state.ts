@@ -23,26 +23,61 @@ export interface ResultsState {
   idempotencyKey?: string;
   /** For a retake ("Retake with these answers"): the result the change per area is shown against. */
   earlier?: EarlierResult;
+  /** Where the audit came from, sent with an e-mail request so its result joins the chain it belongs to. */
+  origin?: AuditOrigin;
+}
+
+/**
+ * The private links an audit came through, each a 43-character token: `retakeOf`, the results link
+ * whose "Retake with these answers" started it; `continueToken`, the continue link it was reopened
+ * from. The e-mail request carries them, so the result it stores is linked to the one it came from.
+ */
+export interface AuditOrigin {
+  retakeOf?: string;
+  continueToken?: string;
+}
+
+/** What a results state may carry beside the answers. */
+export interface ResultsStateExtras {
+  profile?: ServiceProfile;
+  earlier?: EarlierResult;
+  idempotencyKey?: string;
+  origin?: AuditOrigin;
 }
 
 /**
  * The state that opens the results (or the e-mail screen) for these answers: the score worked out
- * from them, the profile ({} while not given), the earlier result only for a retake, and the key of
- * the audit as the benchmark has it, when it was sent.
+ * from them, the profile ({} while not given), the earlier result only for a retake, the key of
+ * the audit as the benchmark has it when it was sent, and the links it came through.
  */
 export function resultsStateFor(
   responses: Responses,
-  profile: ServiceProfile = {},
-  earlier?: EarlierResult,
-  idempotencyKey?: string,
+  { profile = {}, earlier, idempotencyKey, origin }: ResultsStateExtras = {},
 ): ResultsState {
+  const links = origin ? originFromState({ origin }) : undefined;
   return {
     responses,
     overallScore: overallScore(scoreAreas(responses)),
     profile,
     ...(earlier ? { earlier } : {}),
     ...(idempotencyKey ? { idempotencyKey } : {}),
+    ...(links ? { origin: links } : {}),
   };
+}
+
+const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The links an audit came through, from navigation or stored state; undefined when there are none. */
+export function originFromState(state: unknown): AuditOrigin | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const origin = (state as { origin?: unknown }).origin;
+  if (typeof origin !== 'object' || origin === null) return undefined;
+  const { retakeOf, continueToken } = origin as Record<string, unknown>;
+  const links: AuditOrigin = {
+    ...(typeof retakeOf === 'string' && LINK_TOKEN.test(retakeOf) ? { retakeOf } : {}),
+    ...(typeof continueToken === 'string' && LINK_TOKEN.test(continueToken) ? { continueToken } : {}),
+  };
+  return links.retakeOf || links.continueToken ? links : undefined;
 }
 
 /** The benchmark key of the audit from navigation state, or undefined when it is missing or malformed. */

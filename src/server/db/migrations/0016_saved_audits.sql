@@ -22,6 +22,9 @@ CREATE TABLE saved_audits (
   -- A retake that was saved: the result it came from, so the result it leads to is linked to it.
   -- Cleared (not cascaded) when that result is erased or purged: the audit in progress stays.
   retake_of_request uuid REFERENCES email_requests (id) ON DELETE SET NULL,
+  -- And that result's day and area scores, which the reopened audit's results show the change
+  -- against: {"takenOn": "YYYY-MM-DD", "scores": {...}} (scores only, no address). NULL once completed.
+  earlier jsonb,
   -- What the visitor ticked (the consent wording), and when; NULL when they did not. Only then does
   -- the team see the address.
   consent_text text,

@@ -16,10 +16,12 @@ export function completeAudit(
   save: (next: AuditProgress) => void,
   navigate: (to: string, options?: NavigateOptions) => void,
 ): void {
-  const { responses, earlier, profile = {} } = progress;
+  const { responses, earlier, profile = {}, origin } = progress;
   // Made once for this completed audit and kept with it: going back and on again resends the same key.
   const idempotencyKey = progress.idempotencyKey ?? newIdempotencyKey();
   save({ ...progress, idempotencyKey });
   sendCompletedAudit({ idempotencyKey, responses, ...(hasProfile(profile) ? { profile } : {}) });
-  navigate('/audit-results', { state: resultsStateFor(responses, profile, earlier, idempotencyKey) });
+  navigate('/audit-results', {
+    state: resultsStateFor(responses, { profile, earlier, idempotencyKey, origin }),
+  });
 }

@@ -16,6 +16,8 @@ import { NewAuditButton } from '../../audit-state/new-audit-button';
 import { NoAuditNotice } from '../../audit-state/no-audit-notice';
 import {
   earlierFromState,
+  idempotencyKeyFromState,
+  originFromState,
   profileFromState,
   responsesFromState,
   resultsStateFor,
@@ -81,9 +83,11 @@ export function EmailPage() {
   const overallScore = useMemo(() => overallOf(scoreAreas(responses)), [responses]);
   const profile = useMemo(() => profileFromState(location.state), [location.state]);
   const earlier = useMemo(() => earlierFromState(location.state), [location.state]);
+  const idempotencyKey = idempotencyKeyFromState(location.state);
+  const origin = useMemo(() => originFromState(location.state), [location.state]);
   const auditTaken = hasAnswers(responses);
   // Back to the results with everything they came with: the profile's comparison, a retake's change.
-  const resultsState = resultsStateFor(responses, profile, earlier);
+  const resultsState = resultsStateFor(responses, { profile, earlier, idempotencyKey, origin });
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   const [notice, setNotice] = useNotice();
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -152,6 +156,8 @@ export function EmailPage() {
         consent: values.consent,
         ...(contact ? { contact } : {}),
         ...(source ? { source } : {}),
+        // The links the audit came through, so its stored result joins the chain it belongs to.
+        ...origin,
         [HONEYPOT_FIELD]: values.honeypot,
         [PROOF_FIELD]: proof,
       });

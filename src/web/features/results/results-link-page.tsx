@@ -51,7 +51,7 @@ export function ResultsLinkPage() {
       <BackLink to="/">Back to Home</BackLink>
       <h1>Your AI Audit Results</h1>
       {state.status === 'found' ? (
-        <StoredResultsView results={state.results} />
+        <StoredResultsView token={token} results={state.results} />
       ) : state.status === 'failed' ? (
         <div className="notice notice--error" role="alert">
           <p className="notice__title">Your results could not be loaded.</p>
@@ -76,7 +76,7 @@ export function ResultsLinkPage() {
   );
 }
 
-function StoredResultsView({ results }: { results: StoredResults }) {
+function StoredResultsView({ token, results }: { token: string; results: StoredResults }) {
   const { responses, profile } = results;
   const createdAt = useMemo(() => new Date(results.createdAt), [results.createdAt]);
   // createdAt is ISO 8601 in UTC, so its first ten characters are the day it was taken.
@@ -95,10 +95,18 @@ function StoredResultsView({ results }: { results: StoredResults }) {
       <ReportView
         input={input}
         slots={{
-          afterOverall: <StoredResultsActions responses={responses} profile={profile} takenOn={takenOn} />,
+          afterOverall: (
+            <StoredResultsActions token={token} responses={responses} profile={profile} takenOn={takenOn} />
+          ),
         }}
       />
-      <StoredResultsActions responses={responses} profile={profile} takenOn={takenOn} explained />
+      <StoredResultsActions
+        token={token}
+        responses={responses}
+        profile={profile}
+        takenOn={takenOn}
+        explained
+      />
       <ResultsClosing />
     </>
   );
@@ -109,11 +117,14 @@ function StoredResultsView({ results }: { results: StoredResults }) {
  * the overall score and again after the areas, where it also says what a retake does.
  */
 function StoredResultsActions({
+  token,
   responses,
   profile,
   takenOn,
   explained = false,
 }: {
+  /** This link's token: a retake started here is linked to this result. */
+  token: string;
   responses: Responses;
   profile: ServiceProfile;
   takenOn: string;
@@ -121,12 +132,12 @@ function StoredResultsActions({
 }) {
   const navigate = useNavigate();
   const [notice, setNotice] = useNotice();
-  const resultsState = resultsStateFor(responses, profile);
+  const resultsState = resultsStateFor(responses, { profile });
 
   function retake() {
     const scores = scoreAreas(responses);
     const earlier: EarlierResult = { takenOn, scores, overall: overallScore(scores) };
-    startRetake({ responses, profile, earlier });
+    startRetake({ responses, profile, earlier, retakeOf: token });
     navigate('/audit-tool');
   }
 

@@ -20,9 +20,11 @@ import { NoAuditNotice } from '../../audit-state/no-audit-notice';
 import {
   earlierFromState,
   idempotencyKeyFromState,
+  originFromState,
   profileFromState,
   responsesFromState,
   resultsStateFor,
+  type AuditOrigin,
 } from '../../audit-state/results-state';
 import { reportUsage } from '../../usage/report-usage';
 import { CompareWithProviders } from './compare-with-providers';
@@ -39,6 +41,7 @@ export function ResultsPage() {
   const profile = useMemo(() => profileFromState(location.state), [location.state]);
   const earlier = useMemo(() => earlierFromState(location.state), [location.state]);
   const idempotencyKey = idempotencyKeyFromState(location.state);
+  const origin = useMemo(() => originFromState(location.state), [location.state]);
   const answered = hasAnswers(responses);
   const benchmark = useBenchmark(profile, answered);
   const input: ReportInput = useMemo(
@@ -57,14 +60,14 @@ export function ResultsPage() {
   function compare(given: ServiceProfile) {
     const next = sanitizeProfile(given);
     navigate('/audit-results', {
-      state: resultsStateFor(responses, next, earlier, idempotencyKey),
+      state: resultsStateFor(responses, { profile: next, earlier, idempotencyKey, origin }),
       replace: true,
       samePage: true,
     });
     if (idempotencyKey && complete) sendCompletedAudit({ idempotencyKey, responses, profile: next });
   }
 
-  const actions = { responses, profile, earlier, idempotencyKey };
+  const actions = { responses, profile, earlier, idempotencyKey, origin };
   return (
     <SiteLayout>
       <BackLink to="/">Back to Home</BackLink>
@@ -94,6 +97,7 @@ interface ResultsActionsProps {
   profile: ServiceProfile;
   earlier: EarlierResult | undefined;
   idempotencyKey: string | undefined;
+  origin: AuditOrigin | undefined;
 }
 
 /**
@@ -101,11 +105,11 @@ interface ResultsActionsProps {
  * it, so a failed download is explained where it was asked for. The page shows the row under the
  * overall score and again after the areas.
  */
-function ResultsActions({ responses, profile, earlier, idempotencyKey }: ResultsActionsProps) {
+function ResultsActions({ responses, profile, earlier, idempotencyKey, origin }: ResultsActionsProps) {
   const [notice, setNotice] = useNotice();
   // The e-mail screen gets the profile too (its e-mail compares with the same providers), and the
   // earlier result so that "Back to Results" shows the change again.
-  const resultsState = resultsStateFor(responses, profile, earlier, idempotencyKey);
+  const resultsState = resultsStateFor(responses, { profile, earlier, idempotencyKey, origin });
   return (
     <>
       <div className="button-row results-actions">
