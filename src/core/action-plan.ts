@@ -17,7 +17,7 @@ export const ACTION_STATUS_LABELS: Record<ActionStatus, string> = {
   done: 'Done',
 };
 
-/** An owner is a name, not a essay: the contact form's name limit. */
+/** An owner is a name: the contact form’s limit for a name. */
 export const ACTION_OWNER_MAX_LENGTH = 100;
 
 /** One marked topic. A topic nobody marked has no item. */
