@@ -2,6 +2,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
+import { isStateChanging, requireSameOrigin } from '../http/same-origin';
 import { findSession, SESSION_LIFETIME_MS, type TeamSession } from './team-sessions';
 
 declare module 'fastify' {
@@ -44,10 +45,8 @@ export function sessionCookieOptions(publicUrl: string): CookieSerializeOptions 
   };
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 export const UNAUTHORIZED_MESSAGE = 'Please sign in to the team workspace.';
-export const FORBIDDEN_ORIGIN_MESSAGE = 'This request must come from the team workspace on this site.';
+export const TEAM_ORIGIN_MESSAGE = 'This request must come from the team workspace on this site.';
 
 /**
  * The hooks of the /api/team scope, in this order for every request:
@@ -68,9 +67,7 @@ export async function registerTeamAuth(team: FastifyInstance, options: TeamAuthO
 
   team.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-store');
-    if (STATE_CHANGING.has(request.method) && request.headers.origin !== config.publicUrl) {
-      throw new HttpError(403, 'forbidden_origin', FORBIDDEN_ORIGIN_MESSAGE);
-    }
+    if (isStateChanging(request.method)) requireSameOrigin(request, config.publicUrl, TEAM_ORIGIN_MESSAGE);
     request.teamMember = (await findSession(db, request.cookies[cookieName], config.teamEmails)) ?? null;
     if (!request.teamMember && request.routeOptions.config.teamAuth !== 'open') {
       throw new HttpError(401, 'unauthorized', UNAUTHORIZED_MESSAGE);
