@@ -46,6 +46,7 @@ function sections(report: Report): string[] {
     'Area Assessments:',
     'By CQC key question',
     roadmapHeading(report),
+    ...(report.actionPlan ? ['Your action plan'] : []),
     'Next steps',
     'Appendix: your answers',
   ];
@@ -83,6 +84,29 @@ function listItems(list: StructNode): { label: string; body: string }[] {
 }
 
 const fixtures = Object.keys(REPORT_FIXTURES) as FixtureName[];
+
+/** The action plan's rows as printed, written out: each kind of topic, status, owner and date. */
+const PLAN_ROWS: Partial<Record<FixtureName, string[][]>> = {
+  withPlan: [
+    [
+      'Checking records as they are made',
+      'Priority · Data Management',
+      'In progress',
+      'Sam Patel',
+      '31 January 2020 (Overdue)',
+    ],
+    [
+      'Compliance & Regulations: Build the foundations',
+      'Area advice',
+      'Planned',
+      'Registered Manager',
+      '31 December 2099',
+    ],
+    // Done, so a past date is not overdue.
+    ['Data Management: Build the foundations', 'Area advice', 'Done', 'Not set', '1 February 2020'],
+  ],
+  largestPlan: undefined,
+};
 
 describe.each(fixtures)('the %s report read back', (name) => {
   const report: Report = REPORT_FIXTURES[name];
@@ -272,6 +296,32 @@ describe.each(fixtures)('the %s report read back', (name) => {
     );
   });
 
+  it('prints the action plan as a table with header cells and overdue in words, or nothing when nothing is marked', () => {
+    const expected = PLAN_ROWS[name];
+    if (!report.actionPlan) {
+      expect(expected).toBeUndefined();
+      expect(textOf(document)).not.toMatch(/Your action plan|Overdue/);
+      return;
+    }
+    const plan = section(document, 'Your action plan');
+    expect(plan[0].role).toBe('P');
+    expect(textOf(plan[0])).toMatch(
+      /^What you marked on your results page, as it stood on \d{1,2} [A-Z][a-z]+ \d{4}: \d+ planned, \d+ in progress, \d+ done\.$/,
+    );
+    const tables = plan.filter((e) => e.role === 'Table');
+    expect(tables).toHaveLength(1);
+    const [header, ...rows] = cells(tables[0]);
+    expect(header).toEqual(
+      ['Action', 'Area/Type', 'Status', 'Owner', 'Target date'].map((text) => ['TH', 'Column', text]),
+    );
+    expect(rows.map((row) => row.map(([role]) => role))).toEqual(
+      rows.map(() => ['TH', 'TD', 'TD', 'TD', 'TD']),
+    );
+    expect(rows[0][0][1]).toBe('Row');
+    if (expected) expect(rows.map((row) => row.map(([, , text]) => text))).toEqual(expected);
+    else expect(rows).toHaveLength(report.actionPlan.length);
+  });
+
   it('links the booking page, the e-mail address and the web site, each a Link with its annotation', () => {
     const nextSteps = section(document, 'Next steps');
     const links = nextSteps.flatMap((e) => findAll(e, 'Link'));
@@ -329,5 +379,29 @@ describe('the fixtures cover what changes the structure', () => {
     expect(
       REPORT_FIXTURES.partial.answers.flatMap((a) => a.statements).filter((s) => !s.rating).length,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe('the largest action plan (every topic of the all-1 answers, each owner 100 characters)', () => {
+  it('breaks between rows onto a second page: its header row once in the structure, repeated there as an artifact', async () => {
+    const structure = await readPdfStructure(
+      await renderReportPdf(REPORT_FIXTURES.largestPlan, FIXTURE_CONTACT),
+    );
+    expect(structure.problems).toEqual([]);
+    const [document] = elements(structure.tree);
+    const table = section(document, 'Your action plan').find((e) => e.role === 'Table')!;
+    const rows = elements(table);
+    expect(rows).toHaveLength(11);
+    const pages = [...new Set(rows.flatMap(pagesOf))].sort((a, b) => a - b);
+    expect(pages).toHaveLength(2);
+    // Each row sits whole on one page.
+    for (const row of rows) expect(pagesOf(row)).toHaveLength(1);
+    const repeated = structure.artifacts
+      .filter((a) => a.page === pages[1])
+      .map((a) => a.text)
+      .join(' ');
+    expect(repeated).toContain('Action');
+    expect(repeated).toContain('Target date');
+    expect(findAll(table, 'TH').filter((th) => th.scope === 'Column')).toHaveLength(5);
   });
 });

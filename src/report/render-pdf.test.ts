@@ -411,3 +411,43 @@ describe('reportFileName', () => {
     expect(reportFileName(new Date(iso))).toBe(expected);
   });
 });
+
+describe('the action plan', () => {
+  const plan = (targetDate: string, status: 'planned' | 'in_progress' | 'done' = 'planned') =>
+    buildReport(MIXED, GENERATED_AT, {
+      plan: [{ key: 'area:data', status, owner: 'Sam Patel', targetDate }],
+    });
+  const text = async (report: Report, today: string) =>
+    normalise((await readPdf(await renderReportPdf(report, CONTACT, { today }))).all);
+
+  it('is printed after the roadmap with its day, summary, owner and date, and nothing is when nothing is marked', async () => {
+    const all = await text(plan('2026-12-24'), '2026-11-26');
+    expect(all).toContain(
+      'Your action plan What you marked on your results page, as it stood on 26 November 2026: 1 planned, 0 in progress, 0 done.',
+    );
+    expect(all).toContain('Action Area/Type Status Owner Target date');
+    expect(all).toContain(
+      'Data Management: Build the foundations Area advice Planned Sam Patel 24 December 2026',
+    );
+    expect(all.indexOf('Your action plan')).toBeGreaterThan(all.lastIndexOf('Your implementation roadmap'));
+    expect(all.indexOf('Your action plan')).toBeLessThan(all.lastIndexOf('Next steps'));
+    expect(all).not.toContain('Overdue');
+    // No marks, no plan: not even its heading.
+    const none = await text(buildReport(MIXED, GENERATED_AT, { plan: [] }), '2026-11-26');
+    expect(none).not.toMatch(/Your action plan|Overdue|Area\/Type/);
+  });
+
+  it('says "Overdue" from the day after the target date, not on it, and never once done', async () => {
+    expect(await text(plan('2026-11-26'), '2026-11-26')).not.toContain('Overdue');
+    expect(await text(plan('2026-11-25'), '2026-11-26')).toContain('25 November 2026 (Overdue)');
+    expect(await text(plan('2026-11-25', 'in_progress'), '2026-11-26')).toContain('(Overdue)');
+    expect(await text(plan('2020-01-01', 'done'), '2026-11-26')).not.toContain('Overdue');
+  });
+
+  it('prints an owner and a date left empty as "Not set"', async () => {
+    const report = buildReport(MIXED, GENERATED_AT, { plan: [{ key: 'area:quality', status: 'done' }] });
+    expect(await text(report, '2026-11-26')).toContain(
+      'Service Quality: Sustain and optimise Area advice Done Not set Not set',
+    );
+  });
+});

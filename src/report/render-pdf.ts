@@ -1,5 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Report } from '../core';
+import { ukDay } from '../shared/uk-day';
+import { writeActionPlan } from './pdf/action-plan';
 import { writeAppendix, writeClosingLine, writeFooters, writeNextSteps } from './pdf/closing';
 import type { ReportContact } from './pdf/contact';
 import { writeCover } from './pdf/cover';
@@ -21,6 +23,8 @@ export { CLOSING_LINE, REPORT_TITLE } from './pdf/pdf-words';
 export async function renderReportPdf(
   report: Report,
   contact: ReportContact,
+  /** The UK day (YYYY-MM-DD) the action plan's target dates are judged overdue on: today by default. */
+  plan: { today?: string } = {},
 ): Promise<Uint8Array<ArrayBuffer>> {
   // @types/pdfkit (0.17) knows neither the 'PDF/UA' subset nor a parsed font as a source; PDFKit
   // 0.20 takes both.
@@ -61,6 +65,7 @@ export async function renderReportPdf(
   writeAreas(writer, report);
   writeKeyQuestions(writer, report);
   writeRoadmap(writer, report.roadmap);
+  writeActionPlan(writer, report.actionPlan, plan.today ?? ukDay(new Date()));
   writeNextSteps(writer, report, contact);
   writeAppendix(writer, report);
   writeClosingLine(writer);

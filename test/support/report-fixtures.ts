@@ -1,8 +1,11 @@
 import {
   AREA_IDS,
+  areaKey,
   buildReport,
+  priorityKey,
   overallScore,
   type AreaBenchmark,
+  type ActionPlanItem,
   type AreaId,
   type Rating,
   type Report,
@@ -15,7 +18,8 @@ import type { ReportContact } from '../../src/report/render-pdf';
  * one for each answer set that changes what the PDF holds or how long it runs: every answer 1
  * (lowest bars, every statement a priority candidate, one phase of foundations), every answer 5 (no
  * priorities, a plan to sustain), a spread, the spread with a benchmark of the visitor's segment or
- * of all providers, or too few audits for one, a retake, and gaps in the answers.
+ * of all providers, or too few audits for one, a retake, gaps in the answers, and an action plan
+ * (a few marks, and the largest: every topic, with the longest owners).
  */
 
 /** The day every fixture is dated: noon UTC, as the server dates a report. */
@@ -61,6 +65,29 @@ const OTHERS: Record<AreaId, AreaBenchmark> = {
 
 const EARLIER_SCORES = { operational: 60, compliance: 40, quality: 89, training: 40, data: 36 };
 
+/**
+ * An action plan on the mixed answers: each status, an owner, a date long past on an action not done
+ * (overdue whenever the test runs), one far ahead, one past but done (not overdue), and a mark for a
+ * statement that is no priority of these answers (left out of the report).
+ */
+const MIXED_PLAN: ActionPlanItem[] = [
+  { key: priorityKey('data', 0), status: 'in_progress', owner: 'Sam Patel', targetDate: '2020-01-31' },
+  { key: priorityKey('quality', 0), status: 'done' },
+  { key: areaKey('compliance'), status: 'planned', owner: 'Registered Manager', targetDate: '2099-12-31' },
+  { key: areaKey('data'), status: 'done', targetDate: '2020-02-01' },
+];
+
+/** The largest plan: every topic of the all-1 answers marked, each owner 100 characters, so it runs over a page. */
+const LARGEST_PLAN: ActionPlanItem[] = [
+  ...[0, 1, 2, 3, 4].map((question) => priorityKey('operational', question)),
+  ...AREA_IDS.map((id) => areaKey(id)),
+].map((key, i) => ({
+  key,
+  status: (['planned', 'in_progress', 'done'] as const)[i % 3],
+  owner: `Owner ${i} ${'Deputy Manager and Training Lead, '.repeat(3)}`.slice(0, 100).trim(),
+  targetDate: i % 2 === 0 ? '2020-01-31' : '2099-12-31',
+}));
+
 export const REPORT_FIXTURES = {
   allOnes: buildReport(everyAnswer(1), FIXTURE_DATE),
   allFives: buildReport(everyAnswer(5), FIXTURE_DATE),
@@ -82,6 +109,8 @@ export const REPORT_FIXTURES = {
     earlier: { takenOn: '2026-06-30', scores: EARLIER_SCORES, overall: overallScore(EARLIER_SCORES) },
   }),
   partial: buildReport(PARTIAL_RESPONSES, FIXTURE_DATE),
+  withPlan: buildReport(MIXED_RESPONSES, FIXTURE_DATE, { plan: MIXED_PLAN }),
+  largestPlan: buildReport(everyAnswer(1), FIXTURE_DATE, { plan: LARGEST_PLAN }),
 } satisfies Record<string, Report>;
 
 export type FixtureName = keyof typeof REPORT_FIXTURES;

@@ -159,7 +159,9 @@ export class ReportWriter {
 
   /**
    * A table with header cells: a row of column headers, then one row per entry. It is kept on one
-   * page (the report's tables have at most six rows), so no header row is ever repeated.
+   * page when it fits on one (most of the report's tables have at most six rows). One longer than a
+   * page (the action plan's ten rows with long owners) breaks between rows, and each later page
+   * repeats the header row for the eye, as an artifact: the structure has it once.
    */
   table(columns: readonly TableColumn[], rows: readonly (readonly string[])[], options: TableOptions): void {
     const widths = columns.map((column) => column.share * CONTENT_WIDTH);
@@ -172,7 +174,9 @@ export class ReportWriter {
     const headers = columns.map((c) => c.header);
     const headerHeight = heightOf(headers, () => TYPE.tableHead);
     const rowHeights = rows.map((row) => heightOf(row, styleOf));
-    this.keepSpace(headerHeight + rowHeights.reduce((sum, h) => sum + h, 0));
+    const whole = headerHeight + rowHeights.reduce((sum, h) => sum + h, 0);
+    const fitsOnAPage = whole <= CONTENT_BOTTOM - CONTENT_TOP;
+    this.keepSpace(fitsOnAPage ? whole : headerHeight + rowHeights[0]);
 
     const table = this.element('Table', {}, options.parent);
     const top = this.y;
@@ -183,8 +187,23 @@ export class ReportWriter {
       style: TYPE.tableHead,
     }));
     rows.forEach((cells, rowIndex) => {
-      const rowTop = this.y;
       const height = rowHeights[rowIndex];
+      if (!fitsOnAPage && this.y + height > CONTENT_BOTTOM) {
+        this.newPage();
+        const repeatTop = this.y;
+        this.artifact(() => {
+          this.doc.rect(MARGIN, repeatTop, CONTENT_WIDTH, headerHeight).fill(COLOURS.brand100);
+          let x = MARGIN;
+          headers.forEach((header, column) => {
+            const width = widths[column] - 2 * CELL_PADDING_X;
+            const align = columns[column].align ?? 'left';
+            this.draw(header, TYPE.tableHead, x + CELL_PADDING_X, repeatTop + CELL_PADDING_Y, width, align);
+            x += widths[column];
+          });
+        }, 'Pagination');
+        this.y = repeatTop + headerHeight;
+      }
+      const rowTop = this.y;
       this.artifact(() => {
         if (rowIndex % 2 === 1) this.doc.rect(MARGIN, rowTop, CONTENT_WIDTH, height).fill(COLOURS.panel);
         this.doc

@@ -1,5 +1,6 @@
 import { sanitizeProfile, sanitizeResponses } from '../../core';
 import type { StoredResults } from '../../shared/results-link';
+import { readActionPlan } from './action-plan';
 
 /** What the private results page can learn of its link: the results, that they are gone, or neither. */
 export type StoredResultsAnswer =
@@ -29,7 +30,7 @@ export async function fetchStoredResults(token: string, signal?: AbortSignal): P
         profile: sanitizeProfile(body.profile),
         // Scaffolding for issue 23: the history and the plan are cleaned by their own readers (to come).
         history: { entries: [], total: 0, laterResults: false },
-        plan: [],
+        plan: readActionPlan(body.plan),
       },
     };
   } catch {

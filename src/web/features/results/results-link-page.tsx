@@ -16,6 +16,7 @@ import { Link, useLocation, useNavigate } from '../../../browser/router';
 import { BackLink } from '../../ui/back-link';
 import { NoticeRegion, useNotice } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
+import { ActionPlan } from './action-plan';
 import { DownloadReportButton } from './download-report-button';
 import { ResultsClosing } from './results-closing';
 import { ReportView, type ReportInput } from './report-view';
@@ -100,6 +101,7 @@ function StoredResultsView({ token, results }: { token: string; results: StoredR
           ),
         }}
       />
+      <ActionPlan token={token} responses={responses} initialPlan={results.plan} />
       <StoredResultsActions
         token={token}
         responses={responses}

@@ -1,0 +1,40 @@
+import { AREAS, type ActionPlanItem, type ActionStatus, type ActionTopic } from '../core';
+
+/**
+ * How the action plan reads wherever it is shown (the private results page and the PDF): the
+ * section's heading, the summary of what is marked, what kind of topic each is, and when one is
+ * overdue. One place, so the page and the printout say the same.
+ */
+export const ACTION_PLAN_HEADING = 'Your action plan';
+
+/** A marked action past its date is said to be so in this word, never by colour alone. */
+export const OVERDUE_LABEL = 'Overdue';
+
+/**
+ * True when `item`'s target date (YYYY-MM-DD) is before `today` (YYYY-MM-DD) and it is not done.
+ * "Today" is the UK's day (ukDay), as the team's follow-ups count it, so the page and the PDF agree.
+ */
+export function isOverdue(item: Pick<ActionPlanItem, 'status' | 'targetDate'>, today: string): boolean {
+  // YYYY-MM-DD strings sort as the days they name.
+  return item.status !== 'done' && item.targetDate !== undefined && item.targetDate < today;
+}
+
+/** "3 planned, 1 in progress, 2 done": every status counted, a zero included, so the line reads the same each time. */
+export function planSummary(plan: readonly Pick<ActionPlanItem, 'status'>[]): string {
+  const count = (status: ActionStatus) => plan.filter((item) => item.status === status).length;
+  return `${count('planned')} planned, ${count('in_progress')} in progress, ${count('done')} done`;
+}
+
+/** "Priority · Data Management" for a priority (its statement's area), "Area advice" for an area. */
+export function topicTypeLabel(topic: Pick<ActionTopic, 'key' | 'kind'>): string {
+  if (topic.kind === 'area') return 'Area advice';
+  // A priority's key is statement:<area>-<question> (priorityKey).
+  const areaId = /^statement:([a-z]+)-\d$/.exec(topic.key)?.[1];
+  const area = AREAS.find((candidate) => candidate.id === areaId);
+  return area ? `Priority · ${area.title}` : 'Priority';
+}
+
+/** What the action is: a priority's label, or an area's title and its advice ("Data Management: Build the foundations"). */
+export function topicAction(topic: Pick<ActionTopic, 'kind' | 'title' | 'detail'>): string {
+  return topic.kind === 'area' ? `${topic.title}: ${topic.detail}` : topic.title;
+}

@@ -1,0 +1,280 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  ACTION_OWNER_MAX_LENGTH,
+  ACTION_STATUSES,
+  ACTION_STATUS_LABELS,
+  actionTopicsFor,
+  buildReport,
+  formatDay,
+  type ActionPlanItem,
+  type ActionTopic,
+  type Responses,
+} from '../../../core';
+import {
+  ACTION_PLAN_HEADING,
+  OVERDUE_LABEL,
+  isOverdue,
+  planSummary,
+  topicTypeLabel,
+} from '../../../shared/action-plan-words';
+import { ukDay } from '../../../shared/uk-day';
+import { saveActionPlanChange, type TopicStatus } from '../../api/action-plan';
+
+/** The statuses in the order the select offers them: no mark first. */
+const STATUS_OPTIONS: { value: TopicStatus; label: string }[] = [
+  { value: 'not_started', label: 'Not started' },
+  ...ACTION_STATUSES.map((status) => ({ value: status, label: ACTION_STATUS_LABELS[status] })),
+];
+
+interface ActionPlanProps {
+  /** The results link's token: the only key to its plan. */
+  token: string;
+  responses: Responses;
+  /** The plan as the server kept it when the page loaded. */
+  initialPlan: readonly ActionPlanItem[];
+  /** The UK's day (YYYY-MM-DD) a target date is overdue after; today unless a test says otherwise. */
+  today?: string;
+}
+
+/**
+ * "Your action plan" on the private results page: one row per topic the report offers (its
+ * priorities, then each area's advice), each with a status, an optional owner and target date, and a
+ * Save of its own. A row is saved on its own, by its button, not on every change: a keyboard moving
+ * through the status list, or a name half typed, must not send a change at each step. The server
+ * answers the whole plan, which the summary line and every row's "Overdue" follow.
+ */
+export function ActionPlan({ token, responses, initialPlan, today = ukDay(new Date()) }: ActionPlanProps) {
+  // The topics depend on the answers alone (the priorities and each area's band), never the date.
+  const topics = useMemo(() => {
+    const report = buildReport(responses);
+    return actionTopicsFor(report.priorities, report.areas);
+  }, [responses]);
+  const [plan, setPlan] = useState<readonly ActionPlanItem[]>(initialPlan);
+  const [gone, setGone] = useState(false);
+  const byKey = useMemo(() => new Map(plan.map((item) => [item.key, item])), [plan]);
+
+  return (
+    <section className="card action-plan" aria-labelledby="action-plan-title">
+      <h2 id="action-plan-title">{ACTION_PLAN_HEADING}</h2>
+      <p className="action-plan__intro">
+        Mark each priority and each area’s advice as you act on it, with who is doing it and by when. It is
+        kept with these results: anyone with this link can see and change it.
+      </p>
+      <p className="action-plan__summary">{plan.length === 0 ? 'Nothing marked yet' : planSummary(plan)}</p>
+      {gone ? (
+        <p className="notice notice--error action-plan__gone">
+          This results link has expired or been removed, so the plan can no longer be changed.
+        </p>
+      ) : null}
+      <ol className="action-plan__list">
+        {topics.map((topic, index) => (
+          <TopicRow
+            key={topic.key}
+            id={`action-${index}`}
+            token={token}
+            topic={topic}
+            item={byKey.get(topic.key)}
+            today={today}
+            onSaved={setPlan}
+            onGone={() => setGone(true)}
+          />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+interface Draft {
+  status: TopicStatus;
+  owner: string;
+  targetDate: string;
+}
+
+type RowState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; count: number }
+  | { kind: 'error'; message: string; fields: { owner?: string; targetDate?: string } };
+
+const draftOf = (item: ActionPlanItem | undefined): Draft => ({
+  status: item?.status ?? 'not_started',
+  owner: item?.owner ?? '',
+  targetDate: item?.targetDate ?? '',
+});
+
+interface TopicRowProps {
+  id: string;
+  token: string;
+  topic: ActionTopic;
+  item: ActionPlanItem | undefined;
+  today: string;
+  onSaved: (plan: ActionPlanItem[]) => void;
+  onGone: () => void;
+}
+
+/** One topic: its words, its fields, its Save, and what became of the last save, announced. */
+function TopicRow({ id, token, topic, item, today, onSaved, onGone }: TopicRowProps) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(item));
+  const [state, setState] = useState<RowState>({ kind: 'idle' });
+  const saves = useRef(0);
+  const ownerInput = useRef<HTMLInputElement>(null);
+  const dateInput = useRef<HTMLInputElement>(null);
+  const titleId = `${id}-title`;
+  const overdueOn = item?.targetDate !== undefined && isOverdue(item, today) ? item.targetDate : undefined;
+  const overdue = overdueOn !== undefined;
+  const fieldErrors = state.kind === 'error' ? state.fields : {};
+
+  // After a refused save, focus goes to the first field the server named, as on the e-mail form.
+  useEffect(() => {
+    if (fieldErrors.owner) ownerInput.current?.focus();
+    else if (fieldErrors.targetDate) dateInput.current?.focus();
+    // Only a new answer moves focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+
+  function edit(change: Partial<Draft>) {
+    setDraft((current) => ({ ...current, ...change }));
+    // "Saved" belongs to what was saved: an edit after it is not saved yet.
+    if (state.kind === 'saved') setState({ kind: 'idle' });
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.kind === 'saving') return;
+    setState({ kind: 'saving' });
+    const answer = await saveActionPlanChange(token, { key: topic.key, ...draft });
+    if (answer.status === 'saved') {
+      onSaved(answer.plan);
+      // What the server kept (an owner trimmed, "not started" with nothing else) is what the row shows.
+      setDraft(draftOf(answer.plan.find((saved) => saved.key === topic.key)));
+      saves.current += 1;
+      setState({ kind: 'saved', count: saves.current });
+    } else if (answer.status === 'invalid') {
+      const { owner, targetDate } = answer.fields;
+      setState({ kind: 'error', message: answer.message, fields: { owner, targetDate } });
+    } else if (answer.status === 'gone') {
+      onGone();
+      setState({ kind: 'error', message: 'This results link has expired or been removed.', fields: {} });
+    } else setState({ kind: 'error', message: answer.message, fields: {} });
+  }
+
+  const ids = {
+    status: `${id}-status`,
+    owner: `${id}-owner`,
+    ownerError: `${id}-owner-error`,
+    date: `${id}-date`,
+    dateError: `${id}-date-error`,
+    overdue: `${id}-overdue`,
+  };
+  const describedBy = (...parts: (string | false)[]) => parts.filter(Boolean).join(' ') || undefined;
+
+  return (
+    <li className="action-topic">
+      <div className="action-topic__head">
+        <h3 id={titleId} className="action-topic__title">
+          {topic.title}
+        </h3>
+        {overdueOn ? (
+          <p id={ids.overdue} className="action-topic__overdue">
+            {OVERDUE_LABEL}
+            <span className="visually-hidden">: the target date, {formatDay(overdueOn)}, has passed</span>
+          </p>
+        ) : null}
+      </div>
+      <p className="action-topic__meta">
+        {topicTypeLabel(topic)}
+        {topic.kind === 'priority' ? ` · Next step: ${topic.detail}` : ` · ${topic.detail}`}
+      </p>
+      {/* A group named by the topic, so each field is heard with it ("Status, Rotas, visits and handovers"). */}
+      <form className="action-topic__form" role="group" aria-labelledby={titleId} noValidate onSubmit={save}>
+        <div className="field action-topic__field">
+          <label htmlFor={ids.status} className="field__label">
+            Status
+          </label>
+          <select
+            id={ids.status}
+            className="field__input"
+            value={draft.status}
+            onChange={(event) => edit({ status: event.target.value as TopicStatus })}
+          >
+            {STATUS_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field action-topic__field">
+          <label htmlFor={ids.owner} className="field__label">
+            Owner (optional)
+          </label>
+          {fieldErrors.owner ? (
+            <p id={ids.ownerError} className="field__error">
+              <span className="visually-hidden">Error: </span>
+              {fieldErrors.owner}
+            </p>
+          ) : null}
+          <input
+            id={ids.owner}
+            type="text"
+            className="field__input"
+            // Counts UTF-16 units, so an emoji counts twice here: never more than the server accepts.
+            maxLength={ACTION_OWNER_MAX_LENGTH}
+            autoComplete="off"
+            value={draft.owner}
+            aria-invalid={fieldErrors.owner ? true : undefined}
+            aria-describedby={describedBy(Boolean(fieldErrors.owner) && ids.ownerError)}
+            onChange={(event) => edit({ owner: event.target.value })}
+            ref={ownerInput}
+          />
+        </div>
+        <div className="field action-topic__field">
+          <label htmlFor={ids.date} className="field__label">
+            Target date (optional)
+          </label>
+          {fieldErrors.targetDate ? (
+            <p id={ids.dateError} className="field__error">
+              <span className="visually-hidden">Error: </span>
+              {fieldErrors.targetDate}
+            </p>
+          ) : null}
+          <input
+            id={ids.date}
+            type="date"
+            className="field__input"
+            value={draft.targetDate}
+            aria-invalid={fieldErrors.targetDate ? true : undefined}
+            aria-describedby={describedBy(
+              Boolean(fieldErrors.targetDate) && ids.dateError,
+              overdue && ids.overdue,
+            )}
+            onChange={(event) => edit({ targetDate: event.target.value })}
+            ref={dateInput}
+          />
+        </div>
+        <div className="action-topic__save">
+          <button
+            type="submit"
+            className="button button--secondary"
+            aria-busy={state.kind === 'saving'}
+            // Named with its topic, so a list of buttons is not ten "Save"s; the visible word leads.
+            aria-label={`Save ${topic.title}`}
+          >
+            Save
+          </button>
+          {/* Both regions are always in the page, so what appears in them is announced. */}
+          <div role="status" aria-atomic="true" className="action-topic__status">
+            {state.kind === 'saved' ? <span key={state.count}>Saved</span> : null}
+          </div>
+        </div>
+      </form>
+      <div role="alert" aria-atomic="true">
+        {state.kind === 'error' ? (
+          <p className="action-topic__error">
+            <span className="action-topic__error-title">Not saved.</span> {state.message}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
