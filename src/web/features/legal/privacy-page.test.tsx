@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CONSENT_WORDING } from '../../../shared/email-request-rules';
+import { SAVED_AUDIT_DAYS } from '../../../shared/saved-audit';
 import { LINK_PLACEHOLDERS } from '../../../shared/site-links';
 import { BrowserRouter } from '../../../browser/router';
 import { PrivacyPage } from './privacy-page';
@@ -30,6 +32,7 @@ describe('PrivacyPage', () => {
       'Comparing your results with other providers',
       'What we store when you ask for your results by e-mail',
       'Your private results link',
+      'Saving an audit to finish later',
       'Why we use it',
       'Who sees it',
       'How long we keep it',
@@ -125,7 +128,7 @@ describe('PrivacyPage', () => {
       `We keep each request, with any contact details you gave and where your visit came from, for ${LINK_PLACEHOLDERS.retentionPeriod}, then delete it automatically`,
     );
     expect(section('Your rights')).toContain(
-      'We erase every request, with the contact details and the source of the visit stored with it',
+      'We erase every request, with the contact details, the source of the visit and the action plan stored with it',
     );
   });
 
@@ -135,6 +138,119 @@ describe('PrivacyPage', () => {
     );
     expect(screen.getByRole('row', { name: /phone number you gave/ }).textContent).toContain(
       'Your consent (Article 6(1)(a))',
+    );
+  });
+
+  /** The items of the first list under an h2. */
+  function listUnder(heading: string): string[] {
+    let el = screen.getByRole('heading', { level: 2, name: heading }).nextElementSibling;
+    while (el && el.tagName !== 'UL') el = el.nextElementSibling;
+    return [...(el?.querySelectorAll('li') ?? [])].map(
+      (li) => li.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+    );
+  }
+
+  it('lists what a saved audit keeps, and says why', () => {
+    expect(listUnder('Saving an audit to finish later')).toEqual([
+      'your e-mail address;',
+      'your answers so far, and the section where you stopped;',
+      'your type of service and how many people you support, if you gave them;',
+      'for a retake, which earlier results it came from, and their date and area scores, to show the change when you finish;',
+      `whether you ticked “${CONSENT_WORDING}” when saving, and if you did, that wording and when you ticked it;`,
+      'when you first and last saved it;',
+      'a code that opens your link to continue, kept only as a hash.',
+    ]);
+    const text = section('Saving an audit to finish later');
+    expect(text).toContain('“Save and continue later”');
+    expect(text).toContain(
+      'We use them to e-mail you a private link to continue, and to reopen the audit where you stopped',
+    );
+    expect(text).toContain('on any device');
+  });
+
+  it('says the continue link’s secret is kept only as a hash, and that anyone with the link can open it', () => {
+    const text = section('Saving an audit to finish later');
+    expect(text).toContain('after that we keep only a hash of the code');
+    expect(text).toContain('the link cannot be rebuilt from our records');
+    expect(text).toContain('Anyone who has the link can open the audit, see your answers and change them');
+  });
+
+  it(`keeps a saved audit ${SAVED_AUDIT_DAYS} days from the first save or until completed, then an empty marker`, () => {
+    const text = section('Saving an audit to finish later');
+    expect(text).toContain(
+      `until you complete the audit or for ${SAVED_AUDIT_DAYS} days from your first save, whichever comes first`,
+    );
+    expect(text).toContain(`The link works for ${SAVED_AUDIT_DAYS} days from your first save`);
+    expect(text).toContain('saving again does not make it last longer');
+    expect(text).toContain('we delete your e-mail address and your answers at once');
+    expect(text).toContain('keep only an empty marker, with nothing that identifies you');
+    expect(text).toContain('so that the link can say it has already been used');
+    expect(section('How long we keep it')).toContain(
+      `An audit saved to finish later is kept until you complete it or for ${SAVED_AUDIT_DAYS} days from its first save`,
+    );
+  });
+
+  it('says the team sees only a count of saved audits, unless the visitor ticks the box when saving', () => {
+    const text = section('Saving an audit to finish later');
+    expect(text).toContain('Saving sends nothing to our team.');
+    expect(text).toContain(
+      `The team sees only how many audits are saved to finish later, unless you tick “${CONSENT_WORDING}” when you save`,
+    );
+    expect(text).toContain('It never sees your answers.');
+    expect(section('Who sees it')).toContain(
+      'Of the audits saved to finish later, our team sees only how many there are, unless you ticked the box when saving',
+    );
+    expect(screen.getByRole('row', { name: /address of an audit you saved/ }).textContent).toContain(
+      'Your consent (Article 6(1)(a))',
+    );
+    expect(screen.getByRole('row', { name: /Keeping an audit you saved/ }).textContent).toContain(
+      'Taking steps at your request (Article 6(1)(b))',
+    );
+  });
+
+  it('erases an address’s saved audits with its requests, and their action plans', () => {
+    const text = section('Your rights');
+    expect(text).toContain(
+      'every audit saved to finish later with that address (its link then stops working)',
+    );
+    expect(text).toContain('the action plan stored with it');
+  });
+
+  it('explains the linked results and the action plan: stored with the request, erased and deleted with it', () => {
+    expect(listUnder('What we store when you ask for your results by e-mail')).toEqual(
+      expect.arrayContaining([
+        'if you reached these results through “Retake with these answers”, which earlier results they follow (see “Your private results link” below);',
+        'your action plan, if you make one on your private results page: the status you chose for each priority or area, and the owner’s name and target date you added, if any;',
+      ]),
+    );
+    const link = section('Your private results link');
+    expect(link).toContain(
+      'Results you reach through “Retake with these answers” are linked to the earlier results that private link showed',
+    );
+    expect(link).toContain('never by your e-mail address or anything else');
+    expect(link).toContain('later ones simply stop showing them');
+    expect(link).toContain('mark each priority, or an area’s advice, as planned, in progress or done');
+    expect(link).toContain('anyone who has it can see and change the plan');
+    expect(link).toContain('it is erased and deleted with the request');
+    expect(link).toContain(
+      'Our team sees only how many actions are planned, in progress or done, not what they are, who owns them or when they are due.',
+    );
+    expect(section('How long we keep it')).toContain(
+      'Your action plan, and the link between your results, are kept with the request and deleted with it.',
+    );
+    expect(section('Who sees it')).toContain(
+      'Of an action plan, it sees with your request only how many actions are planned, in progress or done.',
+    );
+    expect(screen.getByRole('row', { name: /results over time/ }).textContent).toContain(
+      'Taking steps at your request (Article 6(1)(b))',
+    );
+  });
+
+  it('says the answers stay in the tab unless the audit is saved to finish later', () => {
+    const text = section('Taking the audit');
+    expect(text).toContain('are gone when you close the tab, unless you save the audit to finish later');
+    expect(text).toContain(
+      'We receive nothing else unless you download the report, ask us to e-mail your results or save the audit to finish later.',
     );
   });
 });

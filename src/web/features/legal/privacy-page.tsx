@@ -19,10 +19,12 @@ export function PrivacyPage() {
         <h2>Taking the audit</h2>
         <p>
           The audit runs in your browser. Your answers are kept in your browser for this tab only, so that a
-          reload does not lose them, and are gone when you close the tab. When you complete the audit, your
+          reload does not lose them, and are gone when you close the tab, unless you save the audit to finish
+          later (see &ldquo;Saving an audit to finish later&rdquo; below). When you complete the audit, your
           browser sends us your ratings without anything that identifies you, for the anonymous comparison
-          with other providers described below. We receive nothing else unless you download the report or ask
-          us to e-mail your results. We set no cookies and use no analytics or advertising trackers.
+          with other providers described below. We receive nothing else unless you download the report, ask us
+          to e-mail your results or save the audit to finish later. We set no cookies and use no analytics or
+          advertising trackers.
         </p>
         <p>
           When you download the report, your browser sends us your ratings (and your type of service and size,
@@ -94,6 +96,14 @@ export function PrivacyPage() {
             where your visit came from, if your browser noted it: the campaign tags and the name of the
             website that linked to ours (see “Taking the audit” above);
           </li>
+          <li>
+            if you reached these results through &ldquo;Retake with these answers&rdquo;, which earlier
+            results they follow (see &ldquo;Your private results link&rdquo; below);
+          </li>
+          <li>
+            your action plan, if you make one on your private results page: the status you chose for each
+            priority or area, and the owner&rsquo;s name and target date you added, if any;
+          </li>
           <li>when you made the request, and whether each message was delivered.</li>
         </ul>
         <p>
@@ -126,6 +136,68 @@ export function PrivacyPage() {
           The link stops working when your request is erased: when you ask us to erase it, or automatically{' '}
           {LINK_PLACEHOLDERS.retentionPeriod}. After that it shows “page not found”.
         </p>
+        <p>
+          Results you reach through &ldquo;Retake with these answers&rdquo; are linked to the earlier results
+          that private link showed, and those to the ones before them, so that your latest private results
+          page can show how each area has changed over time, and its PDF report a page on your progress. We
+          link them only when you retake from a private link (or finish an audit you saved during such a
+          retake), never by your e-mail address or anything else. When earlier results are erased or deleted
+          at the end of their time, later ones simply stop showing them.
+        </p>
+        <p>
+          On your private results page you can also keep an action plan: mark each priority, or an
+          area&rsquo;s advice, as planned, in progress or done, with the name of the person who owns it and a
+          target date if you wish. The link is the key, with no account or password, so anyone who has it can
+          see and change the plan. We save the plan with your request and print it in your PDF report; it is
+          erased and deleted with the request. Our team sees only how many actions are planned, in progress or
+          done, not what they are, who owns them or when they are due.
+        </p>
+
+        <h2>Saving an audit to finish later</h2>
+        <p>
+          On any section of the audit you can choose &ldquo;Save and continue later&rdquo; and give your
+          e-mail address. We then keep, until you complete the audit or for 30 days from your first save,
+          whichever comes first:
+        </p>
+        <ul>
+          <li>your e-mail address;</li>
+          <li>your answers so far, and the section where you stopped;</li>
+          <li>your type of service and how many people you support, if you gave them;</li>
+          <li>
+            for a retake, which earlier results it came from, and their date and area scores, to show the
+            change when you finish;
+          </li>
+          <li>
+            whether you ticked &ldquo;The team may contact me about a free consultation&rdquo; when saving,
+            and if you did, that wording and when you ticked it;
+          </li>
+          <li>when you first and last saved it;</li>
+          <li>a code that opens your link to continue, kept only as a hash.</li>
+        </ul>
+        <p>
+          We use them to e-mail you a private link to continue, and to reopen the audit where you stopped when
+          you open that link, on any device. The link ends in a long random code. Until the e-mail is sent (or
+          we give up sending it), the link waits with it in our queue of outgoing e-mail; after that we keep
+          only a hash of the code (a fingerprint from which the code cannot be worked out), so the link cannot
+          be rebuilt from our records. Anyone who has the link can open the audit, see your answers and change
+          them, so keep the e-mail as you would any other private message. Saving again from the link replaces
+          the answers saved before.
+        </p>
+        <p>
+          The link works for 30 days from your first save (saving again does not make it last longer), or
+          until you complete the audit. When you complete it, we delete your e-mail address and your answers
+          at once, and keep only an empty marker, with nothing that identifies you, until the 30 days end, so
+          that the link can say it has already been used. At the end of the 30 days everything is deleted, and
+          the link says it has expired.
+        </p>
+        <p>
+          Saving sends nothing to our team. The team sees only how many audits are saved to finish later,
+          unless you tick &ldquo;The team may contact me about a free consultation&rdquo; when you save: then
+          it also sees your e-mail address, when you saved, how many statements you have rated, the section
+          where you stopped and when your link ends, and may contact you about a free consultation. It never
+          sees your answers. As with the e-mail form, we use your IP address for a short time to stop abuse,
+          and we limit how many links one e-mail address can be sent.
+        </p>
 
         <h2>Why we use it</h2>
         <table>
@@ -146,6 +218,19 @@ export function PrivacyPage() {
               <td>Taking steps at your request (Article 6(1)(b))</td>
             </tr>
             <tr>
+              <td>
+                Keeping an audit you saved to finish later, e-mailing you its link and reopening it from there
+              </td>
+              <td>Taking steps at your request (Article 6(1)(b))</td>
+            </tr>
+            <tr>
+              <td>
+                Showing your results over time, and keeping the action plan you make on your private results
+                page
+              </td>
+              <td>Taking steps at your request (Article 6(1)(b))</td>
+            </tr>
+            <tr>
               <td>Our team reading your note and replying to it, about your results only</td>
               <td>Our legitimate interest in answering people who write to us (Article 6(1)(f))</td>
             </tr>
@@ -158,6 +243,25 @@ export function PrivacyPage() {
                 Your consent (Article 6(1)(a)). You can withdraw it at any time by writing to{' '}
                 <a href={`mailto:${CONTACT}`}>{CONTACT}</a>; we then contact you no more.
               </td>
+            </tr>
+            <tr>
+              <td>
+                Showing our team the address of an audit you saved to finish later, how far it got and when
+                its link ends, so that it can contact you about a free consultation, only if you ticked the
+                box when saving
+              </td>
+              <td>
+                Your consent (Article 6(1)(a)). You can withdraw it at any time by writing to{' '}
+                <a href={`mailto:${CONTACT}`}>{CONTACT}</a>; we then contact you no more and no longer show
+                your address.
+              </td>
+            </tr>
+            <tr>
+              <td>
+                Our team seeing how many actions of your plan are planned, in progress or done, to know how
+                its advice is used
+              </td>
+              <td>Our legitimate interest in knowing whether our advice helps (Article 6(1)(f))</td>
             </tr>
             <tr>
               <td>
@@ -191,13 +295,24 @@ export function PrivacyPage() {
           (our CRM), which keeps it on our behalf: with your contact details if you gave them with the box
           ticked, and where your visit came from.
         </p>
+        <p>
+          Of the audits saved to finish later, our team sees only how many there are, unless you ticked the
+          box when saving (see &ldquo;Saving an audit to finish later&rdquo; above). Of an action plan, it
+          sees with your request only how many actions are planned, in progress or done.
+        </p>
 
         <h2>How long we keep it</h2>
         <p>
           We keep each request, with any contact details you gave and where your visit came from, for{' '}
           {LINK_PLACEHOLDERS.retentionPeriod}, then delete it automatically, and its results link stops
-          working. You can ask us to delete it sooner at any time. The anonymous audits used for comparisons
+          working. Your action plan, and the link between your results, are kept with the request and deleted
+          with it. You can ask us to delete it sooner at any time. The anonymous audits used for comparisons
           are kept indefinitely, as they identify no one.
+        </p>
+        <p>
+          An audit saved to finish later is kept until you complete it or for 30 days from its first save,
+          whichever comes first, then deleted; a completed one leaves only an empty marker until the 30 days
+          end (see &ldquo;Saving an audit to finish later&rdquo; above).
         </p>
 
         <h2>Your rights</h2>
@@ -205,8 +320,10 @@ export function PrivacyPage() {
           You can ask for a copy of your data, for corrections, for it to be erased, or object to our use of
           it. To have everything we hold about your e-mail address erased, write to{' '}
           <a href={`mailto:${CONTACT}`}>{CONTACT}</a> from that address (or tell us the address). We erase
-          every request, with the contact details and the source of the visit stored with it, and any message
-          still waiting to be sent, and confirm within one month.
+          every request, with the contact details, the source of the visit and the action plan stored with it,
+          every audit saved to finish later with that address (its link then stops working), and any message
+          still waiting to be sent, and confirm within one month. Results sent to another address that follow
+          erased ones keep their own results, without the erased ones.
         </p>
         <p>
           If you are unhappy with how we handle your data, please tell us first. You can also complain to the
