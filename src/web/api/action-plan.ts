@@ -1,13 +1,11 @@
 import { ACTION_OWNER_MAX_LENGTH, ACTION_STATUSES, type ActionPlanItem, type ActionStatus } from '../../core';
+import { actionPlanPath, type ActionChangeStatus } from '../../shared/action-plan-rules';
 import type { ApiErrorBody } from '../../shared/api-errors';
 
-/** A topic's status as the page offers it: "not started" is no mark at all (the server deletes it). */
-export type TopicStatus = ActionStatus | 'not_started';
-
-/** One change to the plan, as `POST /api/results/<token>/plan` takes it. */
+/** One change to the plan, as `POST /api/results/<token>/plan` takes it (shared/action-plan.ts). */
 export interface PlanChange {
   key: string;
-  status: TopicStatus;
+  status: ActionChangeStatus;
   owner?: string;
   targetDate?: string;
 }
@@ -52,7 +50,8 @@ export function readActionPlan(value: unknown): ActionPlanItem[] {
 /**
  * Saves one topic's status, owner and target date. The token is the only key (no account), so it
  * goes in the path as the results page's own request does; the browser adds the Origin header the
- * server checks. An empty owner or date is left out, which clears it.
+ * server checks. An empty owner or date is left out, which clears it; "not started" sends neither,
+ * as it removes the topic's item (the server refuses one with either).
  */
 export async function saveActionPlanChange(
   token: string,
@@ -61,11 +60,13 @@ export async function saveActionPlanChange(
 ): Promise<PlanSaveAnswer> {
   const body: PlanChange = { key: change.key, status: change.status };
   const owner = change.owner?.trim();
-  if (owner) body.owner = owner;
-  if (change.targetDate) body.targetDate = change.targetDate;
+  if (change.status !== 'not_started') {
+    if (owner) body.owner = owner;
+    if (change.targetDate) body.targetDate = change.targetDate;
+  }
   let response: Response;
   try {
-    response = await fetch(`/api/results/${encodeURIComponent(token)}/plan`, {
+    response = await fetch(actionPlanPath(token), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),

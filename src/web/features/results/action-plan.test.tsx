@@ -172,10 +172,15 @@ describe('ActionPlan', () => {
     const sent = stubPlanRoute(() => json({ plan: [] }));
     show(ALL_FIVES, [{ key: areaKey('data'), status: 'planned', owner: 'Jo', targetDate: '2026-12-24' }]);
     const data = row('Data Management');
+    expect(within(data).queryByText(/clears the owner/)).toBeNull();
     await userEvent.selectOptions(within(data).getByLabelText('Status'), 'Not started');
+    // Said before the Save, beside the status it follows from.
+    const hint = within(data).getByText('Saving “Not started” clears the owner and target date.');
+    expect(within(data).getByLabelText('Status').getAttribute('aria-describedby')).toBe(hint.id);
     await userEvent.click(within(data).getByRole('button', { name: /^Save/ }));
     await waitFor(() => expect(within(data).getByRole('status').textContent).toBe('Saved'));
-    expect(sent[0]).toMatchObject({ key: areaKey('data'), status: 'not_started' });
+    // Neither the owner nor the date is sent: the server refuses them with "not started".
+    expect(sent).toEqual([{ key: areaKey('data'), status: 'not_started' }]);
     expect((within(data).getByLabelText('Owner (optional)') as HTMLInputElement).value).toBe('');
     expect((within(data).getByLabelText('Target date (optional)') as HTMLInputElement).value).toBe('');
     expect(screen.getByText('Nothing marked yet')).toBeTruthy();
@@ -209,6 +214,30 @@ describe('ActionPlan', () => {
     expect(document.activeElement).toBe(owner);
     expect(within(data).getByRole('status').textContent).toBe('');
     expect(screen.getByText('Nothing marked yet')).toBeTruthy();
+  });
+
+  it('says a reason with no field on the page (the topic) in the alert itself', async () => {
+    stubPlanRoute(() =>
+      json(
+        {
+          error: {
+            code: 'invalid_request',
+            message: 'Please check the highlighted fields.',
+            fields: { key: 'This is not one of the topics of these results' },
+          },
+        },
+        400,
+      ),
+    );
+    show(ALL_FIVES);
+    const data = row('Data Management');
+    await userEvent.click(within(data).getByRole('button', { name: /^Save/ }));
+    await waitFor(() =>
+      expect(within(data).getByRole('alert').textContent).toBe(
+        'Not saved. This is not one of the topics of these results',
+      ),
+    );
+    expect(within(data).getByLabelText('Owner (optional)').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('says the link is gone on a 404, and that a change could not be sent when there is no answer', async () => {

@@ -17,12 +17,13 @@ import {
   planSummary,
   topicTypeLabel,
 } from '../../../shared/action-plan-words';
+import { NOT_STARTED_LABEL, type ActionChangeStatus } from '../../../shared/action-plan-rules';
 import { ukDay } from '../../../shared/uk-day';
-import { saveActionPlanChange, type TopicStatus } from '../../api/action-plan';
+import { saveActionPlanChange } from '../../api/action-plan';
 
 /** The statuses in the order the select offers them: no mark first. */
-const STATUS_OPTIONS: { value: TopicStatus; label: string }[] = [
-  { value: 'not_started', label: 'Not started' },
+const STATUS_OPTIONS: { value: ActionChangeStatus; label: string }[] = [
+  { value: 'not_started', label: NOT_STARTED_LABEL },
   ...ACTION_STATUSES.map((status) => ({ value: status, label: ACTION_STATUS_LABELS[status] })),
 ];
 
@@ -85,7 +86,7 @@ export function ActionPlan({ token, responses, initialPlan, today = ukDay(new Da
 }
 
 interface Draft {
-  status: TopicStatus;
+  status: ActionChangeStatus;
   owner: string;
   targetDate: string;
 }
@@ -123,6 +124,8 @@ function TopicRow({ id, token, topic, item, today, onSaved, onGone }: TopicRowPr
   const overdueOn = item?.targetDate !== undefined && isOverdue(item, today) ? item.targetDate : undefined;
   const overdue = overdueOn !== undefined;
   const fieldErrors = state.kind === 'error' ? state.fields : {};
+  // "Not started" is no item at all: saving it drops what the other fields hold, and the row says so.
+  const clears = draft.status === 'not_started' && (draft.owner.trim() !== '' || draft.targetDate !== '');
 
   // After a refused save, focus goes to the first field the server named, as on the e-mail form.
   useEffect(() => {
@@ -150,8 +153,12 @@ function TopicRow({ id, token, topic, item, today, onSaved, onGone }: TopicRowPr
       saves.current += 1;
       setState({ kind: 'saved', count: saves.current });
     } else if (answer.status === 'invalid') {
-      const { owner, targetDate } = answer.fields;
-      setState({ kind: 'error', message: answer.message, fields: { owner, targetDate } });
+      const { owner, targetDate, ...others } = answer.fields;
+      // The owner's and the date's reasons sit beside them; any other (the topic, the status) has no
+      // field on the page, so the alert says it instead of "check the highlighted fields".
+      const unplaced = Object.values(others);
+      const message = unplaced.length > 0 ? unplaced.join('. ') : answer.message;
+      setState({ kind: 'error', message, fields: { owner, targetDate } });
     } else if (answer.status === 'gone') {
       onGone();
       setState({ kind: 'error', message: 'This results link has expired or been removed.', fields: {} });
@@ -160,6 +167,7 @@ function TopicRow({ id, token, topic, item, today, onSaved, onGone }: TopicRowPr
 
   const ids = {
     status: `${id}-status`,
+    statusHint: `${id}-status-hint`,
     owner: `${id}-owner`,
     ownerError: `${id}-owner-error`,
     date: `${id}-date`,
@@ -195,7 +203,8 @@ function TopicRow({ id, token, topic, item, today, onSaved, onGone }: TopicRowPr
             id={ids.status}
             className="field__input"
             value={draft.status}
-            onChange={(event) => edit({ status: event.target.value as TopicStatus })}
+            aria-describedby={clears ? ids.statusHint : undefined}
+            onChange={(event) => edit({ status: event.target.value as ActionChangeStatus })}
           >
             {STATUS_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
@@ -203,6 +212,11 @@ function TopicRow({ id, token, topic, item, today, onSaved, onGone }: TopicRowPr
               </option>
             ))}
           </select>
+          {clears ? (
+            <p id={ids.statusHint} className="field__hint action-topic__hint">
+              Saving “{NOT_STARTED_LABEL}” clears the owner and target date.
+            </p>
+          ) : null}
         </div>
         <div className="field action-topic__field">
           <label htmlFor={ids.owner} className="field__label">
