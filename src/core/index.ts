@@ -12,4 +12,5 @@ export * from './format-day';
 export * from './report-words';
 export * from './sentence';
 export * from './progress';
+export * from './progress-words';
 export * from './action-plan';

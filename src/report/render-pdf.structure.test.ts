@@ -42,6 +42,7 @@ function sections(report: Report): string[] {
   return [
     'Summary',
     'About this report',
+    ...(report.progress ? ['Your progress'] : []),
     'Your priorities',
     'Area Assessments:',
     'By CQC key question',
@@ -84,6 +85,13 @@ function listItems(list: StructNode): { label: string; body: string }[] {
 }
 
 const fixtures = Object.keys(REPORT_FIXTURES) as FixtureName[];
+
+/** A change since the first result as the progress page words it: "+12 points", "−1 point", "no change". */
+function progressChangeWords(points: number): string {
+  if (points === 0) return 'no change';
+  const amount = points > 0 ? `+${points}` : `−${-points}`;
+  return `${amount} ${Math.abs(points) === 1 ? 'point' : 'points'}`;
+}
 
 /** The action plan's rows as printed, written out: each kind of topic, status, owner and date. */
 const PLAN_ROWS: Partial<Record<FixtureName, string[][]>> = {
@@ -154,7 +162,7 @@ describe.each(fixtures)('the %s report read back', (name) => {
       ['P', `Assessment: ${report.overall.rating}`],
       ...(change ? [['P', change]] : []),
     ]);
-    expect(change === undefined).toBe(name !== 'retake');
+    expect(change === undefined).toBe(report.earlier === undefined);
   });
 
   it('reads down each page: no text in the structure comes before text drawn above it', () => {
@@ -322,6 +330,84 @@ describe.each(fixtures)('the %s report read back', (name) => {
     else expect(rows).toHaveLength(report.actionPlan.length);
   });
 
+  it('prints the progress as a list of changes, a figure whose alternative text gives every score, and a table with header cells', () => {
+    const { progress } = report;
+    if (!progress) {
+      expect(textOf(document)).not.toMatch(/Your progress|Change since/);
+      return;
+    }
+    const { entries } = progress;
+    const page = section(document, 'Your progress');
+    const [intro] = page;
+    expect(textOf(intro!)).toMatch(
+      new RegExp(`^Your ${entries.length} results, from \\d{1,2} [A-Z][a-z]+ \\d{4} to 23 November 2026,`),
+    );
+    const heading = page.find((e) => e.role === 'H3')!;
+    expect(textOf(heading)).toBe(
+      progress.total > entries.length
+        ? 'Change since the first result shown'
+        : 'Change since your first result',
+    );
+    const changes = listItems(page.find((e) => e.role === 'L')!).map((item) => item.body);
+    const first = entries[0]!;
+    expect(changes).toHaveLength(6);
+    expect(changes[0]).toBe(
+      `Overall: ${first.overall}% → ${report.overall.score}%, ${progressChangeWords(report.overall.score - first.overall)}`,
+    );
+    for (const [i, area] of report.areas.entries())
+      expect(changes[i + 1]).toBe(
+        `${area.title}: ${first.scores[area.id]}% → ${area.score}%, ${progressChangeWords(area.score - first.scores[area.id])}`,
+      );
+
+    const figures = page.filter((e) => e.role === 'Figure');
+    expect(figures).toHaveLength(1);
+    const alt = figures[0]!.alt ?? '';
+    expect(alt).toMatch(new RegExp(`^Line charts of your scores over ${entries.length} results, out of 100`));
+    // Every score of every result is in the words, with its day.
+    expect(alt).toContain(`Overall: ${first.overall}% on `);
+    for (const area of report.areas) {
+      const scores = entries.map((entry) => `${entry.scores[area.id]}% on `);
+      const line = alt.slice(alt.indexOf(`${area.title}: `));
+      let from = 0;
+      for (const score of scores) {
+        from = line.indexOf(score, from);
+        expect(from, `${area.title} ${score}`).toBeGreaterThanOrEqual(0);
+      }
+    }
+
+    const tables = page.filter((e) => e.role === 'Table');
+    expect(tables).toHaveLength(1);
+    const [header, ...rows] = cells(tables[0]!);
+    expect(header).toEqual(
+      ['Taken on', 'Overall', ...report.areas.map((area) => area.title)].map((text) => [
+        'TH',
+        'Column',
+        text,
+      ]),
+    );
+    expect(rows).toHaveLength(entries.length);
+    for (const [i, row] of rows.entries()) {
+      const entry = entries[i]!;
+      expect(row[0]![0]).toBe('TH');
+      expect(row[0]![1]).toBe('Row');
+      expect(row.slice(1)).toEqual(
+        [entry.overall, ...report.areas.map((area) => entry.scores[area.id])].map((score) => [
+          'TD',
+          undefined,
+          `${score}%`,
+        ]),
+      );
+    }
+    expect(rows.at(-1)![0]![2]).toBe('23 November 2026 (this result)');
+    const notes = page.filter((e) => e.role === 'P').map(textOf);
+    expect(notes.includes(`Showing your 12 latest results of ${progress.total}.`)).toBe(
+      progress.total > entries.length,
+    );
+    expect(notes.some((note) => note.startsWith('You have taken the audit again since this one'))).toBe(
+      progress.laterResults,
+    );
+  });
+
   it('links the booking page, the e-mail address and the web site, each a Link with its annotation', () => {
     const nextSteps = section(document, 'Next steps');
     const links = nextSteps.flatMap((e) => findAll(e, 'Link'));
@@ -376,6 +462,9 @@ describe('the fixtures cover what changes the structure', () => {
     expect(REPORT_FIXTURES.withBenchmark.comparison?.status).toBe('shown');
     expect(REPORT_FIXTURES.tooFew.comparison?.status).toBe('too_few');
     expect(REPORT_FIXTURES.retake.earlier).toBeDefined();
+    expect(REPORT_FIXTURES.progress.progress?.entries).toHaveLength(3);
+    expect(REPORT_FIXTURES.longestProgress.progress).toMatchObject({ total: 14, laterResults: true });
+    expect(REPORT_FIXTURES.longestProgress.progress?.entries).toHaveLength(12);
     expect(
       REPORT_FIXTURES.partial.answers.flatMap((a) => a.statements).filter((s) => !s.rating).length,
     ).toBeGreaterThan(0);

@@ -451,3 +451,83 @@ describe('the action plan', () => {
     );
   });
 });
+
+describe('the progress page of a retake chain', () => {
+  const entry = (takenOn: string, score: number) => {
+    const scores = Object.fromEntries(AREA_IDS.map((id) => [id, score])) as Record<
+      (typeof AREA_IDS)[number],
+      number
+    >;
+    return { takenOn, scores, overall: score };
+  };
+  const mixedScores = buildReport(MIXED, GENERATED_AT).areas;
+  const last = {
+    takenOn: '2026-11-22',
+    scores: Object.fromEntries(mixedScores.map((area) => [area.id, area.score])) as Record<
+      (typeof AREA_IDS)[number],
+      number
+    >,
+    overall: 56,
+  };
+  const chain = (
+    entries: ReturnType<typeof entry>[],
+    extra: { total?: number; laterResults?: boolean } = {},
+  ) =>
+    buildReport(MIXED, GENERATED_AT, {
+      earlier: entries.at(-1),
+      history: {
+        entries: [...entries, last],
+        total: extra.total ?? entries.length + 1,
+        laterResults: extra.laterResults ?? false,
+      },
+    });
+
+  it('comes right after the summary, on a page of its own, before the priorities', async () => {
+    const { pages } = await readPdf(await render(chain([entry('2026-06-30', 0), entry('2026-09-15', 100)])));
+    // The page each heading begins (the cover lists the sections too).
+    const at = (heading: string) => pages.findIndex((page) => page.text.startsWith(heading));
+    expect(at('Summary')).toBe(1);
+    expect(at('Your progress')).toBe(2);
+    expect(at('Your priorities')).toBe(3);
+    const progress = pages[2]!.text;
+    expect(progress).toContain(
+      'Your 3 results, from 30 June 2026 to 22 November 2026, each taken with “Retake with these answers” from the one before.',
+    );
+    expect(progress).toContain('Change since your first result');
+    // From every area at 0, then 100, to the mixed answers: the change is from the first, in words.
+    expect(progress).toContain('Overall: 0% → 56%, +56 points');
+    expect(progress).toContain('Compliance & Regulations: 0% → 40%, +40 points');
+    expect(progress).toContain('30 June 2026 0% 0% 0% 0% 0% 0%');
+    expect(progress).toContain('15 September 2026 100% 100% 100% 100% 100% 100%');
+    expect(progress).toContain('22 November 2026 (this result) 56% 72% 40% 88% 52% 28%');
+    expect(progress).not.toContain('Showing your');
+  });
+
+  it('says only the latest 12 of a longer chain are shown, keeps clear of the footer, and says a later result exists', async () => {
+    const eleven = Array.from({ length: 11 }, (_, i) =>
+      entry(`2025-${String(i + 2).padStart(2, '0')}-01`, 56),
+    );
+    const { pages, all } = await readPdf(await render(chain(eleven, { total: 30, laterResults: true })));
+    expect(all).toContain('Showing your 12 latest results of 30.');
+    expect(all).toContain(
+      'You have taken the audit again since this one: the link in your latest e-mail shows your newest results.',
+    );
+    expect(all).toContain('Change since the first result shown');
+    expect(all).toContain('Overall: 56% → 56%, no change');
+    expect(all).toContain('1 February 2025 56%');
+    expect(all).toContain('1 December 2025 56%');
+    for (const page of pages)
+      for (const line of page.lines.filter((l) => !/^Page \d+ of \d+$|^Care Audit · /.test(l.text)))
+        expect(line.mmFromTop).toBeLessThan(280);
+  });
+
+  it('is left out for a result on its own', async () => {
+    const alone = buildReport(MIXED, GENERATED_AT, {
+      history: { entries: [last], total: 1, laterResults: false },
+    });
+    expect(alone.progress).toBeUndefined();
+    const { all } = await readPdf(await render(alone));
+    expect(all).not.toContain('Your progress');
+    expect(all).not.toContain('Change since');
+  });
+});

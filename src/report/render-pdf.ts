@@ -8,6 +8,7 @@ import { writeCover } from './pdf/cover';
 import { writeAreas, writeKeyQuestions, writePriorities, writeRoadmap } from './pdf/findings';
 import { useReportFonts } from './pdf/fonts';
 import { REPORT_TITLE } from './pdf/pdf-words';
+import { writeProgress } from './pdf/progress';
 import { ReportWriter } from './pdf/report-writer';
 import { writeMethod, writeSummary } from './pdf/summary';
 import { PAGE } from './pdf/theme';
@@ -61,6 +62,8 @@ export async function renderReportPdf(
   writeCover(writer, report, contact.webAddress);
   writeSummary(writer, report);
   writeMethod(writer);
+  // The chain's progress follows the summary: how this result came about, before what to do next.
+  if (report.progress) writeProgress(writer, report.progress);
   writePriorities(writer, report.priorities);
   writeAreas(writer, report);
   writeKeyQuestions(writer, report);

@@ -7,7 +7,9 @@ import {
   type AreaBenchmark,
   type ActionPlanItem,
   type AreaId,
+  type HistoryEntry,
   type Rating,
+  type ResultHistory,
   type Report,
   type Responses,
 } from '../../src/core';
@@ -18,7 +20,8 @@ import type { ReportContact } from '../../src/report/render-pdf';
  * one for each answer set that changes what the PDF holds or how long it runs: every answer 1
  * (lowest bars, every statement a priority candidate, one phase of foundations), every answer 5 (no
  * priorities, a plan to sustain), a spread, the spread with a benchmark of the visitor's segment or
- * of all providers, or too few audits for one, a retake, gaps in the answers, and an action plan
+ * of all providers, or too few audits for one, a retake, a retake chain's progress (three results,
+ * and the largest: the latest 12 of 14), gaps in the answers, and an action plan
  * (a few marks, and the largest: every topic, with the longest owners).
  */
 
@@ -65,6 +68,43 @@ const OTHERS: Record<AreaId, AreaBenchmark> = {
 
 const EARLIER_SCORES = { operational: 60, compliance: 40, quality: 89, training: 40, data: 36 };
 
+/** The mixed answers' scores: the last result of each progress fixture is the report's own. */
+const MIXED_SCORES = { operational: 72, compliance: 40, quality: 88, training: 52, data: 28 };
+
+function historyEntry(takenOn: string, scores: Record<AreaId, number>): HistoryEntry {
+  return { takenOn, scores, overall: overallScore(scores) };
+}
+
+/** Three linked results: up, down and unchanged areas, the report's own result last. */
+const PROGRESS: ResultHistory = {
+  entries: [
+    historyEntry('2026-06-30', EARLIER_SCORES),
+    historyEntry('2026-09-15', { operational: 64, compliance: 48, quality: 88, training: 44, data: 28 }),
+    historyEntry('2026-11-23', MIXED_SCORES),
+  ],
+  total: 3,
+  laterResults: false,
+};
+
+/**
+ * The largest history: the latest 12 of a chain of 14, from every area at 0 to every area at 100
+ * and back to the mixed answers, with a later result made from this one.
+ */
+const LONGEST_PROGRESS: ResultHistory = {
+  entries: [
+    ...[0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((score, month) =>
+      historyEntry(
+        // The first of each month, February to December 2025.
+        `2025-${String(month + 2).padStart(2, '0')}-01`,
+        Object.fromEntries(AREA_IDS.map((id) => [id, score])) as Record<AreaId, number>,
+      ),
+    ),
+    historyEntry('2026-11-23', MIXED_SCORES),
+  ],
+  total: 14,
+  laterResults: true,
+};
+
 /**
  * An action plan on the mixed answers: each status, an owner, a date long past on an action not done
  * (overdue whenever the test runs), one far ahead, one past but done (not overdue), and a mark for a
@@ -107,6 +147,14 @@ export const REPORT_FIXTURES = {
   tooFew: buildReport(MIXED_RESPONSES, FIXTURE_DATE, { benchmark: { status: 'too_few', minResponses: 10 } }),
   retake: buildReport(MIXED_RESPONSES, FIXTURE_DATE, {
     earlier: { takenOn: '2026-06-30', scores: EARLIER_SCORES, overall: overallScore(EARLIER_SCORES) },
+  }),
+  progress: buildReport(MIXED_RESPONSES, FIXTURE_DATE, {
+    earlier: PROGRESS.entries[1],
+    history: PROGRESS,
+  }),
+  longestProgress: buildReport(MIXED_RESPONSES, FIXTURE_DATE, {
+    earlier: LONGEST_PROGRESS.entries.at(-2),
+    history: LONGEST_PROGRESS,
   }),
   partial: buildReport(PARTIAL_RESPONSES, FIXTURE_DATE),
   withPlan: buildReport(MIXED_RESPONSES, FIXTURE_DATE, { plan: MIXED_PLAN }),

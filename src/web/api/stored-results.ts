@@ -1,4 +1,13 @@
-import { sanitizeProfile, sanitizeResponses } from '../../core';
+import {
+  AREA_IDS,
+  MAX_HISTORY,
+  overallScore,
+  sanitizeProfile,
+  sanitizeResponses,
+  type AreaScores,
+  type HistoryEntry,
+  type ResultHistory,
+} from '../../core';
 import type { StoredResults } from '../../shared/results-link';
 import { readActionPlan } from './action-plan';
 
@@ -28,12 +37,51 @@ export async function fetchStoredResults(token: string, signal?: AbortSignal): P
         createdAt: createdAt.toISOString(),
         responses: sanitizeResponses(body.responses),
         profile: sanitizeProfile(body.profile),
-        // Scaffolding for issue 23: the history and the plan are cleaned by their own readers (to come).
-        history: { entries: [], total: 0, laterResults: false },
+        history: historyFrom(body.history),
         plan: readActionPlan(body.plan),
       },
     };
   } catch {
     return { status: 'failed' };
   }
+}
+
+/**
+ * The chain of linked results, cleaned as untrusted: an entry that is not a day and five whole
+ * percentages is left out, its overall is worked out again from its scores (as every score on the
+ * page is), at most the latest MAX_HISTORY are kept, and the total is never fewer than the entries.
+ * A missing or malformed history is an empty one, so the page simply shows no progress.
+ */
+export function historyFrom(value: unknown): ResultHistory {
+  const history = (typeof value === 'object' && value !== null ? value : {}) as Partial<
+    Record<keyof ResultHistory, unknown>
+  >;
+  const entries = (Array.isArray(history.entries) ? history.entries : [])
+    .flatMap((entry) => {
+      const clean = entryFrom(entry);
+      return clean ? [clean] : [];
+    })
+    .slice(-MAX_HISTORY);
+  const total = Number.isSafeInteger(history.total) ? (history.total as number) : 0;
+  return {
+    entries,
+    total: Math.max(total, entries.length),
+    laterResults: history.laterResults === true,
+  };
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function entryFrom(value: unknown): HistoryEntry | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { takenOn, scores } = value as { takenOn?: unknown; scores?: unknown };
+  if (typeof takenOn !== 'string' || !ISO_DAY.test(takenOn)) return undefined;
+  if (typeof scores !== 'object' || scores === null) return undefined;
+  const clean = {} as AreaScores;
+  for (const id of AREA_IDS) {
+    const score = (scores as Record<string, unknown>)[id];
+    if (!Number.isInteger(score) || (score as number) < 0 || (score as number) > 100) return undefined;
+    clean[id] = score as number;
+  }
+  return { takenOn, scores: clean, overall: overallScore(clean) };
 }

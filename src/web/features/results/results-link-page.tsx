@@ -18,6 +18,7 @@ import { NoticeRegion, useNotice } from '../../ui/notice';
 import { SiteLayout } from '../../ui/site-chrome';
 import { ActionPlan } from './action-plan';
 import { DownloadReportButton } from './download-report-button';
+import { ProgressOverTime } from './progress-over-time';
 import { ResultsClosing } from './results-closing';
 import { ReportView, type ReportInput } from './report-view';
 import { useBenchmark } from './use-benchmark';
@@ -84,10 +85,13 @@ function StoredResultsView({ token, results }: { token: string; results: StoredR
   const takenOn = results.createdAt.slice(0, 10);
   const answered = hasAnswers(responses);
   const benchmark = useBenchmark(profile, answered);
+  // The result before this one in its chain, if any: each area's change is shown against it, as
+  // in the e-mail and the PDF of this result.
+  const earlier = results.history.entries.at(-2);
   // The report is dated when the audit was taken; the comparison is with others as they are now.
   const input: ReportInput = useMemo(
-    () => ({ responses, generatedAt: createdAt, context: { benchmark }, answered }),
-    [responses, createdAt, benchmark, answered],
+    () => ({ responses, generatedAt: createdAt, context: { benchmark, earlier }, answered }),
+    [responses, createdAt, benchmark, earlier, answered],
   );
 
   return (
@@ -101,6 +105,7 @@ function StoredResultsView({ token, results }: { token: string; results: StoredR
           ),
         }}
       />
+      <ProgressOverTime history={results.history} />
       <ActionPlan token={token} responses={responses} initialPlan={results.plan} />
       <StoredResultsActions
         token={token}

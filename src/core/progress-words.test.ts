@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { AREAS } from './areas';
+import type { HistoryEntry, ResultHistory } from './progress';
+import {
+  progressChange,
+  progressChangeHeading,
+  progressChangeText,
+  progressChartsAlt,
+  progressIntro,
+  progressSeries,
+  progressShownNote,
+  seriesChartAlt,
+} from './progress-words';
+import { overallScore, type AreaScores } from './scoring';
+
+function entry(takenOn: string, scores: AreaScores): HistoryEntry {
+  return { takenOn, scores, overall: overallScore(scores) };
+}
+const every = (score: number): AreaScores =>
+  Object.fromEntries(AREAS.map((area) => [area.id, score])) as AreaScores;
+
+const FIRST = entry('2026-10-01', { operational: 40, compliance: 60, quality: 80, training: 0, data: 100 });
+const SECOND = entry('2026-11-02', { operational: 52, compliance: 60, quality: 79, training: 20, data: 100 });
+const history = (entries: HistoryEntry[], total = entries.length): ResultHistory => ({
+  entries,
+  total,
+  laterResults: false,
+});
+
+describe('progress words', () => {
+  it('gives the overall first, then the five areas in the audit’s order, each a score per result', () => {
+    const series = progressSeries([FIRST, SECOND]);
+    expect(series.map((s) => s.title)).toEqual(['Overall', ...AREAS.map((area) => area.title)]);
+    expect(series[0]?.scores).toEqual([56, 62]);
+    expect(series.find((s) => s.id === 'training')?.scores).toEqual([0, 20]);
+  });
+
+  it.each([
+    ['up', 'operational', 'Operational Efficiency: 40% → 52%, +12 points', 12],
+    ['down one point', 'quality', 'Service Quality: 80% → 79%, −1 point', -1],
+    ['unchanged', 'compliance', 'Compliance & Regulations: 60% → 60%, no change', 0],
+    ['unchanged at 100', 'data', 'Data Management: 100% → 100%, no change', 0],
+    ['from 0', 'training', 'Staff Training & Support: 0% → 20%, +20 points', 20],
+  ])('says a change %s in words, sign included', (_name, id, text, points) => {
+    const entries = [FIRST, SECOND];
+    const series = progressSeries(entries).find((s) => s.id === id)!;
+    expect(progressChangeText(series, entries)).toBe(text);
+    expect(progressChange(series, entries).points).toBe(points);
+  });
+
+  it('works out the change from the first result to the last, not from the one before', () => {
+    const entries = [
+      entry('2026-01-01', every(0)),
+      entry('2026-02-01', every(100)),
+      entry('2026-03-01', every(40)),
+    ];
+    const overall = progressSeries(entries)[0]!;
+    expect(progressChangeText(overall, entries)).toBe('Overall: 0% → 40%, +40 points');
+  });
+
+  it('names the days of the first and last result, and how many there are', () => {
+    expect(progressIntro(history([FIRST, SECOND]))).toBe(
+      'Your 2 results, from 1 October 2026 to 2 November 2026, each taken with “Retake with these answers” from the one before.',
+    );
+  });
+
+  it('says the oldest are not shown only when the chain is longer than its entries', () => {
+    const twelve = Array.from({ length: 12 }, (_, i) =>
+      entry(`2026-01-${String(i + 1).padStart(2, '0')}`, every(i)),
+    );
+    expect(progressShownNote(history(twelve))).toBeUndefined();
+    expect(progressChangeHeading(history(twelve))).toBe('Change since your first result');
+    expect(progressShownNote(history(twelve, 13))).toBe('Showing your 12 latest results of 13.');
+    expect(progressChangeHeading(history(twelve, 13))).toBe('Change since the first result shown');
+  });
+
+  it('puts every figure of a chart in its alternative text, with its day', () => {
+    const entries = [FIRST, SECOND, entry('2026-11-20', every(100))];
+    const overall = progressSeries(entries)[0]!;
+    expect(seriesChartAlt(overall, entries)).toBe(
+      'Overall over 3 results, out of 100: 56% on 1 October 2026, 62% on 2 November 2026 and 100% on 20 November 2026.',
+    );
+    const all = progressChartsAlt(entries);
+    expect(all).toMatch(
+      /^Line charts of your scores over 3 results, out of 100, oldest first\. Overall: 56% on/,
+    );
+    expect(all).toContain(
+      'Staff Training & Support: 0% on 1 October 2026, 20% on 2 November 2026 and 100% on 20 November 2026',
+    );
+    expect(all.endsWith('.')).toBe(true);
+  });
+
+  it('still reads with a day that is not a calendar day (it is printed as stored)', () => {
+    const entries = [entry('2026-13-01', every(0)), entry('2026-03-01', every(0))];
+    expect(progressIntro(history(entries))).toContain('from 2026-13-01 to 1 March 2026');
+  });
+});
