@@ -322,3 +322,40 @@ export interface Overview {
   leads: OverviewLeads;
   areaAverages: OverviewAreaAverage[];
 }
+
+/** `GET /api/team/saved-audits` lists at most this many saved audits with consent, most recently saved first. */
+export const SAVED_AUDITS_LIST_LIMIT = 200;
+
+/**
+ * A saved audit ("Save and continue later") whose visitor ticked the consent box when saving: the
+ * only kind the team sees an address of.
+ */
+export interface ConsentedSavedAudit {
+  email: string;
+  /** The first save, from which the link lasts SAVED_AUDIT_DAYS. */
+  createdAt: string;
+  /** The last save. */
+  savedAt: string;
+  /** The last day the link opens the audit (YYYY-MM-DD). */
+  expiresOn: string;
+  /** Statements rated so far, 0 to 25. */
+  answered: number;
+  /** The section it stopped at, 1 to 5. */
+  section: number;
+}
+
+/**
+ * `GET /api/team/saved-audits`: how many audits are saved to finish later, and the addresses of
+ * only those whose visitor consented. Only saved audits still held count: first saved no more than
+ * SAVED_AUDIT_DAYS ago, the rule their links open by (an expired one counts nowhere, purged or not).
+ */
+export interface TeamSavedAudits {
+  /** Not completed and not expired. */
+  open: number;
+  /** Saved in the same 30 days and completed since (the row stays, emptied, until it expires). */
+  completed: number;
+  /** How many of the open ones have consent: more than `withConsent` holds when the list is cut. */
+  withConsentTotal: number;
+  /** Open, with consent, most recently saved first, at most SAVED_AUDITS_LIST_LIMIT. */
+  withConsent: ConsentedSavedAudit[];
+}

@@ -13,6 +13,7 @@ import type {
   Overview,
   SignInAccepted,
   TeamMembers,
+  TeamSavedAudits,
   TeamSession,
   TeamSetup,
 } from '../shared/team-api';
@@ -152,6 +153,7 @@ export const teamApi = {
   erase: (email: string) => request<EraseResult>('/api/team/erase', { method: 'POST', body: { email } }),
   failed: () => request<FailedMessages>('/api/team/failed'),
   overview: () => request<Overview>('/api/team/overview'),
+  savedAudits: () => request<TeamSavedAudits>('/api/team/saved-audits'),
   activity: (page: number) => request<ActivityPage>(`/api/team/activity${query({ page })}`),
   alerts: () => request<AlertPreference>('/api/team/me/alerts'),
   setAlerts: (alert: AlertChoice) =>

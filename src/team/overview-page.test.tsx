@@ -106,7 +106,14 @@ beforeEach(() => {
       disconnect() {}
     },
   );
-  vi.spyOn(window, 'fetch').mockImplementation(async () => Response.json(answer));
+  // The saved audits' card asks for its own figures (saved-audits-card.test.tsx tests it).
+  vi.spyOn(window, 'fetch').mockImplementation(async (input) =>
+    Response.json(
+      String(input) === '/api/team/saved-audits'
+        ? { open: 0, completed: 0, withConsentTotal: 0, withConsent: [] }
+        : answer,
+    ),
+  );
   window.history.replaceState(null, '', '/team/overview');
 });
 afterEach(() => {

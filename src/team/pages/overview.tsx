@@ -15,6 +15,7 @@ import { plural, serviceTypeLabel, sizeLabel, sourceLabel, STATUS_LABELS } from 
 import { LoadError } from '../ui/notice';
 import { usePage } from '../ui/page-title';
 import { useLoad } from '../ui/use-load';
+import { SavedAuditsCard } from '../ui/saved-audits-card';
 
 const SERIES: readonly { key: keyof Omit<OverviewDay, 'date'>; label: string; barClass: string }[] = [
   { key: 'started', label: 'Audits started', barClass: 'chart__bar--started' },
@@ -79,6 +80,7 @@ export function OverviewPage() {
           <Funnel overview={data} />
           <Comparison overview={data} />
           <DailyCounts days={data.days} />
+          <SavedAuditsCard />
           <h2 className="overview-heading">Leads in the last 30 days: {count(data.leads.total)}</h2>
           <div className="overview-grid">
             <LeadsBy overview={data} />
