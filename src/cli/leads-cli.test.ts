@@ -264,7 +264,8 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
             'visitor_message_status,visitor_message_attempts,visitor_message_last_error,visitor_message_sent_at,' +
             'team_message_status,team_message_attempts,team_message_last_error,team_message_sent_at,follow_up_status,' +
             'contact_name,contact_organisation,contact_role,contact_phone,service_type,size_band,' +
-            'utm_source,utm_medium,utm_campaign,referrer_host,source,owner,follow_up_on\r\n',
+            'utm_source,utm_medium,utm_campaign,referrer_host,source,owner,follow_up_on,' +
+            'action_plan_planned,action_plan_in_progress,action_plan_done\r\n',
         ),
       ).toBe(true);
 
@@ -309,6 +310,9 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         source: 'newsletter',
         owner: 'sam@care-audit.example',
         follow_up_on: '2026-11-30',
+        action_plan_planned: '0',
+        action_plan_in_progress: '0',
+        action_plan_done: '0',
       });
       expect(rows.slice(1, 5).map((r) => r.note)).toEqual(formulas.map((note) => `'${note}`));
       expect(rows[5]).toMatchObject({

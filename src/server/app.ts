@@ -37,6 +37,7 @@ import { auditsRoutes } from './benchmark/audits-routes';
 import { benchmarkRoutes } from './benchmark/benchmark-routes';
 import { usageEventsRoutes } from './usage/usage-events-routes';
 import { reportPdfRoutes } from './pdf/report-pdf-routes';
+import { resultsReportRoutes } from './pdf/results-report-routes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { loadSite, registerSite, sendSiteFile } from './site/static-site';
 import { RESULTS_PATH } from '../shared/results-link';
@@ -271,6 +272,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(auditsRoutes, { db, config, clientLimits });
   await app.register(benchmarkRoutes, { db, config });
   await app.register(reportPdfRoutes, { db, config, renderPdf, clientLimits });
+  await app.register(resultsReportRoutes, { db, config, renderPdf, clientLimits });
   await app.register(resultsLinkRoutes, {
     db,
     retentionDays: config.retentionDays,

@@ -213,6 +213,20 @@ export interface LeadDetail {
   messages: LeadMessage[];
   notes: LeadNote[];
   timeline: TimelineEntry[];
+  /** How far the action plan kept on the lead's results page has got. */
+  actionPlan: LeadActionPlan;
+}
+
+/**
+ * How many topics of a lead's action plan (issue 23) the care manager marked at each status on
+ * their private results page: counts only, never what the topics are, who owns them or when.
+ */
+export interface LeadActionPlan {
+  planned: number;
+  inProgress: number;
+  done: number;
+  /** When the plan last changed (ISO 8601); absent when nothing is marked. */
+  updatedAt?: string;
 }
 
 /** `POST /api/team/leads/:id/owner`'s body: a team member's address, or null for nobody. */

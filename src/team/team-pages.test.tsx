@@ -111,6 +111,7 @@ function lead(change: Partial<LeadDetail> = {}): LeadDetail {
     answers: [],
     messages: [],
     notes: [],
+    actionPlan: { planned: 0, inProgress: 0, done: 0 },
     timeline: [
       {
         at: '2026-11-20T10:15:00Z',
@@ -223,6 +224,20 @@ describe('the team workspace pages', () => {
         '25–99 people',
       ])
         expect(text(source)).toContain(fact);
+    });
+
+    it('says how far the action plan has got, or that there is none yet', async () => {
+      fakeApi(sent, [leadStore(lead())]);
+      const { unmount } = renderAt(`/team/leads/${LEAD_ID}`);
+      expect(text(await screen.findByRole('region', { name: 'Scores' }))).toContain('No action plan yet');
+      unmount();
+
+      const plan = { planned: 3, inProgress: 1, done: 2, updatedAt: '2026-11-24T10:15:00Z' };
+      fakeApi(sent, [leadStore(lead({ actionPlan: plan }))]);
+      renderAt(`/team/leads/${LEAD_ID}`);
+      const scores = text(await screen.findByRole('region', { name: 'Scores' }));
+      expect(scores).toContain('Action plan: 3 planned, 1 in progress, 2 done');
+      expect(scores).not.toContain('No action plan yet');
     });
 
     it('says why there are no contact details: no consent, or consent with none given', async () => {

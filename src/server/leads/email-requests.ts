@@ -1,9 +1,7 @@
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { normalizeEmail } from '../../shared/email-address';
 import {
-  overallScore,
   sanitizeProfile,
-  scoreAreas,
   sanitizeResponses,
   type AreaId,
   type Report,
@@ -14,6 +12,8 @@ import type { StoredResults } from '../../shared/results-link';
 import type { LeadContact, LeadSource } from '../../shared/team-api';
 import type { Queryable } from '../db/database';
 import { isWellFormedSecret, newSecret, secretHash } from '../http/secrets';
+import { readResultHistory } from './result-history';
+import { readActionPlan } from './action-plan';
 
 /** A request as the route stores it: the scores are the server's own, from `report`. */
 export interface NewEmailRequest {
@@ -35,6 +35,11 @@ export interface NewEmailRequest {
   contact?: LeadContact;
   /** Where the visit came from (utm_* and the referring host), as the browser kept it. */
   source?: LeadSource;
+  /**
+   * A retake's earlier result (findRetakeOriginId): the request this one was retaken from. Gone by
+   * the time this is stored (erased, purged), the request is stored without the link.
+   */
+  previousRequestId?: string;
 }
 
 /**
@@ -85,18 +90,6 @@ export interface StoredEmailRequest {
 }
 
 /**
- * Makes work on one address take turns until the transaction ends: storing a request (so two at
- * once cannot both slip under the limit) and erasing the address (so a request being stored at
- * that moment is either erased too or stored after the erasure, never half of each).
- */
-export async function lockRecipient(tx: Queryable, emailNormalized: string): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [
-    ADVISORY_LOCKS.recipient,
-    emailNormalized,
-  ]);
-}
-
-/**
  * Stores a request and its outbox messages, unless the recipient's mailbox is over its limit.
  * Requests to one mailbox take turns (an advisory lock on it), so two at once cannot both slip
  * under the limit; the limit is counted in the database, so it holds across every server instance.
@@ -123,7 +116,7 @@ export async function storeEmailRequest(
        FROM store_email_request($1::int, $2, $3, $4, $5::jsonb, $6::smallint, $7::smallint, $8::smallint,
                                 $9::smallint, $10::smallint, $11::smallint, $12::int, $13::int, $14, $15, $16, $17,
                                 $18, $19, $20, decode($21, 'hex'), $22, $23, $24, $25, $26, $27, $28, $29,
-                                $30::jsonb)`,
+                                $30::jsonb, $31::uuid)`,
     [
       ADVISORY_LOCKS.recipient,
       request.email,
@@ -155,6 +148,7 @@ export async function storeEmailRequest(
       request.source?.utmCampaign ?? null,
       request.source?.referrerHost ?? null,
       JSON.stringify(recipients.alertMembers ?? []),
+      request.previousRequestId ?? null,
     ],
   );
   const row = rows[0];
@@ -240,46 +234,84 @@ export function profileFrom(serviceType: string | null, sizeBand: string | null)
   return sanitizeProfile({ serviceType, size: sizeBand });
 }
 
+interface LinkedRequestRow {
+  id: string;
+  responses: unknown;
+  service_type: string | null;
+  size_band: string | null;
+  created_at: Date;
+}
+
+/** The live request a results token stands for: the one rule both look-ups below share. */
+async function findLinkedRequest(
+  db: Queryable,
+  token: string,
+  retentionDays: number,
+): Promise<LinkedRequestRow | undefined> {
+  if (!isWellFormedSecret(token)) return undefined;
+  const { rows } = await db.query<LinkedRequestRow>(
+    `SELECT id, responses, service_type, size_band, created_at
+       FROM email_requests
+      WHERE results_token_hash = decode($1, 'hex')
+        AND created_at >= now() - make_interval(days => $2::int)`,
+    [secretHash(token, 'hex'), retentionDays],
+  );
+  return rows[0];
+}
+
 /**
  * The results a results link opens, or undefined when the token is malformed, unknown, its request
  * erased, or past `retentionDays`: a request that old is as good as deleted even before the daily
- * purge gets to it (the same cut-off as purgeExpiredRequests, by the database's clock).
+ * purge gets to it (the same cut-off as purgeExpiredRequests, by the database's clock). Its history
+ * is the chain of retakes it ends (result-history.ts), itself last.
  */
 export async function findStoredResults(
   db: Queryable,
   token: string,
   retentionDays: number,
 ): Promise<StoredResults | undefined> {
-  if (!isWellFormedSecret(token)) return undefined;
-  const { rows } = await db.query<{
-    responses: unknown;
-    service_type: string | null;
-    size_band: string | null;
-    created_at: Date;
-  }>(
-    `SELECT responses, service_type, size_band, created_at
-       FROM email_requests
-      WHERE results_token_hash = decode($1, 'hex')
-        AND created_at >= now() - make_interval(days => $2::int)`,
-    [secretHash(token, 'hex'), retentionDays],
-  );
-  const row = rows[0];
+  const row = await findLinkedRequest(db, token, retentionDays);
   if (!row) return undefined;
-  const createdAt = new Date(row.created_at).toISOString();
-  const responses = sanitizeResponses(row.responses);
-  const scores = scoreAreas(responses);
+  const history = await readResultHistory(db, row.id, retentionDays);
+  // Erased (or aged past retention) between the two reads: as gone as if it had been before.
+  if (history.entries.length === 0) return undefined;
   return {
-    createdAt,
-    responses,
+    createdAt: new Date(row.created_at).toISOString(),
+    responses: sanitizeResponses(row.responses),
     profile: profileFrom(row.service_type, row.size_band),
-    // Scaffolding for issue 23: the chain and the plan are read by their own queries (to come).
-    history: {
-      entries: [{ takenOn: createdAt.slice(0, 10), scores, overall: overallScore(scores) }],
-      total: 1,
-      laterResults: false,
-    },
-    plan: [],
+    history,
+    plan: await readActionPlan(db, row.id),
   };
+}
+
+/**
+ * The request a retake's results link stands for ("Retake with these answers" sends that link's
+ * token as `retakeOf`), by the same rule as findStoredResults: undefined when the link opens
+ * nothing (malformed, unknown, erased, past `retentionDays`), and the retake is then stored unlinked.
+ */
+export async function findRetakeOriginId(
+  db: Queryable,
+  token: string,
+  retentionDays: number,
+): Promise<string | undefined> {
+  return (await findLinkedRequest(db, token, retentionDays))?.id;
+}
+
+/**
+ * `requestId` when that request is still kept (not erased, within `retentionDays`), else undefined:
+ * for an origin found another way than by its results link (a saved retake's, which a continue
+ * link reaches for up to SAVED_AUDIT_DAYS, whatever the retention period).
+ */
+export async function findLiveRequestId(
+  db: Queryable,
+  requestId: string,
+  retentionDays: number,
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM email_requests WHERE id = $1 AND created_at >= now() - make_interval(days => $2::int)`,
+    [requestId, retentionDays],
+  );
+  return rows[0]?.id;
 }
 
 /**

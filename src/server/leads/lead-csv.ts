@@ -40,6 +40,10 @@ export const LEAD_CSV_HEADER: readonly string[] = [
   'source',
   'owner',
   'follow_up_on',
+  // How far the action plan on the lead's results page has got: topics at each status (counts only).
+  'action_plan_planned',
+  'action_plan_in_progress',
+  'action_plan_done',
 ];
 
 function deliveryValues(delivery: MessageDelivery | undefined): CsvValue[] {
@@ -75,5 +79,8 @@ export function leadCsvValues(record: LeadRecord): CsvValue[] {
     record.sourceLabel,
     record.owner,
     record.followUpOn,
+    record.actionPlan.planned,
+    record.actionPlan.inProgress,
+    record.actionPlan.done,
   ];
 }

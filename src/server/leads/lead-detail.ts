@@ -4,6 +4,13 @@ import type { Database } from '../db/database';
 import { isUuid } from '../../shared/uuid';
 import type { OutboxKind, OutboxStatus } from '../outbox/outbox-store';
 import { recipientForTeam } from '../outbox/recipient-for-team';
+import {
+  ACTION_PLAN_COUNTS_COLUMNS,
+  actionPlanCountsFrom,
+  actionPlanCountsJoin,
+  type ActionPlanCounts,
+  type ActionPlanCountsRow,
+} from './action-plan';
 import type { Consent } from './email-requests';
 import type { LeadNote } from './lead-follow-up';
 import { requestColumns, requestFields, type RequestRow } from './lead-records';
@@ -12,7 +19,7 @@ import { composeTimeline, gatherTimeline, type TimelineEntry } from './lead-time
 /**
  * Everything held about one lead, as the workspace shows it: the request with the contact details,
  * source and profile, every answer next to the statement it rates, who owns it and when it is next
- * due, every message about it, the team's notes, and its timeline.
+ * due, every message about it, the team's notes, its timeline, and how far its action plan has got.
  */
 
 export interface LeadMessage {
@@ -34,16 +41,17 @@ export interface LeadMessage {
  */
 export interface LeadDetail extends Omit<
   LeadDetailJson,
-  'createdAt' | 'consent' | 'messages' | 'notes' | 'timeline'
+  'createdAt' | 'consent' | 'messages' | 'notes' | 'timeline' | 'actionPlan'
 > {
   createdAt: Date;
   consent: Consent | null;
   messages: LeadMessage[];
   notes: LeadNote[];
   timeline: TimelineEntry[];
+  actionPlan: ActionPlanCounts;
 }
 
-interface DetailRow extends RequestRow {
+interface DetailRow extends RequestRow, ActionPlanCountsRow {
   responses: unknown;
 }
 
@@ -55,7 +63,9 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const { rows } = await tx.query<DetailRow>(
-      `SELECT ${requestColumns('r')}, r.responses FROM email_requests r WHERE r.id = $1`,
+      `SELECT ${requestColumns('r')}, r.responses, ${ACTION_PLAN_COUNTS_COLUMNS}
+         FROM email_requests r ${actionPlanCountsJoin('r')}
+        WHERE r.id = $1`,
       [id],
     );
     const row = rows[0];
@@ -111,6 +121,7 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
         createdAt: new Date(n.created_at),
       })),
       timeline,
+      actionPlan: actionPlanCountsFrom(row),
     };
   });
 }

@@ -12,6 +12,13 @@ import {
   sourceFrom,
   type Consent,
 } from './email-requests';
+import {
+  ACTION_PLAN_COUNTS_COLUMNS,
+  actionPlanCountsFrom,
+  actionPlanCountsJoin,
+  type ActionPlanCounts,
+  type ActionPlanCountsRow,
+} from './action-plan';
 import type { FollowUpStatus, LeadContact, LeadSource } from '../../shared/team-api';
 
 /**
@@ -56,6 +63,8 @@ export interface LeadRecord {
   visitorMessage: MessageDelivery | undefined;
   /** Undefined when LEADS_TO was unset at the time of the request. */
   teamMessage: MessageDelivery | undefined;
+  /** How many topics of the action plan on the lead's results page are at each status. */
+  actionPlan: ActionPlanCounts;
 }
 
 /** The columns of a stored request that every reading of a whole lead selects. */
@@ -139,7 +148,7 @@ export function requestFields(row: RequestRow): Omit<LeadRecord, 'visitorMessage
   };
 }
 
-interface LeadRow extends RequestRow {
+interface LeadRow extends RequestRow, ActionPlanCountsRow {
   /** created_at in UTC with microseconds: the keyset cursor (a JS Date would round it to milliseconds). */
   cursor: string;
   visitor_status: OutboxStatus | null;
@@ -158,10 +167,12 @@ const LEAD_COLUMNS = `
        v.status AS visitor_status, v.attempts AS visitor_attempts, v.last_error AS visitor_last_error,
        v.sent_at AS visitor_sent_at,
        t.status AS team_status, t.attempts AS team_attempts, t.last_error AS team_last_error,
-       t.sent_at AS team_sent_at
+       t.sent_at AS team_sent_at,
+       ${ACTION_PLAN_COUNTS_COLUMNS}
   FROM email_requests r
   LEFT JOIN outbox_messages v ON v.request_id = r.id AND v.kind = 'visitor'
-  LEFT JOIN outbox_messages t ON t.request_id = r.id AND t.kind = 'team'`;
+  LEFT JOIN outbox_messages t ON t.request_id = r.id AND t.kind = 'team'
+  ${actionPlanCountsJoin('r')}`;
 
 const FIRST_BATCH = `SELECT ${LEAD_COLUMNS}
  WHERE r.created_at >= $1::timestamptz
@@ -193,6 +204,7 @@ function leadRecord(row: LeadRow): LeadRecord {
       row.visitor_sent_at,
     ),
     teamMessage: delivery(row.team_status, row.team_attempts, row.team_last_error, row.team_sent_at),
+    actionPlan: actionPlanCountsFrom(row),
   };
 }
 

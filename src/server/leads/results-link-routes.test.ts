@@ -9,7 +9,12 @@ import { storeEmailRequest } from './email-requests';
 import { eraseAddress, purgeExpiredRequests } from './lead-records';
 import { newSecret } from '../http/secrets';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
-import { COMPLETE_ANSWERS, postEmailRequest, validBody } from '../../../test/support/requests';
+import {
+  COMPLETE_ANSWERS,
+  EXPECTED_AREA_SCORES,
+  postEmailRequest,
+  validBody,
+} from '../../../test/support/requests';
 import { FIXTURE_PAGES, FIXTURE_PRIVATE_PAGE, writeSiteFixture } from '../../../test/support/site-fixture';
 import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
@@ -65,8 +70,15 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
     sent.length = 0;
   });
 
-  /** Stores a request as the API does, with a token of its own; resolves with the token. */
-  async function storeWithLink(email = 'manager@care-home.example', db: Queryable = t.db): Promise<string> {
+  /**
+   * Stores a request as the API does, with a token of its own (a retake of `previous`, a request id,
+   * when given); resolves with the token.
+   */
+  async function storeWithLink(
+    email = 'manager@care-home.example',
+    db: Queryable = t.db,
+    previous?: string,
+  ): Promise<string> {
     const token = newSecret();
     const result = await storeEmailRequest(
       db,
@@ -77,6 +89,7 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
         report: buildReport(COMPLETE_ANSWERS),
         profile: PROFILE,
         resultsToken: token,
+        previousRequestId: previous,
       },
       { visitor: email, team: undefined },
       { max: 1_000, windowMs: 60_000 },
@@ -170,7 +183,18 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-robots-tag']).toContain('noindex');
       const body = res.json<StoredResults>();
-      expect(body).toEqual({ createdAt: expect.any(String), responses: COMPLETE_ANSWERS, profile: PROFILE });
+      expect(body).toEqual({
+        createdAt: expect.any(String),
+        responses: COMPLETE_ANSWERS,
+        profile: PROFILE,
+        // A result alone: its own, the only one of its chain.
+        history: {
+          entries: [{ takenOn: body.createdAt.slice(0, 10), scores: EXPECTED_AREA_SCORES, overall: 66 }],
+          total: 1,
+          laterResults: false,
+        },
+        plan: [],
+      });
       expect(Math.abs(Date.parse(body.createdAt) - Date.now())).toBeLessThan(60_000);
     });
 
@@ -180,6 +204,49 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
       const token = LINK.exec(String(sent[0]?.text))?.[1];
       const res = await server.app.inject({ url: `/api/results/${token}` });
       expect(res.json()).toMatchObject({ profile: {} });
+    });
+  });
+
+  describe('a retake’s link', () => {
+    const idOf = async (token: string) => {
+      const { rows } = await t.db.query<{ id: string }>(
+        `SELECT id FROM email_requests WHERE results_token_hash = decode($1, 'hex')`,
+        [sha256Hex(token)],
+      );
+      return rows[0]?.id;
+    };
+
+    it('shows both results, and the earlier link says it was retaken since', async () => {
+      const earlier = await storeWithLink('first@example.org');
+      const later = await storeWithLink('first@example.org', t.db, await idOf(earlier));
+      const laterBody = (await server.app.inject({ url: `/api/results/${later}` })).json<StoredResults>();
+      expect(laterBody.history).toMatchObject({ total: 2, laterResults: false });
+      expect(laterBody.history.entries).toHaveLength(2);
+      const earlierBody = (await server.app.inject({ url: `/api/results/${earlier}` })).json<StoredResults>();
+      expect(earlierBody.history).toMatchObject({ total: 1, laterResults: true });
+    });
+
+    it('after the earlier address is erased: its link is gone, and the later one shows itself alone', async () => {
+      const earlier = await storeWithLink('erase.me@example.org');
+      const later = await storeWithLink('keep.me@example.org', t.db, await idOf(earlier));
+      await eraseAddress(t.db, 'erase.me@example.org', 'command line (test)');
+      await expectGone(earlier);
+      const res = await server.app.inject({ url: `/api/results/${later}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<StoredResults>().history).toEqual({
+        entries: [{ takenOn: expect.any(String), scores: EXPECTED_AREA_SCORES, overall: 66 }],
+        total: 1,
+        laterResults: false,
+      });
+    });
+
+    it('after the later address is erased: the earlier link no longer says it was retaken', async () => {
+      const earlier = await storeWithLink('keep.me@example.org');
+      const later = await storeWithLink('erase.me@example.org', t.db, await idOf(earlier));
+      await eraseAddress(t.db, 'erase.me@example.org', 'command line (test)');
+      await expectGone(later);
+      const res = await server.app.inject({ url: `/api/results/${earlier}` });
+      expect(res.json<StoredResults>().history).toMatchObject({ total: 1, laterResults: false });
     });
   });
 

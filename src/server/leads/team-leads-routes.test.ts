@@ -326,6 +326,7 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
       const lead = res.json();
       expect(Object.keys(lead).sort()).toEqual(
         [
+          'actionPlan',
           'answers',
           'consent',
           'contact',
@@ -346,6 +347,7 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
         ].sort(),
       );
       expect(lead).toMatchObject({ contact: null, profile: {}, source: {}, owner: null, followUpOn: null });
+      expect(lead.actionPlan).toEqual({ planned: 0, inProgress: 0, done: 0 });
       expect(lead.timeline).toEqual([
         {
           at: lead.createdAt,

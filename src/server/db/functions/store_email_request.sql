@@ -18,6 +18,8 @@
 -- visitor's (carrying the results token in its payload: the e-mail needs the link, and the outbox
 -- clears a payload once the message is sent or given up on), the team's and the webhook's when set,
 -- and a lead alert to each team member (p_alert_members, a JSON array of addresses from TEAM_EMAILS) whose choice is an e-mail for each lead, the default.
+-- A retake's request points at the result it came from (p_previous_request_id, found by the caller
+-- within the retention period), or at nothing when that result has gone meanwhile.
 
 CREATE OR REPLACE FUNCTION store_email_request(
   p_lock_space integer,
@@ -49,13 +51,15 @@ CREATE OR REPLACE FUNCTION store_email_request(
   p_utm_medium text,
   p_utm_campaign text,
   p_referrer_host text,
-  p_alert_members jsonb
+  p_alert_members jsonb,
+  p_previous_request_id uuid
 ) RETURNS TABLE (stored_id uuid, retry_after integer)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_recipient_key text := mailbox_key(p_email);
   v_retry_after integer;
   v_id uuid;
+  v_previous_id uuid;
 BEGIN
   PERFORM pg_advisory_xact_lock(p_lock_space, hashtext(v_recipient_key));
   PERFORM pg_advisory_xact_lock(p_lock_space, hashtext(p_email_normalized));
@@ -72,17 +76,23 @@ BEGIN
     RETURN;
   END IF;
 
+  -- A retake's earlier result, locked so it cannot go while this one is stored; erased or purged
+  -- since the caller found it, the request is stored without the link rather than refused.
+  IF p_previous_request_id IS NOT NULL THEN
+    SELECT r.id INTO v_previous_id FROM email_requests r WHERE r.id = p_previous_request_id FOR KEY SHARE;
+  END IF;
+
   INSERT INTO email_requests
     (email, email_normalized, note, responses, operational_score, compliance_score, quality_score,
      training_score, data_score, overall_score, consent_text, consent_at, service_type, size_band,
      results_token_hash, contact_name, contact_organisation, contact_role, contact_phone,
-     utm_source, utm_medium, utm_campaign, referrer_host)
+     utm_source, utm_medium, utm_campaign, referrer_host, previous_request_id)
   VALUES
     (p_email, p_email_normalized, p_note, p_responses, p_operational_score, p_compliance_score,
      p_quality_score, p_training_score, p_data_score, p_overall_score, p_consent_text,
      CASE WHEN p_consent_text IS NULL THEN NULL ELSE now() END, p_service_type, p_size_band,
      p_results_token_hash, p_contact_name, p_contact_organisation, p_contact_role, p_contact_phone,
-     p_utm_source, p_utm_medium, p_utm_campaign, p_referrer_host)
+     p_utm_source, p_utm_medium, p_utm_campaign, p_referrer_host, v_previous_id)
   RETURNING email_requests.id INTO v_id;
 
   INSERT INTO outbox_messages (request_id, kind, recipient, payload)

@@ -7,3 +7,10 @@ ALTER TABLE email_requests
 -- Followed both ways: back to the first result, and on to see whether a later one exists.
 CREATE INDEX email_requests_previous_request_id ON email_requests (previous_request_id)
   WHERE previous_request_id IS NOT NULL;
+-- store_email_request() takes the result a retake came from: the old signature goes, and the
+-- repeatable step (db/functions/store_email_request.sql) creates the new. IF EXISTS: a new database
+-- has no function yet at this point (the repeatable step runs after the migrations).
+DROP FUNCTION IF EXISTS store_email_request(integer, text, text, text, jsonb, smallint, smallint, smallint,
+                                            smallint, smallint, smallint, integer, integer, text, text,
+                                            text, text, text, text, text, bytea, text, text, text, text,
+                                            text, text, text, text, jsonb);

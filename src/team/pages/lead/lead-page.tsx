@@ -1,6 +1,11 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { AREAS, toneFor } from '../../../core';
-import { NOTE_MAX_LENGTH, type LeadDetail, type LeadMessage } from '../../../shared/team-api';
+import {
+  NOTE_MAX_LENGTH,
+  type LeadActionPlan,
+  type LeadDetail,
+  type LeadMessage,
+} from '../../../shared/team-api';
 import { Link, useNavigate } from '../../../browser/router';
 import { teamApi, TeamApiError } from '../../api';
 import { MessageStatusBadge, Score, StatusBadge } from '../../ui/badges';
@@ -233,7 +238,22 @@ function Scores({ lead }: { lead: LeadDetail }) {
           );
         })}
       </ul>
+      <ActionPlanLine plan={lead.actionPlan} />
     </section>
+  );
+}
+
+/**
+ * How far the care manager's action plan (on their private results page) has got: a sign the
+ * results are being used. Counts only: the team never sees the topics, owners or dates.
+ */
+function ActionPlanLine({ plan }: { plan: LeadActionPlan }) {
+  if (plan.planned + plan.inProgress + plan.done === 0) return <p className="muted">No action plan yet</p>;
+  return (
+    <p>
+      Action plan: {plan.planned} planned, {plan.inProgress} in progress, {plan.done} done
+      {plan.updatedAt ? <span className="muted"> · changed {formatDateTime(plan.updatedAt)}</span> : null}
+    </p>
   );
 }
 

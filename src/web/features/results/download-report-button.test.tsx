@@ -22,11 +22,13 @@ const PDF = () =>
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** A fake API: `/api/report` answers as given, and its request bodies are kept. */
+/** A fake API: both report routes answer as given, and their addresses and request bodies are kept. */
 function stubApi(report: () => Response, stored?: StoredResults): unknown[] {
   const bodies: unknown[] = [];
+  reportUrls = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    if (url === '/api/report') {
+    if (url === '/api/report' || url === `/api/results/${TOKEN}/report`) {
+      reportUrls.push(url);
       bodies.push(JSON.parse(String(init?.body)));
       return report();
     }
@@ -36,6 +38,9 @@ function stubApi(report: () => Response, stored?: StoredResults): unknown[] {
   });
   return bodies;
 }
+
+/** The report route each download asked, in order. */
+let reportUrls: string[] = [];
 
 function renderAt(path: string, Page: () => React.ReactElement, state: unknown = null) {
   pushLocation(path, { state, replace: true });
@@ -75,6 +80,7 @@ describe('"Download Full Report"', () => {
     });
     await press();
     await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(reportUrls).toEqual(['/api/report']);
     // The earlier overall is not sent: the server works it out from the scores.
     expect(bodies[0]).toEqual({
       date: localDay(),
@@ -87,7 +93,7 @@ describe('"Download Full Report"', () => {
     expect(screen.queryByText(/could not be created/)).toBeNull();
   });
 
-  it('on a results link sends the day the audit was taken and its stored answers and profile', async () => {
+  it('on a results link asks for the stored result by its token, sending nothing of it', async () => {
     const bodies = stubApi(PDF, {
       createdAt: '2026-11-02T23:30:00.000Z',
       responses: ANSWERS,
@@ -98,11 +104,12 @@ describe('"Download Full Report"', () => {
     renderAt(`/results/${TOKEN}`, ResultsLinkPage);
     await press();
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toEqual({
-      date: '2026-11-02',
-      responses: ANSWERS,
-      profile: { serviceType: 'nursing' },
-    });
+    // The server builds the report from what it stores (its history and plan too), dated the day it was taken.
+    expect(reportUrls).toEqual([`/api/results/${TOKEN}/report`]);
+    expect(bodies[0]).toEqual({});
+    for (const button of await screen.findAllByRole('button', { name: 'Download Full Report' }))
+      expect(button).toHaveProperty('disabled', false);
+    expect(screen.queryByText(/could not be created/)).toBeNull();
   });
 
   it('shows the server’s message when there were too many downloads', async () => {

@@ -9,13 +9,16 @@ const NO_ANSWERS = 'There are no answers to put in a report yet. Take the audit 
 
 /**
  * "Download Full Report": the server renders the PDF of the report the page shows (the same
- * answers, day, profile and earlier result) and the browser saves it.
+ * answers, day, profile and earlier result) and the browser saves it. On a results link the server
+ * renders the stored result by its token (`resultsToken`), with its progress and plan.
  */
 export function DownloadReportButton({
   reportRequest,
+  resultsToken,
   onNotice: setNotice,
 }: {
   reportRequest: () => ReportRequest;
+  resultsToken?: string;
   onNotice: (notice: NoticeContent | null) => void;
 }) {
   const [busy, setBusy] = useState(false);
@@ -33,7 +36,7 @@ export function DownloadReportButton({
     try {
       // The download's code is loaded only now, never with the page.
       const { downloadReport } = await import('./download-report');
-      await downloadReport(request);
+      await downloadReport(request, resultsToken);
       reportUsage('pdf_downloaded');
     } catch (error) {
       console.warn('Report download failed', error);

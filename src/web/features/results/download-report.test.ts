@@ -78,6 +78,19 @@ describe('downloadReport', () => {
     expect(revoked).toEqual(['blob:report']);
   });
 
+  it('given a results link’s token, posts {} to that result’s report route and saves the PDF under the request’s day', async () => {
+    answer(new Response(PDF_BYTES, { headers: { 'content-type': 'application/pdf' } }));
+
+    await downloadReport(REQUEST, 'A-b_'.repeat(10) + 'xyz');
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe(`/api/results/${'A-b_'.repeat(10)}xyz/report`);
+    expect(sent[0]?.init.method).toBe('POST');
+    expect(new Headers(sent[0]?.init.headers).get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({});
+    expect(clicked[0]?.download).toBe('care-management-audit-report-2026-11-22.pdf');
+  });
+
   it('rejects with the server’s own message on 429, saving nothing', async () => {
     const message = 'Too many requests. Please try again in 12 minutes.';
     answer(Response.json({ error: { code: 'rate_limited', message } }, { status: 429 }));

@@ -29,16 +29,22 @@ async function serverMessage(response: Response): Promise<string | undefined> {
 }
 
 /**
- * Asks the server for the report's PDF (`POST /api/report`, the renderer the e-mail attachment
- * comes from) and saves it as "care-management-audit-report-YYYY-MM-DD.pdf" (browser only).
- * Rejects with DownloadRefused on 429, with a plain Error on anything else that is not a PDF.
+ * Asks the server for the report's PDF (the renderer the e-mail attachment comes from) and saves it
+ * as "care-management-audit-report-YYYY-MM-DD.pdf" (browser only): the report of the answers sent
+ * (`POST /api/report`), or, given a results link's token, of the stored result it stands for
+ * (`POST /api/results/<token>/report`), which the server builds with the result's history and
+ * plan. Rejects with DownloadRefused on 429, with a plain Error on anything else that is not a PDF.
  */
-export async function downloadReport(request: ReportRequest): Promise<void> {
-  const response = await fetch('/api/report', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/pdf' },
-    body: JSON.stringify(request),
-  });
+export async function downloadReport(request: ReportRequest, resultsToken?: string): Promise<void> {
+  const response = await fetch(
+    resultsToken === undefined ? '/api/report' : `/api/results/${encodeURIComponent(resultsToken)}/report`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/pdf' },
+      // The stored result's report needs nothing but its token: the answers are the server's own.
+      body: JSON.stringify(resultsToken === undefined ? request : {}),
+    },
+  );
   if (response.status === 429) {
     throw new DownloadRefused(
       (await serverMessage(response)) ?? 'Too many requests. Please try again later.',

@@ -153,6 +153,7 @@ function StoredResultsActions({
       <div className="button-row results-actions">
         <DownloadReportButton
           reportRequest={() => ({ date: takenOn, responses, profile })}
+          resultsToken={token}
           onNotice={setNotice}
         />
         <button type="button" className="button button--secondary" onClick={retake}>
