@@ -129,7 +129,9 @@ export function requestColumns(alias: string): string {
 }
 
 /** What a lead's export record and its detail both make of a RequestRow. */
-export function requestFields(row: RequestRow): Omit<LeadRecord, 'visitorMessage' | 'teamMessage'> {
+export function requestFields(
+  row: RequestRow,
+): Omit<LeadRecord, 'visitorMessage' | 'teamMessage' | 'actionPlan'> {
   return {
     id: row.id,
     createdAt: new Date(row.created_at),
