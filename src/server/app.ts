@@ -15,6 +15,7 @@ import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-tr
 import { mailDelivery } from './mail/request-mail-delivery';
 import type { RenderPdf } from './pdf/report-contact';
 import { signInDelivery } from './mail/sign-in-email';
+import { continueDelivery } from './mail/continue-email';
 import { startPdfThread } from './pdf/pdf-thread';
 import { releaseAllClaims } from './outbox/outbox-store';
 import { OutboxLanes } from './outbox/outbox-lanes';
@@ -32,6 +33,10 @@ import { challengeRoutes } from './bot-guard/challenge-routes';
 import { emailResultsRoutes } from './leads/email-results-routes';
 import { healthRoutes } from './http/health-routes';
 import { resultsLinkRoutes } from './leads/results-link-routes';
+import { findRetakeOriginId } from './leads/email-requests';
+import { savedAuditRoutes } from './saved-audits/saved-audit-routes';
+import { savedAuditPurgeJob } from './saved-audits/saved-audit-purge-job';
+import { CONTINUE_PATH } from '../shared/saved-audit';
 import { teamApi } from './team-api';
 import { auditsRoutes } from './benchmark/audits-routes';
 import { benchmarkRoutes } from './benchmark/benchmark-routes';
@@ -183,6 +188,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       visitor: requestMail,
       team: requestMail,
       sign_in: signInDelivery(db, transport, { mailFrom: config.mailFrom, publicUrl: config.publicUrl }),
+      continue: continueDelivery(db, transport, { mailFrom: config.mailFrom, publicUrl: config.publicUrl }),
       lead_alert: leadAlertDelivery(db, transport, teamAlertSettings),
       lead_digest: leadDigestDelivery(db, transport, teamAlertSettings),
       ...(config.webhook
@@ -226,6 +232,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         }),
         signInCleanupJob(),
         usedChallengesJob(),
+        savedAuditPurgeJob(),
       ],
       { tickMs: config.jobsTickMs, log: app.log },
     );
@@ -277,6 +284,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     retentionDays: config.retentionDays,
     page: site?.privatePages.get(RESULTS_PATH) ?? null,
+  });
+  await app.register(savedAuditRoutes, {
+    db,
+    config,
+    botGuard,
+    clientLimits,
+    onQueued: () => outbox.wake(),
+    // A saved retake is linked to the live result its results link stands for (else saved unlinked).
+    findRetakeOrigin: (token) => findRetakeOriginId(db, token, config.retentionDays),
+    page: site?.privatePages.get(CONTINUE_PATH) ?? null,
   });
   if (site) registerSite(app, site);
 

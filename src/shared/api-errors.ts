@@ -22,7 +22,9 @@ export type ApiErrorCode =
   | 'token_expired'
   | 'token_invalid'
   | 'not_failed'
-  | 'not_retryable';
+  | 'not_retryable'
+  /** A continue link whose audit was completed (410): it reopens nothing, and the page says so. */
+  | 'completed';
 
 /** Every error the API answers has this body. `fields` maps a field's path ("email", "responses.quality.2") to what is wrong with it. */
 export interface ApiErrorBody {

@@ -199,7 +199,7 @@ export const sourceSchema = z.pipe(
  * absent or false when it was left unticked. `profile` is the optional service type and size.
  */
 /** A private link's token (a results link's or a continue link's): 43 characters of base64url. */
-const linkTokenSchema = (what: string) =>
+export const linkTokenSchema = (what: string) =>
   z
     .string({ error: `${what} must be a link's token` })
     .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: `${what} must be a link's token` }));

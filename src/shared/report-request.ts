@@ -58,7 +58,7 @@ const scoresSchema = z.strictObject(
 );
 
 /** A retake's earlier result: the day it was taken and its area scores (the overall is recomputed). */
-const earlierSchema = z.strictObject(
+export const earlierSchema = z.strictObject(
   { takenOn: daySchema('The earlier audit’s date'), scores: scoresSchema },
   { error: strictError('The earlier result must be an object') },
 );

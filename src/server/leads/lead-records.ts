@@ -4,14 +4,9 @@ import type { OutboxStatus } from '../outbox/outbox-store';
 import { maskAddress, recordActivity } from '../activity/team-activity';
 import { normalizeEmail } from '../../shared/email-address';
 import { hasUnstorableCharacters } from '../../shared/plain-text';
-import {
-  consentFrom,
-  contactFrom,
-  lockRecipient,
-  profileFrom,
-  sourceFrom,
-  type Consent,
-} from './email-requests';
+import { lockRecipient } from '../db/recipient-locks';
+import { eraseSavedAudits } from '../saved-audits/saved-audits';
+import { consentFrom, contactFrom, profileFrom, sourceFrom, type Consent } from './email-requests';
 import {
   ACTION_PLAN_COUNTS_COLUMNS,
   actionPlanCountsFrom,
@@ -291,7 +286,7 @@ export function isErasableAddress(text: string): boolean {
 
 /**
  * Erases everything held about one address, in whatever case it was typed: its requests (note,
- * answers, scores) and every message about them, queued, failed or sent.
+ * answers, scores), its saved audits, and every message about them, queued, failed or sent.
  *
  * A server may be sending one of those messages right now. Its worker holds no row lock while it
  * talks to the relay, so the erasure does not wait for it; the send may still complete, but the
@@ -304,7 +299,14 @@ export async function eraseAddress(db: Database, address: string, actor: string)
   return db.transaction(async (tx) => {
     // The same lock as storing a request: one being stored right now is erased too, or comes after.
     await lockRecipient(tx, emailNormalized);
-    const removed = await deleteRequests(tx, 'email_normalized = $1', [emailNormalized]);
+    const requests = await deleteRequests(tx, 'email_normalized = $1', [emailNormalized]);
+    // Its saved audits too (their answers and continue links); their e-mails count with the rest.
+    const saved = await eraseSavedAudits(tx, emailNormalized);
+    const removed: Removed = {
+      requests: requests.requests,
+      messages: requests.messages + saved.messages,
+      messagesBeingSent: requests.messagesBeingSent + saved.messagesBeingSent,
+    };
     // The log says which erasure it was without keeping the address it erased.
     await recordActivity(tx, {
       actor,

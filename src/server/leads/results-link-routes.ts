@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { RESULTS_PATH, type StoredResults } from '../../shared/results-link';
 import type { Queryable } from '../db/database';
 import { HttpError } from '../http/http-errors';
+import { markPrivate } from '../http/private-answer';
 import { findStoredResults } from './email-requests';
 import { sendSiteFile, type SiteFile } from '../site/static-site';
 
@@ -11,19 +12,6 @@ export interface ResultsLinkOptions {
   retentionDays: number;
   /** The pre-rendered private results page (the build's `/results` row), or null without a built site. */
   page: SiteFile | null;
-}
-
-/**
- * What every answer at a results link's address says, found or not: the address holds a secret, so
- * no cache keeps the answer, no search engine lists it, and no link followed from the page tells
- * another site (or our own logs) the address it came from. The page's other security headers,
- * its Content-Security-Policy included, are the site's own.
- */
-function markPrivate(reply: FastifyReply): void {
-  reply
-    .header('Cache-Control', 'no-store')
-    .header('Referrer-Policy', 'no-referrer')
-    .header('X-Robots-Tag', 'noindex, nofollow');
 }
 
 const NOT_FOUND_MESSAGE =

@@ -4,9 +4,11 @@ import { msInterval } from '../db/ms-interval';
 /**
  * The visitor's results and the team's notice (e-mails about a request), the lead.created webhook
  * (about a request, posted to WEBHOOK_URL), a team member's alert of a new lead (about that
- * request), and about no request: a team member's sign-in link and daily digest of new leads.
+ * request), and about no request: a team member's sign-in link and daily digest of new leads, and a
+ * visitor's continue link (about a saved audit, and deleted with it).
  */
-export type OutboxKind = 'visitor' | 'team' | 'webhook' | 'sign_in' | 'lead_alert' | 'lead_digest';
+export type OutboxKind =
+  'visitor' | 'team' | 'webhook' | 'sign_in' | 'lead_alert' | 'lead_digest' | 'continue';
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 /**
@@ -54,6 +56,8 @@ export interface NewMessage {
   recipient: string;
   /** Null for a message about no request (a sign-in link, a digest); the database holds it to that. */
   requestId: string | null;
+  /** The saved audit a continue link's e-mail is about (and only then); deleted with it. */
+  savedAuditId?: string;
   payload?: unknown;
 }
 
@@ -63,13 +67,14 @@ export interface NewMessage {
  */
 export async function queueMessage(db: Queryable, message: NewMessage): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO outbox_messages (request_id, kind, recipient, payload) VALUES ($1, $2, $3, $4::jsonb)
-     RETURNING id`,
+    `INSERT INTO outbox_messages (request_id, kind, recipient, payload, saved_audit_id)
+     VALUES ($1, $2, $3, $4::jsonb, $5) RETURNING id`,
     [
       message.requestId,
       message.kind,
       message.recipient,
       message.payload === undefined ? null : JSON.stringify(message.payload),
+      message.savedAuditId ?? null,
     ],
   );
   const id = rows[0]?.id;

@@ -8,6 +8,10 @@ describe('recipientForTeam', () => {
     }
   });
 
+  it("masks a continue link's address: a saved audit is no lead", () => {
+    expect(recipientForTeam('continue', 'Some.One+tag@example.org')).toBe('S•••@example.org');
+  });
+
   it("shows a webhook's host alone: no user, password, path, query or fragment", () => {
     expect(recipientForTeam('webhook', 'https://hooks.zapier.com/hooks/catch/123/abcSecret/')).toBe(
       'hooks.zapier.com',

@@ -1,3 +1,4 @@
+import { maskAddress } from '../activity/team-activity';
 import type { OutboxKind } from './outbox-store';
 
 /**
@@ -8,7 +9,12 @@ import type { OutboxKind } from './outbox-store';
  * receiver failed. The outbox itself keeps the whole URL: it has to post to it.
  */
 export function recipientForTeam(kind: OutboxKind, recipient: string): string {
-  return kind === 'webhook' ? webhookRecipientForTeam(recipient) : recipient;
+  if (kind === 'webhook') return webhookRecipientForTeam(recipient);
+  // A continue link's address is the visitor's, given to save an audit, not to be a lead: the team
+  // sees saved audits only as a count (an address only with consent, in its own view), so a failed
+  // one is shown masked.
+  if (kind === 'continue') return maskAddress(recipient);
+  return recipient;
 }
 
 /** What a webhook URL that cannot be read is shown as (the configuration checks it, so none should be). */

@@ -9,6 +9,7 @@ export const OUTBOX_KINDS = [
   'sign_in',
   'lead_alert',
   'lead_digest',
+  'continue',
 ] as const satisfies readonly OutboxKind[];
 
 // Fails to compile when outbox-store.ts gains a kind this list lacks.
