@@ -14,11 +14,15 @@ const REACT_CODE = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const SHARED_CODE =
   /[\\/]src[\\/](core[\\/]|browser[\\/](router[\\/]|logo\.tsx)|web[\\/](ui|audit-state)[\\/])|^\0vite[\\/]preload-helper/;
 
-// The report model with its written content and the long date it writes ("12 November 2026"),
-// which the results screens load with their page, is a chunk of its own, taken before the shared
-// group: the audit's pages never load it.
+// The report model with its written content, which the results screens load with their page, is a
+// chunk of its own, taken before the shared group: the audit's pages never load it.
 const REPORT_CODE =
-  /[\\/]src[\\/]core[\\/](insight[\\/]|report\.ts|report-words\.ts|benchmark\.ts|roadmap\.ts|format-day\.ts)/;
+  /[\\/]src[\\/]core[\\/](insight[\\/]|report\.ts|report-words\.ts|benchmark\.ts|roadmap\.ts)/;
+
+// The one day formatter is a small chunk of its own: the results screens load it with the report,
+// and "Save and continue later" (its continue page, its saved status) needs the day in words too,
+// without the report.
+const DAY_CODE = /[\\/]src[\\/]core[\\/]format-day\.ts/;
 
 /**
  * Vite wraps each dynamic import in a helper that preloads the imported chunk's own imports. Ours
@@ -54,6 +58,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: REACT_CODE },
+            { name: 'day', test: DAY_CODE, minShareCount: 2 },
             { name: 'report', test: REPORT_CODE, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'shared', test: SHARED_CODE, minShareCount: 2 },
           ],

@@ -28,7 +28,11 @@ export const BUDGETS = {
     '/audit-tool': 12 * KB,
     '/audit-results': 20 * KB,
     '/results': 20 * KB,
-    '/email-results': 14 * KB,
+    // 9.7 KB when added: the continue link's page only fetches the saved audit and opens /audit-tool.
+    '/audit-tool/continue': 12 * KB,
+    // 13.7 KB before issue 23; 14.4 KB since its address field, honeypot, proof of work and error
+    // words are a chunk shared with the lazy "Save and continue later" form (the split costs 0.7 KB).
+    '/email-results': 15 * KB,
     '/404': 10 * KB,
   } as Readonly<Record<string, number>>,
   /**

@@ -22,6 +22,11 @@ describe('routeFor', () => {
     ['/results', NOT_FOUND_ROUTE.path],
     ['/results/', NOT_FOUND_ROUTE.path],
     ['/results/abc/def', NOT_FOUND_ROUTE.path],
+    // The continue link sits below the audit's own path, which stays a page of its own.
+    ['/audit-tool/continue/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ', '/audit-tool/continue'],
+    ['/audit-tool/continue', NOT_FOUND_ROUTE.path],
+    ['/audit-tool/continue/', NOT_FOUND_ROUTE.path],
+    ['/audit-tool/continue/abc/def', NOT_FOUND_ROUTE.path],
   ])('%s → %s', (path, expected) => {
     expect(routeFor(path).path).toBe(expected);
   });

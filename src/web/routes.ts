@@ -87,6 +87,18 @@ export const ROUTES: readonly Route[] = [
     private: true,
   },
   {
+    // The continue link of "Save and continue later": it opens the saved audit on /audit-tool.
+    path: '/audit-tool/continue',
+    status: 200,
+    title: 'Continue your audit – Care Audit',
+    file: 'continue.html',
+    module: 'routes/continue.tsx',
+    load: () => import('./routes/continue'),
+    shipsScript: true,
+    needsScript: true,
+    private: true,
+  },
+  {
     path: '/privacy',
     status: 200,
     title: 'Privacy notice – Care Audit',

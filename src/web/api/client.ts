@@ -37,7 +37,8 @@ export async function requestEmailResults(
   throw await errorFrom(response);
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+/** The API's error answer as an ApiError: its code and message, and a 429's Retry-After. */
+export async function errorFrom(response: Response): Promise<ApiError> {
   let code: ApiErrorCode = 'internal_error';
   let message = `HTTP ${response.status}`;
   try {

@@ -86,4 +86,63 @@ describe('audit progress in sessionStorage', () => {
     clearAuditProgress();
     expect(await reread()).toEqual({ section: 0, responses: {} });
   });
+  const TOKEN = 'c'.repeat(43);
+
+  it("resumes a saved audit as the tab's audit: its section, answers, profile, earlier result, link and save time", async () => {
+    const { saveAuditProgress, resumeSavedAudit } = await session();
+    saveAuditProgress({
+      section: 1,
+      responses: {},
+      idempotencyKey: KEY_UUID,
+      origin: { retakeOf: 'r'.repeat(43) },
+    });
+    window.sessionStorage.setItem('care-audit:usage-reported', '["started"]');
+    resumeSavedAudit(TOKEN, {
+      section: 3,
+      responses: FULL,
+      profile: { serviceType: 'nursing' },
+      earlier: EARLIER,
+      savedAt: '2026-11-25T16:30:00.000Z',
+    });
+    // The tab's earlier audit gives way entirely: no key, no retake link of its own.
+    expect(await reread()).toEqual({
+      section: 3,
+      responses: FULL,
+      profile: { serviceType: 'nursing' },
+      earlier: EARLIER,
+      origin: { continueToken: TOKEN },
+      savedAt: '2026-11-25T16:30:00.000Z',
+    });
+    expect(window.sessionStorage.getItem('care-audit:usage-reported')).toBeNull();
+  });
+
+  it('keeps a section within the audit and drops an empty profile when resuming', async () => {
+    const { resumeSavedAudit } = await session();
+    resumeSavedAudit(TOKEN, {
+      section: 9,
+      responses: FULL,
+      profile: {},
+      savedAt: '2026-11-25T16:30:00.000Z',
+    });
+    expect(await reread()).toEqual({
+      section: 4,
+      responses: FULL,
+      origin: { continueToken: TOKEN },
+      savedAt: '2026-11-25T16:30:00.000Z',
+    });
+  });
+
+  it('notes a save on the audit as it stands now, and drops a save time that is not one on reload', async () => {
+    const { saveAuditProgress, noteAuditSaved } = await session();
+    saveAuditProgress({ section: 2, responses: FULL, origin: { continueToken: TOKEN } });
+    noteAuditSaved('2026-11-26T09:00:00.000Z');
+    expect(await reread()).toEqual({
+      section: 2,
+      responses: FULL,
+      origin: { continueToken: TOKEN },
+      savedAt: '2026-11-26T09:00:00.000Z',
+    });
+    window.sessionStorage.setItem(KEY, JSON.stringify({ section: 2, responses: FULL, savedAt: 'yesterday' }));
+    expect(await reread()).toEqual({ section: 2, responses: FULL });
+  });
 });

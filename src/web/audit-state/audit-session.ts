@@ -136,6 +136,43 @@ export function startRetake({
   });
 }
 
+/**
+ * A continue link opened: its saved audit becomes this tab's audit in progress, at the section it
+ * stopped at, linked to the link: a later save goes back to it, "Complete Audit" tells it, and the
+ * e-mail request carries it (the server finds a saved retake's results link through it). Like a retake, it is an audit of its own for
+ * the usage counts; the tab's earlier audit, if any, gives way to it.
+ */
+export function resumeSavedAudit(
+  continueToken: string,
+  audit: {
+    section: number;
+    responses: Responses;
+    profile?: ServiceProfile;
+    earlier?: EarlierResult;
+    savedAt: string;
+  },
+) {
+  forgetReportedUsage();
+  const known = sanitizeProfile(audit.profile);
+  const origin = originFromState({ origin: { continueToken } });
+  saveAuditProgress({
+    section: Math.min(Math.max(audit.section, 0), AREAS.length - 1),
+    responses: sanitizeResponses(audit.responses),
+    ...(hasProfile(known) ? { profile: known } : {}),
+    ...(audit.earlier ? { earlier: audit.earlier } : {}),
+    ...(origin ? { origin } : {}),
+    savedAt: audit.savedAt,
+  });
+}
+
+/**
+ * A save for later was stored: the tab's audit keeps when, as it stands now (the visitor may have
+ * rated on while the save was on its way), so its next save to the link says what it continued from.
+ */
+export function noteAuditSaved(savedAt: string) {
+  saveAuditProgress({ ...getSnapshot(), savedAt });
+}
+
 /** The audit in progress and a setter; renders blank during hydration, then the stored audit. */
 export function useAuditProgress(): [AuditProgress, (next: AuditProgress) => void] {
   const progress = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);

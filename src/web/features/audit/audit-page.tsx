@@ -16,6 +16,8 @@ import { useAuditProgress } from '../../audit-state/audit-session';
 import { useLocation, useNavigate, usePrefetch } from '../../../browser/router';
 import { reportUsage } from '../../usage/report-usage';
 import { completeAudit } from './complete-audit';
+import { SaveForLater } from './save-for-later';
+import { WelcomeBack, welcomeBackFromState } from './welcome-back';
 import { sectionFromState, sectionOnScreen, unratedStatements } from './sections';
 
 const AUDIT_PATH = '/audit-tool';
@@ -107,6 +109,7 @@ export function AuditPage() {
         </div>
         <ProgressBar value={percent} label="Audit progress" valueText={`${percent}% complete`} />
       </div>
+      <WelcomeBack savedOn={welcomeBackFromState(location.state)} />
 
       <form
         className="card audit-section"
@@ -162,6 +165,8 @@ export function AuditPage() {
           </button>
         </div>
       </form>
+      {/* After the section's own controls: Next stays the main action and comes first. */}
+      <SaveForLater progress={progress} section={section} />
     </SiteLayout>
   );
 }

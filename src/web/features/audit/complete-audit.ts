@@ -1,5 +1,6 @@
 import { hasProfile } from '../../../core';
 import { sendCompletedAudit } from '../../api/audits';
+import { markSavedAuditCompleted } from '../../api/saved-audit-completed';
 import type { AuditProgress } from '../../audit-state/audit-session';
 import { newIdempotencyKey } from '../../audit-state/idempotency-key';
 import { resultsStateFor } from '../../audit-state/results-state';
@@ -9,7 +10,9 @@ import type { NavigateOptions } from '../../../browser/router/history';
  * "Complete Audit": the results at once (the spec's flow: nothing stands between the button and
  * /audit-results), and the anonymous audit sent to the benchmark on the way, without waiting for
  * it. A profile is sent only when there is one already (a retake keeps the earlier one); otherwise
- * the results page asks for it and sends the same audit again with it, under the same key.
+ * the results page asks for it and sends the same audit again with it, under the same key. An
+ * audit opened from a continue link tells that link it is completed, also without waiting: the
+ * saved copy is then emptied, and the link says the audit was completed.
  */
 export function completeAudit(
   progress: AuditProgress,
@@ -21,6 +24,7 @@ export function completeAudit(
   const idempotencyKey = progress.idempotencyKey ?? newIdempotencyKey();
   save({ ...progress, idempotencyKey });
   sendCompletedAudit({ idempotencyKey, responses, ...(hasProfile(profile) ? { profile } : {}) });
+  if (origin?.continueToken) markSavedAuditCompleted(origin.continueToken);
   navigate('/audit-results', {
     state: resultsStateFor(responses, { profile, earlier, idempotencyKey, origin }),
   });

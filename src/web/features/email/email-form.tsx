@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  CONSENT_WORDING,
   CONTACT_FIELDS,
   CONTACT_MAX_LENGTH,
   MESSAGE_MAX_LENGTH,
@@ -8,6 +7,7 @@ import {
   type ContactField,
 } from '../../../shared/email-request-rules';
 import { Honeypot } from '../../../browser/bot-check/honeypot';
+import { ConsentField } from '../../../browser/forms/consent-field';
 import { EmailAddressField } from '../../../browser/forms/email-address-field';
 import { Link } from '../../../browser/router';
 import { CheckIcon } from '../../ui/icons';
@@ -144,27 +144,12 @@ export function EmailForm({
           onChange={(event) => setMessage(event.target.value)}
         />
       </div>
-      <div className="field field--checkbox">
-        <input
-          id="consent"
-          name="consent"
-          type="checkbox"
-          className="field__checkbox"
-          checked={consent}
-          aria-describedby="consent-hint"
-          // Ticking it shows the contact details right after it; focus stays on the box.
-          aria-controls="contact-details"
-          aria-expanded={consent}
-          onChange={(event) => setConsent(event.target.checked)}
-        />
-        <label htmlFor="consent" className="field__label">
-          {CONSENT_WORDING}
-        </label>
-        <p id="consent-hint" className="field__hint">
-          Optional. Leave it unticked and we use your address only to send your results. Tick it to add how
-          the team can reach you.
-        </p>
-      </div>
+      <ConsentField
+        checked={consent}
+        onChange={setConsent}
+        reveals="contact-details"
+        hint="Optional. Leave it unticked and we use your address only to send your results. Tick it to add how the team can reach you."
+      />
       {/* Always in the page (aria-controls points at it), hidden and out of the tab order unticked. */}
       <fieldset id="contact-details" className="contact-details" hidden={!consent}>
         <legend className="contact-details__legend">Your contact details (optional)</legend>

@@ -1,0 +1,3 @@
+import { ContinuePage } from '../features/audit/continue-page';
+
+export default ContinuePage;
