@@ -29,6 +29,15 @@ describe('pathForLog', () => {
     expect(pathForLog('/audit-results')).toBe('/audit-results');
   });
 
+  it("hides a continue link's token in the path, for the page and every saved-audit route", () => {
+    const token = 'Ab-_'.repeat(10) + 'xyz';
+    expect(pathForLog(`/audit-tool/continue/${token}`)).toBe('/audit-tool/continue/…');
+    expect(pathForLog(`/api/saved-audits/${token}`)).toBe('/api/saved-audits/…');
+    expect(pathForLog(`/api/saved-audits/${token}/completed`)).toBe('/api/saved-audits/…/completed');
+    expect(pathForLog('/api/saved-audits')).toBe('/api/saved-audits');
+    expect(pathForLog('/audit-tool')).toBe('/audit-tool');
+  });
+
   it('masks an address in the path, plain or percent-encoded', () => {
     expect(pathForLog('/api/nothing/someone@example.test')).toBe('/api/nothing/<address>');
     expect(pathForLog('/someone%40example.test/x')).toBe('/<address>/x');

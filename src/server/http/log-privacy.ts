@@ -45,14 +45,15 @@ export function textForLog(text: string): string {
   return maskAddresses(text.replace(QUERY_IN_TEXT, '$1'));
 }
 
-// A secret carried in a URL's path: the private results link's token (the page and its API).
-const PATH_SECRET = /(\/results\/)[^/]+/gi;
+// A secret carried in a URL's path: the private results link's token and the continue link's (the
+// pages and their API: /results/, /api/results/, /audit-tool/continue/, /api/saved-audits/).
+const PATH_SECRET = /(\/(?:results|continue|saved-audits)\/)[^/]+/gi;
 
 /**
  * A request URL as the log may keep it: its path alone. The query string goes whole, keys and
  * values alike: it carries the team's searches (an address, a name), a sign-in link's token, and
  * whatever else anyone types after "?", and a log outlives both erasure and retention. In the path,
- * a results link's token becomes `…` (whoever reads the log could otherwise read a visitor's
+ * a results or continue link's token becomes `…` (whoever reads the log could otherwise read a visitor's
  * answers with it) and an address, plain or percent-encoded, `<address>` (a 404 for a mistyped
  * link can carry one).
  */

@@ -574,6 +574,31 @@ describe.each(DATABASE_KINDS)('saved audits (“Save and continue later”) on %
     });
   });
 
+  describe('the log', () => {
+    it('keeps neither the token nor the address of any saved-audit request', async () => {
+      const lines: string[] = [];
+      const app = await buildTestApp(testConfig(env({ LOG_LEVEL: 'debug' })), {
+        db: t.db,
+        logStream: { write: (line) => lines.push(line) },
+      });
+      expect((await firstSave(firstBody({ email: 'private.person@example.org' }), {}, app)).statusCode).toBe(
+        202,
+      );
+      const token = await seeded('private.person@example.org');
+      const savedAt = (await app.inject({ url: `/api/saved-audits/${token}` })).json().savedAt;
+      await laterSave(token, { responses: PARTIAL, section: 1, savedAt }, PUBLIC_URL, app);
+      await laterSave(token, { responses: PARTIAL, section: 1, savedAt }, 'https://evil.example', app);
+      await complete(token, PUBLIC_URL, app);
+      await app.inject({ url: `/audit-tool/continue/${token}` });
+      await app.inject({ url: `/api/saved-audits/${newSecret()}` });
+      const log = lines.join('');
+      expect(log).toContain('/api/saved-audits/…/completed');
+      expect(log).toContain('/audit-tool/continue/…');
+      expect(log).not.toContain(token);
+      expect(log).not.toMatch(/private\.person/i);
+    });
+  });
+
   describe('erasing an address', () => {
     it('removes its saved audits and their e-mails: the link is then 404', async () => {
       const erased = await seeded('manager@care-home.example');
