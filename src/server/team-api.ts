@@ -12,6 +12,7 @@ import { readLeadFigures } from './leads/lead-figures';
 import { teamLeadsRoutes } from './leads/team-leads-routes';
 import { teamActivityRoutes } from './activity/team-activity-routes';
 import { teamAlertsRoutes } from './alerts/team-alerts-routes';
+import { teamSavedAuditsRoutes } from './saved-audits/team-saved-audits-routes';
 
 export interface TeamApiOptions {
   db: Database;
@@ -60,6 +61,7 @@ export async function teamApi(team: FastifyInstance, options: TeamApiOptions): P
     db: options.db,
     memberOf: (request) => signedInMember(request).email,
   });
+  await team.register(teamSavedAuditsRoutes, { db: options.db });
   // A new team route plugin is registered here; each of its routes needs a session unless its
   // config says teamAuth: 'open'.
 }
