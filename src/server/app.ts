@@ -179,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     renderPdf,
     publicUrl: config.publicUrl,
     benchmarkMinResponses: config.benchmarkMinResponses,
+    retentionDays: config.retentionDays,
   });
   const teamAlertSettings = { mailFrom: config.mailFrom, publicUrl: config.publicUrl };
   // Two lanes, e-mails and webhooks, each with its own sending slots (decision 0045).

@@ -1,10 +1,15 @@
+import type { SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isoDate } from '../../core';
 import {
   CONSENT_WORDING,
   CONTACT_AND_SOURCE_MESSAGES,
   EMAIL_REQUEST_MESSAGES,
 } from '../../shared/email-request';
 import { PLAIN_TEXT_MESSAGE } from '../../shared/plain-text';
+import type { StoredResults } from '../../shared/results-link';
+import { SAVED_AUDIT_DAYS } from '../../shared/saved-audit';
+import { newSecret, secretHash } from '../http/secrets';
 import type { Config } from '../config';
 import { findEmailRequest } from './email-requests';
 import { eraseAddress, purgeExpiredRequests } from './lead-records';
@@ -16,9 +21,13 @@ import {
 } from '../../../test/support/databases';
 import { EXPECTED_SCORES, postEmailRequest, validBody } from '../../../test/support/requests';
 import { useTestApp } from '../../../test/support/test-app';
+import { answersScoring } from '../../../test/support/audit-fixtures';
+import { until } from '../../../test/support/until';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const LEADS_TO = 'leads@care-audit.example';
+const PUBLIC_URL = 'https://audit.example.org';
+const RESULTS_LINK = /https:\/\/audit\.example\.org\/results\/([A-Za-z0-9_-]{43})/;
 const M = { ...EMAIL_REQUEST_MESSAGES, ...CONTACT_AND_SOURCE_MESSAGES };
 
 describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
@@ -191,6 +200,42 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
         validBody({ message: 'x'.repeat(2001) }),
         400,
         { code: 'invalid_request', fields: { message: M.messageTooLong } },
+      ],
+      [
+        'a retakeOf that is no link’s token',
+        validBody({ retakeOf: 'abc' }),
+        400,
+        { code: 'invalid_request', fields: { retakeOf: "retakeOf must be a link's token" } },
+      ],
+      [
+        'a retakeOf one character long',
+        validBody({ retakeOf: 'A'.repeat(44) }),
+        400,
+        { code: 'invalid_request', fields: { retakeOf: "retakeOf must be a link's token" } },
+      ],
+      [
+        'a retakeOf that is a whole link, not its token',
+        validBody({ retakeOf: `https://audit.example.org/results/${'A'.repeat(43)}` }),
+        400,
+        { code: 'invalid_request', fields: { retakeOf: "retakeOf must be a link's token" } },
+      ],
+      [
+        'a retakeOf holding U+0000',
+        validBody({ retakeOf: `${'A'.repeat(42)}\u0000` }),
+        400,
+        { code: 'invalid_request', fields: { retakeOf: PLAIN_TEXT_MESSAGE } },
+      ],
+      [
+        'a continueToken that is not text',
+        validBody({ continueToken: 12345 }),
+        400,
+        { code: 'invalid_request', fields: { continueToken: "continueToken must be a link's token" } },
+      ],
+      [
+        'a continueToken with a character outside base64url',
+        validBody({ continueToken: `${'A'.repeat(42)}=` }),
+        400,
+        { code: 'invalid_request', fields: { continueToken: "continueToken must be a link's token" } },
       ],
       [
         'a body over 16 KiB',
@@ -629,6 +674,186 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
         [res.json().id],
       );
       expect(rows).toEqual([{ kind: 'team' }, { kind: 'visitor' }]);
+    });
+  });
+
+  describe('a retake, linked to the result it came from', () => {
+    const sent: SendMailOptions[] = [];
+    const linkingServer = useTestApp(
+      () => ({
+        config: testConfig({ ...env(), LEADS_TO: undefined, PUBLIC_URL }),
+        deps: {
+          db: t.db,
+          mailTransport: {
+            description: 'memory',
+            send: async (message) => void sent.push(message),
+            close: () => undefined,
+          },
+          renderPdf: async () => new Uint8Array([37, 80, 68, 70]),
+        },
+      }),
+      { ready: true },
+    );
+    beforeEach(() => {
+      sent.length = 0;
+    });
+
+    /** Posts a request and waits for its e-mail; resolves with its id and its results link's token. */
+    async function emailResults(
+      overrides: Record<string, unknown> = {},
+    ): Promise<{ id: string; token: string }> {
+      // An address of its own unless given, so its e-mail is told apart from the others'.
+      const email = String(overrides.email ?? `visitor-${Math.random().toString(36).slice(2)}@example.org`);
+      const res = await postEmailRequest(linkingServer.app, validBody({ ...overrides, email }));
+      expect(res.statusCode).toBe(202);
+      await until(() => sent.some((mail) => mail.to === email));
+      const text = String(sent.find((mail) => mail.to === email)?.text);
+      const token = RESULTS_LINK.exec(text)?.[1];
+      if (!token) throw new Error('the e-mail has no results link');
+      return { id: res.json<{ id: string }>().id, token };
+    }
+
+    async function previousOf(id: string): Promise<string | null | undefined> {
+      const { rows } = await t.db.query<{ previous_request_id: string | null }>(
+        'SELECT previous_request_id FROM email_requests WHERE id = $1',
+        [id],
+      );
+      return rows[0]?.previous_request_id;
+    }
+
+    const results = async (token: string) =>
+      (await linkingServer.app.inject({ url: `/api/results/${token}` })).json<StoredResults>();
+
+    /** A saved audit that was a retake of `origin`, as the saved audits store one; resolves with its token. */
+    async function savedRetakeOf(origin: string): Promise<string> {
+      const token = newSecret();
+      await t.db.query(
+        `INSERT INTO saved_audits (token_hash, email, email_normalized, recipient_key, section, responses,
+                                   retake_of_request)
+         VALUES (decode($1, 'hex'), 'saver@example.org', 'saver@example.org', 'saver@example.org', 2, '{}', $2)`,
+        [secretHash(token, 'hex'), origin],
+      );
+      return token;
+    }
+
+    it('links a retake to the link’s result: the new link shows both, the earlier one that it was retaken', async () => {
+      const first = await emailResults({ responses: answersScoring(20) });
+      const second = await emailResults({ responses: answersScoring(100), retakeOf: first.token });
+      expect(await previousOf(second.id)).toBe(first.id);
+      expect(await previousOf(first.id)).toBeNull();
+
+      const today = isoDate(new Date());
+      const all = (score: number) => ({
+        operational: score,
+        compliance: score,
+        quality: score,
+        training: score,
+        data: score,
+      });
+      expect((await results(second.token)).history).toEqual({
+        entries: [
+          { takenOn: today, scores: all(20), overall: 20 },
+          { takenOn: today, scores: all(100), overall: 100 },
+        ],
+        total: 2,
+        laterResults: false,
+      });
+      expect((await results(first.token)).history).toEqual({
+        entries: [{ takenOn: today, scores: all(20), overall: 20 }],
+        total: 1,
+        laterResults: true,
+      });
+      // A retake of the retake: the chain grows by one.
+      const third = await emailResults({ retakeOf: second.token });
+      expect(await previousOf(third.id)).toBe(second.id);
+      expect((await results(third.token)).history.total).toBe(3);
+    });
+
+    it.each([
+      ['unknown', async () => newSecret()],
+      [
+        'past the retention period, not yet purged',
+        async () => {
+          const { id, token } = await emailResults();
+          await t.db.query(
+            `UPDATE email_requests SET created_at = now() - interval '365 days 1 second' WHERE id = $1`,
+            [id],
+          );
+          return token;
+        },
+      ],
+      [
+        'erased',
+        async () => {
+          const { token } = await emailResults({ email: 'erase.me@example.org' });
+          await eraseAddress(t.db, 'erase.me@example.org', 'command line (test)');
+          return token;
+        },
+      ],
+    ])('stores a retake of a link that opens nothing (%s), unlinked, and answers 202', async (_, linkOf) => {
+      const retakeOf = await linkOf();
+      const retake = await emailResults({ retakeOf });
+      expect(await previousOf(retake.id)).toBeNull();
+      expect((await results(retake.token)).history).toMatchObject({ total: 1, laterResults: false });
+    });
+
+    it('links a saved retake continued from its continue link to the saved audit’s origin', async () => {
+      const first = await emailResults();
+      const continueToken = await savedRetakeOf(first.id);
+      const retake = await emailResults({ continueToken });
+      expect(await previousOf(retake.id)).toBe(first.id);
+    });
+
+    it('takes the results link first, and the continue link when the results link opens nothing', async () => {
+      const [one, two] = [await emailResults(), await emailResults()];
+      const continueToken = await savedRetakeOf(two.id);
+      const both = await emailResults({ retakeOf: one.token, continueToken });
+      expect(await previousOf(both.id)).toBe(one.id);
+      const fallback = await emailResults({ retakeOf: newSecret(), continueToken });
+      expect(await previousOf(fallback.id)).toBe(two.id);
+    });
+
+    it.each([
+      ['an unknown continue link', async () => newSecret()],
+      [
+        'a saved audit past its days',
+        async () => {
+          const token = await savedRetakeOf((await emailResults()).id);
+          await t.db.query(
+            `UPDATE saved_audits SET created_at = now() - make_interval(days => $1::int, secs => 1)`,
+            [SAVED_AUDIT_DAYS],
+          );
+          return token;
+        },
+      ],
+      [
+        'a saved retake whose origin is past the retention period',
+        async () => {
+          const origin = await emailResults();
+          const token = await savedRetakeOf(origin.id);
+          await t.db.query(
+            `UPDATE email_requests SET created_at = now() - interval '365 days 1 second' WHERE id = $1`,
+            [origin.id],
+          );
+          return token;
+        },
+      ],
+      [
+        'a saved audit that was no retake',
+        async () => {
+          const token = newSecret();
+          await t.db.query(
+            `INSERT INTO saved_audits (token_hash, email, email_normalized, recipient_key, section, responses)
+             VALUES (decode($1, 'hex'), 'saver@example.org', 'saver@example.org', 'saver@example.org', 0, '{}')`,
+            [secretHash(token, 'hex')],
+          );
+          return token;
+        },
+      ],
+    ])('stores a request continued from %s unlinked, and answers 202', async (_, linkOf) => {
+      const continueToken = await linkOf();
+      const request = await emailResults({ continueToken });
+      expect(await previousOf(request.id)).toBeNull();
     });
   });
 });

@@ -7,14 +7,15 @@ import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
-import { storeEmailRequest } from './email-requests';
+import { findLiveRequestId, findRetakeOriginId, storeEmailRequest } from './email-requests';
+import { findSavedAuditOrigin } from '../saved-audits/saved-audits';
 import { newSecret } from '../http/secrets';
 import type { ClientLimitStore } from '../http/client-limit-store';
 import { registerPerClientLimit, requireJson } from '../http/request-guards';
 
 export interface EmailResultsOptions {
   db: Database;
-  config: Pick<Config, 'leadsTo' | 'rateLimit' | 'webhook' | 'teamEmails'>;
+  config: Pick<Config, 'leadsTo' | 'rateLimit' | 'webhook' | 'teamEmails' | 'retentionDays'>;
   /** Called after a request is committed, to send its messages now rather than at the next poll. */
   onQueued: () => void;
   botGuard: BotGuard;
@@ -26,6 +27,11 @@ export interface EmailResultsOptions {
  * `POST /api/email-results`: checked in this order, and nothing is stored or sent unless all pass:
  * JSON (415), the per-client limit (429), the bot guard (400 bot_check_failed), the fields (400
  * invalid_request), the per-recipient limit (429). Then 202 once the request is committed.
+ *
+ * A retake is linked to the result it came from (decision 0053): `retakeOf`, that result's link,
+ * or else `continueToken`, the continue link of a saved retake, which kept its origin. A link that
+ * opens nothing (unknown, expired, erased) leaves the request unlinked, never refused: the visitor
+ * still gets their results, only without the earlier one beside them.
  */
 export async function emailResultsRoutes(app: FastifyInstance, options: EmailResultsOptions): Promise<void> {
   const { db, config } = options;
@@ -55,7 +61,17 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
           fieldErrors(parsed.error),
         );
       }
-      const { email, message, responses: raw, consent, profile, contact, source } = parsed.data;
+      const {
+        email,
+        message,
+        responses: raw,
+        consent,
+        profile,
+        contact,
+        source,
+        retakeOf,
+        continueToken,
+      } = parsed.data;
       // The server scores the answers itself; nothing the client says about scores is used.
       const responses = sanitizeResponses(raw);
       const result = await storeEmailRequest(
@@ -74,6 +90,7 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
           source,
           // The private results link the visitor's e-mail carries; only its hash is stored.
           resultsToken: newSecret(),
+          previousRequestId: await retakeOrigin(db, { retakeOf, continueToken }, config.retentionDays),
         },
         {
           visitor: email,
@@ -93,4 +110,19 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
       return { id: result.id, status: 'queued' };
     },
   );
+}
+
+/**
+ * The live request a retake came from: by its results link, or else by the saved audit it was
+ * continued from (which may have kept its origin longer than the retention period keeps a result).
+ */
+async function retakeOrigin(
+  db: Database,
+  links: { retakeOf?: string; continueToken?: string },
+  retentionDays: number,
+): Promise<string | undefined> {
+  const byLink = links.retakeOf && (await findRetakeOriginId(db, links.retakeOf, retentionDays));
+  if (byLink) return byLink;
+  const saved = links.continueToken && (await findSavedAuditOrigin(db, links.continueToken));
+  return saved ? findLiveRequestId(db, saved, retentionDays) : undefined;
 }

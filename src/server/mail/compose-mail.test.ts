@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { reportFileName } from '../../core';
 import { CONSENT_WORDING } from '../../shared/email-request';
-import { COMPLETE_ANSWERS, EXPECTED_AREA_SCORES } from '../../../test/support/requests';
+import { COMPLETE_ANSWERS, EXPECTED_AREA_SCORES, EXPECTED_SCORES } from '../../../test/support/requests';
 import type { StoredEmailRequest } from '../leads/email-requests';
 import { composeWebhookRequest } from '../webhooks/webhook-delivery';
 import { composeTeamMail, composeVisitorMail, visitorMailReport } from './compose-request-mail';
@@ -30,6 +30,13 @@ const REQUEST: StoredEmailRequest = {
   contact: { name: 'Ann Smith', phone: '+44 20 7946 0958' },
   source: { utmSource: 'newsletter' },
   createdAt: new Date('2026-11-26T09:00:00Z'),
+};
+/** The request's own result, as its history holds it, and the one it was retaken from. */
+const FIRST = { takenOn: '2026-11-26', scores: EXPECTED_AREA_SCORES, overall: EXPECTED_SCORES.overall };
+const EARLIER = {
+  takenOn: '2026-08-01',
+  scores: { operational: 60, compliance: 96, quality: 53, training: 60, data: 40 },
+  overall: 63,
 };
 const MESSAGE = { id: '5f0f0c8e-3d52-4c4f-8a53-0c1f7f4b2a11', recipient: REQUEST.email };
 const TOKEN = 'A'.repeat(43);
@@ -61,9 +68,12 @@ describe('composing a request’s e-mails from gathered facts', () => {
       request: REQUEST,
       benchmark: { status: 'too_few', minResponses: 10 },
       resultsToken: TOKEN,
+      history: { entries: [FIRST], total: 1, laterResults: false },
     };
     const report = visitorMailReport(facts);
     expect(report.comparison).toMatchObject({ status: 'too_few' });
+    expect(report.earlier).toBeUndefined();
+    expect(report.progress).toBeUndefined();
     const pdf = new Uint8Array([37, 80, 68, 70]);
     const mail = composeVisitorMail(facts, report, pdf, SETTINGS, SENT);
     expect(mail).toMatchObject({
@@ -81,6 +91,28 @@ describe('composing a request’s e-mails from gathered facts', () => {
         contentType: 'application/pdf',
       },
     ]);
+  });
+
+  it('gives a retake’s visitor the change since the earlier result, in the report the PDF is rendered from too', () => {
+    const history = { entries: [EARLIER, FIRST], total: 2, laterResults: false };
+    const facts: VisitorMailFacts = {
+      kind: 'visitor',
+      message: MESSAGE,
+      request: REQUEST,
+      benchmark: { status: 'too_few', minResponses: 10 },
+      resultsToken: TOKEN,
+      history,
+      earlier: EARLIER,
+    };
+    const report = visitorMailReport(facts);
+    expect(report.earlier).toEqual({ takenOn: EARLIER.takenOn });
+    expect(report.overall.change).toBe(EXPECTED_SCORES.overall - EARLIER.overall);
+    expect(report.areas.map((area) => area.change)).toEqual([20, 0, -1, 8, -8]);
+    expect(report.progress).toEqual(history);
+    const mail = composeVisitorMail(facts, report, new Uint8Array([37, 80, 68, 70]), SETTINGS, SENT);
+    expect(mail.text).toContain('What changed since your audit on 1 August 2026'.toUpperCase());
+    expect(mail.text).toContain('Overall score: 63% → 66% (+3)');
+    expect(mail.html).toContain('What changed since your audit on 1 August 2026');
   });
 
   it('gives a team member the sign-in link', () => {

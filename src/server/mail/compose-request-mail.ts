@@ -45,9 +45,13 @@ export function composeTeamMail(
   return { ...outboxEnvelope(facts.message, settings.mailFrom, date), subject, text, replyTo: request.email };
 }
 
-/** The report the visitor's e-mail and its PDF show: the request's answers, with the comparison. */
+/**
+ * The report the visitor's e-mail and its PDF show: the request's answers, with the comparison and,
+ * for a retake, the change since the earlier result and the chain's progress.
+ */
 export function visitorMailReport(facts: VisitorMailFacts): Report {
-  return buildReport(facts.request.responses, facts.request.createdAt, { benchmark: facts.benchmark });
+  const { benchmark, earlier, history } = facts;
+  return buildReport(facts.request.responses, facts.request.createdAt, { benchmark, earlier, history });
 }
 
 /** The visitor's e-mail: the report, the results link and the PDF, never the note. */

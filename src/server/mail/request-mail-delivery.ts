@@ -14,6 +14,8 @@ export interface RequestMailContext extends RequestMailSettings {
   renderPdf: RenderPdf;
   /** BENCHMARK_MIN_RESPONSES: how many audits before the e-mail compares the visitor with others. */
   benchmarkMinResponses: number;
+  /** RETENTION_DAYS: a retake's e-mail compares it with the earlier results still kept. */
+  retentionDays: number;
 }
 
 /**

@@ -1,8 +1,9 @@
-import type { Benchmark } from '../../core';
+import type { Benchmark, EarlierResult, ResultHistory } from '../../core';
 import { readBenchmark } from '../benchmark/read-benchmark';
 import type { Queryable } from '../db/database';
 import { isWellFormedSecret } from '../http/secrets';
 import { findEmailRequest, replaceResultsToken, type StoredEmailRequest } from '../leads/email-requests';
+import { readResultHistory } from '../leads/result-history';
 import type { ClaimedMessage } from '../outbox/outbox-store';
 
 /** Everything the team's e-mail about a request is made of, read from the database in one step. */
@@ -21,6 +22,10 @@ export interface VisitorMailFacts {
   benchmark: Benchmark;
   /** The results link's token, for "View your results online". */
   resultsToken: string;
+  /** The chain of retakes this request ends, itself last (one entry when it is no retake). */
+  history: ResultHistory;
+  /** A retake's earlier result, the one before it in `history`: the e-mail says what changed since. */
+  earlier?: EarlierResult;
 }
 
 export type RequestMailFacts = TeamMailFacts | VisitorMailFacts;
@@ -37,11 +42,12 @@ function payloadToken(message: ClaimedMessage): string | undefined {
  * comes from the message's payload; a message without one (queued before results links, or retried
  * after it failed, which cleared it) gets a new token here, replacing any earlier one. Undefined
  * when the request was erased since the message was queued: there is nothing to send or record.
+ * A retake's also gets its chain of earlier results still kept (within `retentionDays`).
  */
 export async function gatherRequestMail(
   db: Queryable,
   message: ClaimedMessage,
-  options: { benchmarkMinResponses: number },
+  options: { benchmarkMinResponses: number; retentionDays: number },
 ): Promise<RequestMailFacts | undefined> {
   if (message.requestId === null)
     throw new Error(`outbox message ${message.id} (${message.kind}) has no request`);
@@ -51,5 +57,15 @@ export async function gatherRequestMail(
   const resultsToken = payloadToken(message) ?? (await replaceResultsToken(db, request.id));
   if (resultsToken === undefined) return undefined; // erased in the meantime
   const benchmark = await readBenchmark(db, request.profile, options.benchmarkMinResponses);
-  return { kind: 'visitor', message, request, benchmark, resultsToken };
+  const history = await readResultHistory(db, request.id, options.retentionDays);
+  const earlier = history.entries.at(-2);
+  return {
+    kind: 'visitor',
+    message,
+    request,
+    benchmark,
+    resultsToken,
+    history,
+    ...(earlier ? { earlier } : {}),
+  };
 }

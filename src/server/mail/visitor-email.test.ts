@@ -303,6 +303,79 @@ describe('the visitor’s e-mail', () => {
     expect(text).not.toMatch(/since your audit|No change/);
   });
 
+  describe('what changed since the earlier audit, a retake’s own section', () => {
+    const retake = (responses: Responses, earlier: typeof EARLIER) =>
+      visitorEmail(buildReport(responses, GENERATED_AT, { earlier }), context);
+    /** The section's lines as each part reads them: the heading, then one line per score. */
+    const sectionOf = (text: string): string =>
+      text.slice(text.search(/what changed since/i), text.search(/your priorities/i));
+
+    it.each(bothParts(retake(COMPLETE_ANSWERS, EARLIER)))(
+      'gives the overall score and every area then and now, up, down and unchanged (%s)',
+      (_, text) => {
+        const section = sectionOf(text);
+        expect(section).toMatch(/^what changed since your audit on 1 august 2026/i);
+        const lines = [
+          'Overall score: 63% → 66% (+3)',
+          'Operational Efficiency: 60% → 80% (+20)',
+          'Compliance & Regulations: 96% → 96% (no change)',
+          'Service Quality: 53% → 52% (−1)',
+          'Staff Training & Support: 60% → 68% (+8)',
+          'Data Management: 40% → 32% (−8)',
+        ];
+        // In this order, each once, and nothing else in the section (the text part's "- " bullets aside).
+        const body = section.replace(/^what changed since your audit on 1 august 2026/i, '');
+        expect(body.replace(/(^|\s)- /g, '$1').trim()).toBe(lines.join(' '));
+      },
+    );
+
+    it.each([
+      ['every score at 100, from every score at 0', everyAnswer(5), 0, 100, '(+100)'],
+      ['every score at 0 (no answers at all counts 0), from every score at 100', {}, 100, 0, '(−100)'],
+      ['every score at 100 both times', everyAnswer(5), 100, 100, '(no change)'],
+      ['every score at 0 both times', {}, 0, 0, '(no change)'],
+    ] as const)('%s', (_, responses, before, after, change) => {
+      const earlier = {
+        takenOn: '2026-01-31',
+        scores: Object.fromEntries(AREA_IDS.map((id) => [id, before])) as typeof EARLIER.scores,
+        overall: before,
+      };
+      for (const [, text] of bothParts(retake(responses, earlier))) {
+        const section = sectionOf(text);
+        expect(section).toMatch(/^what changed since your audit on 31 january 2026/i);
+        expect(occurrences(section, `: ${before}% → ${after}% ${change}`)).toBe(1 + AREA_IDS.length);
+      }
+    });
+
+    it('says "since your last audit" when the earlier day cannot be read', () => {
+      const rendered = retake(COMPLETE_ANSWERS, { ...EARLIER, takenOn: 'not a day' });
+      expect(rendered.text).toContain('WHAT CHANGED SINCE YOUR LAST AUDIT\n');
+      expect(textOf(rendered.html)).toContain(
+        'What changed since your last audit Overall score: 63% → 66% (+3)',
+      );
+    });
+
+    it('comes after the results link and before the priorities, as a heading and a list in the HTML part', () => {
+      const rendered = visitorEmail(buildReport(COMPLETE_ANSWERS, GENERATED_AT, { earlier: EARLIER }), {
+        ...context,
+        resultsUrl: 'https://care-audit.example/results/abc',
+      });
+      const html = rendered.html;
+      expect(html.indexOf(VIEW_ONLINE)).toBeLessThan(html.indexOf('What changed since'));
+      expect(html.indexOf('What changed since')).toBeLessThan(html.indexOf(PRIORITIES_INTRO));
+      expect(html).toMatch(/<h2[^>]*>What changed since your audit on 1 August 2026<\/h2>\s*<ul/);
+      expect(html).toContain('Compliance &amp; Regulations: 96% → 96% (no change)</li>');
+      expect(html.match(/<h2\b/g)?.length).toBe(6);
+      const text = rendered.text;
+      expect(text.indexOf(VIEW_ONLINE)).toBeLessThan(text.indexOf('WHAT CHANGED SINCE'));
+      expect(text.indexOf('WHAT CHANGED SINCE')).toBeLessThan(text.indexOf('YOUR PRIORITIES'));
+    });
+
+    it.each(bothParts(email))('is not there for a first audit (%s)', (_, text) => {
+      expect(text).not.toMatch(/what changed|→|no change/i);
+    });
+  });
+
   describe('the private results link', () => {
     const resultsUrl = 'https://care-audit.example/results/abc_DEF-123?x="y"&z=1';
     const linked = visitorEmail(report, { ...context, resultsUrl });

@@ -7,12 +7,14 @@ import {
   PRIORITIES_HEADING,
   PRIORITIES_INTRO,
   areaNotes,
+  changeParts,
   comparisonIntro,
   formatDay,
   overallChangeText,
   ratingGiven,
   statementCount,
   reportFileName,
+  signedChange,
   toneFor,
 } from '../../core';
 import { escapeHtml as e } from '../http/escape-html';
@@ -102,6 +104,41 @@ function list(items: readonly string[]): string {
 
 function small(html: string, extra = ''): string {
   return `<p style="margin:0 0 6px;${FONT};font-size:14px;line-height:20px;color:${C.muted};${extra}">${html}</p>`;
+}
+
+/**
+ * A retake's "What changed since your audit on 1 August 2026" (or "since your last audit" when the
+ * day cannot be read, as changeParts words it); undefined for a first audit, which has no section.
+ */
+export function changedHeading(report: Report): string | undefined {
+  return report.earlier ? `What changed ${changeParts(0, report.earlier.takenOn).since}` : undefined;
+}
+
+/** "Service Quality: 53% → 52% (−1)", or "(no change)": the score then and now, and the change. */
+export function changeLine(title: string, score: number, change: number): string {
+  return `${title}: ${score - change}% → ${score}% (${change === 0 ? 'no change' : signedChange(change)})`;
+}
+
+/** The section's lines: the overall score, then every area in the audit's order, unchanged ones too. */
+export function changeLines(report: Report): string[] {
+  const { overall, areas } = report;
+  if (overall.change === undefined) return [];
+  return [
+    changeLine('Overall score', overall.score, overall.change),
+    ...areas.flatMap((area) =>
+      area.change === undefined ? [] : [changeLine(area.title, area.score, area.change)],
+    ),
+  ];
+}
+
+function changedBlock(report: Report): string {
+  const heading = changedHeading(report);
+  return heading ? `${h2(heading)}\n${list(changeLines(report))}` : '';
+}
+
+function textChanged(report: Report): string {
+  const heading = changedHeading(report);
+  return heading ? `\n${heading.toUpperCase()}\n\n${textList(changeLines(report), '')}\n` : '';
 }
 
 /** What the report says about other providers, once, above the areas; nothing without a benchmark. */
@@ -226,6 +263,7 @@ ${change ? small(e(change), 'margin:10px 0 0') : ''}
 </td></tr></table>
 ${paragraph(`${e(INTRO)} The full report is attached as a PDF (${e(reportFileName(report.generatedAt))}).`, 'margin-top:20px')}
 ${context.resultsUrl ? button(context.resultsUrl, VIEW_ONLINE) : ''}
+${changedBlock(report)}
 ${prioritiesBlock(report.priorities)}
 ${h2('Your scores by area')}
 ${comparisonLine(report)}
@@ -292,7 +330,7 @@ Comprehensive analysis of your care management operations, ${formatDay(report.ge
 Overall score: ${overall.score}% (${overall.rating})${change ? `\n${change}` : ''}
 
 ${INTRO} The full report is attached as a PDF (${reportFileName(report.generatedAt)}).
-${online}
+${online}${textChanged(report)}
 ${PRIORITIES_HEADING.toUpperCase()}
 
 ${textPriorities(report.priorities)}
