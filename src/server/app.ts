@@ -33,6 +33,7 @@ import { challengeRoutes } from './bot-guard/challenge-routes';
 import { emailResultsRoutes } from './leads/email-results-routes';
 import { healthRoutes } from './http/health-routes';
 import { resultsLinkRoutes } from './leads/results-link-routes';
+import { actionPlanRoutes } from './leads/action-plan-routes';
 import { findRetakeOriginId } from './leads/email-requests';
 import { savedAuditRoutes } from './saved-audits/saved-audit-routes';
 import { savedAuditPurgeJob } from './saved-audits/saved-audit-purge-job';
@@ -286,6 +287,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     retentionDays: config.retentionDays,
     page: site?.privatePages.get(RESULTS_PATH) ?? null,
   });
+  // The action plan kept on a results page: the results link is its key (decision 0055).
+  await app.register(actionPlanRoutes, { db, config, clientLimits });
   await app.register(savedAuditRoutes, {
     db,
     config,

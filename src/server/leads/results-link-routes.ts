@@ -14,7 +14,7 @@ export interface ResultsLinkOptions {
   page: SiteFile | null;
 }
 
-const NOT_FOUND_MESSAGE =
+export const RESULTS_NOT_FOUND_MESSAGE =
   'There are no results at this link. It may have been mistyped, or the results have been deleted.';
 
 /**
@@ -31,7 +31,7 @@ export async function resultsLinkRoutes(app: FastifyInstance, options: ResultsLi
     async (request, reply): Promise<StoredResults> => {
       markPrivate(reply);
       const results = await findStoredResults(db, request.params.token, retentionDays);
-      if (!results) throw new HttpError(404, 'not_found', NOT_FOUND_MESSAGE);
+      if (!results) throw new HttpError(404, 'not_found', RESULTS_NOT_FOUND_MESSAGE);
       return results;
     },
   );

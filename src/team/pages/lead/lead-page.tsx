@@ -248,9 +248,11 @@ function Scores({ lead }: { lead: LeadDetail }) {
  * results are being used. Counts only: the team never sees the topics, owners or dates.
  */
 function ActionPlanLine({ plan }: { plan: LeadActionPlan }) {
-  if (plan.planned + plan.inProgress + plan.done === 0) return <p className="muted">No action plan yet</p>;
+  if (plan.planned + plan.inProgress + plan.done === 0) {
+    return <p className="scores-plan muted">No action plan yet</p>;
+  }
   return (
-    <p>
+    <p className="scores-plan">
       Action plan: {plan.planned} planned, {plan.inProgress} in progress, {plan.done} done
       {plan.updatedAt ? <span className="muted"> · changed {formatDateTime(plan.updatedAt)}</span> : null}
     </p>
