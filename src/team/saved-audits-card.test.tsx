@@ -113,11 +113,11 @@ describe('the saved audits card', () => {
     expect(first![0]).toBe('registered.manager@sunnyside-care-home.example');
     expect(first![1]).toMatch(/^24 Nov 2026, \d\d:05First saved 20 Nov 2026, \d\d:30$/);
     expect(first![2]).toBe('12 of 25 ratedStopped at section 3 of 5: Service Quality');
-    expect(first![3]).toBe('20 December 2026');
+    expect(first![3]).toBe('Sun, 20 Dec 2026');
     // Saved once: no "first saved" line.
     expect(second![1]).not.toContain('First saved');
     expect(second![2]).toBe('25 of 25 ratedStopped at section 5 of 5: Data Management');
-    expect(second![3]).toBe('25 December 2026');
+    expect(second![3]).toBe('Fri, 25 Dec 2026');
     const link = within(table).getByRole('link', { name: 'jo@home.example' });
     expect(link.getAttribute('href')).toBe('mailto:jo@home.example');
     expect(within(table).getAllByRole('rowheader')).toHaveLength(2);

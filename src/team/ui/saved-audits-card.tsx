@@ -114,6 +114,8 @@ const COLUMNS: readonly Column<ConsentedSavedAudit>[] = [
   },
   {
     header: 'Link opens until',
-    cell: (row) => <time dateTime={row.expiresOn}>{formatDay(row.expiresOn) ?? row.expiresOn}</time>,
+    cell: (row) => (
+      <time dateTime={row.expiresOn}>{formatDay(row.expiresOn, 'weekday-date') ?? row.expiresOn}</time>
+    ),
   },
 ];
