@@ -7,8 +7,9 @@ import type { LinkSaveOutcome } from './save-to-link';
  * to a link: most visitors never press the button, and the audit page's script has a budget
  * (scripts/budgets.ts).
  */
+const loadForm = () => import('./save-for-later-form');
 const SaveForLaterForm = lazy(() =>
-  import('./save-for-later-form').then(
+  loadForm().then(
     ({ SaveForLaterForm: form }) => ({ default: form }),
     () => ({ default: FormUnavailable }),
   ),
@@ -56,6 +57,10 @@ function SaveByEmail({ progress, section }: SaveForLaterProps) {
         className="button button--ghost"
         aria-expanded={open}
         aria-controls="save-later-panel"
+        // Fetched as the pointer or focus reaches the button, so the form is there when it opens
+        // and a Tab from the focused heading lands in it. A failure here shows when it opens.
+        onPointerEnter={() => void loadForm().catch(() => undefined)}
+        onFocus={() => void loadForm().catch(() => undefined)}
         onClick={() => setOpen((was) => !was)}
       >
         Save and continue later
@@ -93,7 +98,7 @@ function SaveToLink({ token, progress, section }: SaveForLaterProps & { token: s
     setState({ name: 'saving' });
     let outcome: LinkSaveOutcome;
     try {
-      const { saveBackToLink } = await import('./save-for-later-form');
+      const { saveBackToLink } = await loadForm();
       outcome = await saveBackToLink(token, progress, section);
     } catch {
       outcome = { saved: false, text: UNREACHABLE };
