@@ -233,13 +233,13 @@ describe('PrivacyPage', () => {
     expect(link).toContain('anyone who has it can see and change the plan');
     expect(link).toContain('it is erased and deleted with the request');
     expect(link).toContain(
-      'Our team sees only how many actions are planned, in progress or done, not what they are, who owns them or when they are due.',
+      'Our team sees only how many actions are planned, in progress or done, and when the plan last changed: not what they are, who owns them or when they are due.',
     );
     expect(section('How long we keep it')).toContain(
       'Your action plan, and the link between your results, are kept with the request and deleted with it.',
     );
     expect(section('Who sees it')).toContain(
-      'Of an action plan, it sees with your request only how many actions are planned, in progress or done.',
+      'Of an action plan, it sees with your request only how many actions are planned, in progress or done, and when it last changed.',
     );
     expect(screen.getByRole('row', { name: /results over time/ }).textContent).toContain(
       'Taking steps at your request (Article 6(1)(b))',

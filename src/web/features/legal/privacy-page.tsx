@@ -150,7 +150,7 @@ export function PrivacyPage() {
           target date if you wish. The link is the key, with no account or password, so anyone who has it can
           see and change the plan. We save the plan with your request and print it in your PDF report; it is
           erased and deleted with the request. Our team sees only how many actions are planned, in progress or
-          done, not what they are, who owns them or when they are due.
+          done, and when the plan last changed: not what they are, who owns them or when they are due.
         </p>
 
         <h2>Saving an audit to finish later</h2>
@@ -298,7 +298,8 @@ export function PrivacyPage() {
         <p>
           Of the audits saved to finish later, our team sees only how many there are, unless you ticked the
           box when saving (see &ldquo;Saving an audit to finish later&rdquo; above). Of an action plan, it
-          sees with your request only how many actions are planned, in progress or done.
+          sees with your request only how many actions are planned, in progress or done, and when it last
+          changed.
         </p>
 
         <h2>How long we keep it</h2>
