@@ -186,6 +186,10 @@ test.describe('Save and continue later', () => {
     await expect(page.getByRole('status').filter({ hasText: /^Saved\./ })).toHaveText(
       'Saved. This replaces answers saved from another device since you opened the link.',
     );
+    // The continued audit with its welcome and the save's status, at a phone's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('status').filter({ hasText: 'Welcome back' })).toBeVisible();
+    await expectNoAxeViolations(page);
 
     // What the link opens now is the first device's.
     const third = await onAnotherDevice(browser);
