@@ -9,6 +9,7 @@ import {
   progressIntro,
   progressSeries,
   progressShownNote,
+  scoreLabelBelow,
   seriesChartAlt,
 } from './progress-words';
 import { overallScore, type AreaScores } from './scoring';
@@ -93,5 +94,18 @@ describe('progress words', () => {
   it('still reads with a day that is not a calendar day (it is printed as stored)', () => {
     const entries = [entry('2026-13-01', every(0)), entry('2026-03-01', every(0))];
     expect(progressIntro(history(entries))).toContain('from 2026-13-01 to 1 March 2026');
+  });
+
+  it.each([
+    ['below, when the line rises from it', 40, 60, true],
+    ['above, when the line falls from it', 60, 40, false],
+    ['above, when the line is level', 60, 60, false],
+    ['above, a point on its own', 60, undefined, false],
+    ['below near the top of the scale, whatever the line', 88, 20, true],
+    ['below at 100', 100, undefined, true],
+    ['above near the bottom of the scale, whatever the line', 12, 100, false],
+    ['above at 0', 0, 60, false],
+  ])('prints a score %s', (_name, score, neighbour, below) => {
+    expect(scoreLabelBelow(score, neighbour)).toBe(below);
   });
 });

@@ -117,3 +117,14 @@ export function progressChartsAlt(entries: readonly HistoryEntry[]): string {
   const lines = progressSeries(entries).map((series) => `${series.title}: ${seriesFigures(series, entries)}`);
   return `Line charts of your scores over ${entries.length} results, out of 100, oldest first. ${lines.join('; ')}.`;
 }
+
+/**
+ * Where a chart prints a score beside its point (the page's and the PDF's charts alike): below it
+ * when the neighbouring point is higher, so the line leaves that side free, above otherwise; and
+ * always inside the scale, below near its top and above near its bottom.
+ */
+export function scoreLabelBelow(score: number, neighbour: number | undefined): boolean {
+  if (score >= 88) return true;
+  if (score <= 12) return false;
+  return neighbour !== undefined && neighbour > score;
+}

@@ -11,6 +11,7 @@ import {
   progressIntro,
   progressSeries,
   progressShownNote,
+  scoreLabelBelow,
   type HistoryEntry,
   type ProgressSeries,
   type ResultHistory,
@@ -155,9 +156,8 @@ function drawPanel(
 }
 
 /**
- * A score beside its point, on the side its line leaves free (below when the neighbouring point is
- * higher, above otherwise; never outside the scale), on a white ground so a line under it cannot
- * hide it. The first point's score reads rightwards from it, the last one's leftwards.
+ * A score beside its point, on the side its line leaves free (scoreLabelBelow), on a white ground
+ * so a line under it cannot hide it. The first point's score reads rightwards from it, the last one's leftwards.
  */
 function drawValue(
   writer: ReportWriter,
@@ -169,18 +169,11 @@ function drawValue(
   const text = `${point.score}%`;
   writer.useStyle(style);
   const width = writer.doc.widthOfString(text);
-  const below = labelBelow(point.score, neighbour?.score);
+  const below = scoreLabelBelow(point.score, neighbour?.score);
   const top = below ? point.y + 4 : point.y - 13;
   const left = anchor === 'start' ? point.x - 2 : point.x + 2 - width;
   writer.doc.rect(left - 1, top, width + 2, 10).fill(COLOURS.white);
   writer.draw(text, style, left, top + 1, width + 1);
-}
-
-/** Whether a point's label goes below it: where its line does not go, and inside the scale. */
-export function labelBelow(score: number, neighbour: number | undefined): boolean {
-  if (score >= 88) return true;
-  if (score <= 12) return false;
-  return neighbour !== undefined && neighbour > score;
 }
 
 function dayText(entry: HistoryEntry | undefined): string {

@@ -12,6 +12,7 @@ import {
   progressIntro,
   progressSeries,
   progressShownNote,
+  scoreLabelBelow,
   seriesChartAlt,
   type HistoryEntry,
   type ProgressSeries,
@@ -136,8 +137,8 @@ function SeriesChart({ series, entries }: { series: ProgressSeries; entries: rea
       ))}
       {first && last ? (
         <>
-          <ValueLabel x={first.x} y={first.y} score={first.score} anchor="start" />
-          <ValueLabel x={last.x} y={last.y} score={last.score} anchor="end" />
+          <ValueLabel point={first} neighbour={points[1]} anchor="start" />
+          <ValueLabel point={last} neighbour={points.at(-2)} anchor="end" />
           <text className="progress-chart__day" x={PLOT.left} y={HEIGHT - 8} textAnchor="start">
             {firstDay}
           </text>
@@ -150,27 +151,25 @@ function SeriesChart({ series, entries }: { series: ProgressSeries; entries: rea
   );
 }
 
-/** A score printed beside its point: above it, or below it near the top of the scale. */
+/** A score printed beside its point, on the side its line leaves free (scoreLabelBelow), with a halo. */
 function ValueLabel({
-  x,
-  y,
-  score,
+  point,
+  neighbour,
   anchor,
 }: {
-  x: number;
-  y: number;
-  score: number;
+  point: { x: number; y: number; score: number };
+  neighbour: { score: number } | undefined;
   anchor: 'start' | 'end';
 }) {
-  const below = score > 85;
+  const below = scoreLabelBelow(point.score, neighbour?.score);
   return (
     <text
       className="progress-chart__value"
-      x={anchor === 'start' ? x - 2 : x + 2}
-      y={below ? y + 18 : y - 9}
+      x={anchor === 'start' ? point.x - 2 : point.x + 2}
+      y={below ? point.y + 18 : point.y - 9}
       textAnchor={anchor}
     >
-      {score}%
+      {point.score}%
     </text>
   );
 }
@@ -180,44 +179,50 @@ function ValueLabel({
  * Seven columns are wider than a phone, so the table scrolls in a region a keyboard can reach.
  */
 function ProgressTable({ entries }: { entries: readonly HistoryEntry[] }) {
-  const captionId = useId();
+  const headingId = useId();
+  // The heading stays put while the table scrolls under it; the caption names the table itself.
   return (
-    <div className="progress-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="progress-table">
-        <caption id={captionId}>{PROGRESS_TABLE_CAPTION}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{TAKEN_ON_HEADER}</th>
-            <th scope="col" className="num">
-              {OVERALL_SERIES_TITLE}
-            </th>
-            {AREAS.map((area) => (
-              <th key={area.id} scope="col" className="num">
-                {area.title}
+    <>
+      <h3 id={headingId} className="progress-table__heading">
+        {PROGRESS_TABLE_CAPTION}
+      </h3>
+      <div className="progress-table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
+        <table className="progress-table">
+          <caption className="visually-hidden">{PROGRESS_TABLE_CAPTION}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{TAKEN_ON_HEADER}</th>
+              <th scope="col" className="num">
+                {OVERALL_SERIES_TITLE}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry, index) => (
-            <tr key={index}>
-              <th scope="row">
-                {dayText(entry)}
-                {index === entries.length - 1 ? (
-                  <span className="progress-table__this"> (this result)</span>
-                ) : null}
-              </th>
-              <td className="num">{entry.overall}%</td>
               {AREAS.map((area) => (
-                <td key={area.id} className="num">
-                  {entry.scores[area.id]}%
-                </td>
+                <th key={area.id} scope="col" className="num">
+                  {area.title}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {entries.map((entry, index) => (
+              <tr key={index}>
+                <th scope="row">
+                  {dayText(entry)}
+                  {index === entries.length - 1 ? (
+                    <span className="progress-table__this"> (this result)</span>
+                  ) : null}
+                </th>
+                <td className="num">{entry.overall}%</td>
+                {AREAS.map((area) => (
+                  <td key={area.id} className="num">
+                    {entry.scores[area.id]}%
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
