@@ -81,6 +81,7 @@ describe.each(DATABASE_KINDS)('POST /api/results/:token/report on %s', (kind) =>
     );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('Overall Score: 60%');
     expect(text).not.toContain('Your progress');

@@ -6,8 +6,10 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { ClientLimitStore } from '../http/client-limit-store';
 import { HttpError } from '../http/http-errors';
+import { markPrivate } from '../http/private-answer';
 import { registerPerClientLimit, requireJson } from '../http/request-guards';
 import { findStoredResults } from '../leads/email-requests';
+import { RESULTS_NOT_FOUND_MESSAGE } from '../leads/results-link-routes';
 import { reportContact, type RenderPdf } from './report-contact';
 
 export interface ResultsReportOptions {
@@ -18,9 +20,6 @@ export interface ResultsReportOptions {
   /** Where the per-client limit is counted (clientLimitStoreFor). */
   clientLimits: ClientLimitStore;
 }
-
-const NOT_FOUND_MESSAGE =
-  'There are no results at this link. It may have been mistyped, or the results have been deleted.';
 
 /**
  * `POST /api/results/<token>/report`: the PDF of the result a private results link stands for, as
@@ -47,8 +46,8 @@ export async function resultsReportRoutes(
       },
     },
     async (request, reply) => {
-      // The address holds a secret: no cache keeps the answer, and no link from it tells where it was.
-      reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+      // The address holds a secret, as the results link's own does.
+      markPrivate(reply);
       const { body } = request;
       if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length > 0) {
         throw new HttpError(
@@ -58,7 +57,7 @@ export async function resultsReportRoutes(
         );
       }
       const results = await findStoredResults(db, request.params.token, config.retentionDays);
-      if (!results) throw new HttpError(404, 'not_found', NOT_FOUND_MESSAGE);
+      if (!results) throw new HttpError(404, 'not_found', RESULTS_NOT_FOUND_MESSAGE);
       const { responses, profile, history, plan } = results;
       const benchmark = await readBenchmark(db, profile, config.benchmarkMinResponses);
       // createdAt is ISO 8601 in UTC: its first ten characters are the day the result was taken.
