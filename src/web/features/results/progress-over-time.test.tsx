@@ -54,9 +54,9 @@ describe('ProgressOverTime', () => {
     expect(container.innerHTML).toBe('');
   });
 
-  it('for three results: the change since the first in words, a chart each with every figure, and the table', () => {
+  it('for three results: the change since the first in words, a chart each with every figure, and the table', async () => {
     render(<ProgressOverTime history={history([FIRST, SECOND, THIRD])} />);
-    const section = screen.getByRole('region', { name: 'Your progress' });
+    const section = await screen.findByRole('region', { name: 'Your progress' });
     expect(within(section).getByRole('heading', { level: 2 }).textContent).toBe('Your progress');
     expect(section.textContent).toContain('Your 3 results, from 1 October 2026 to 20 November 2026');
     expect(section.textContent).not.toContain('Showing your');
@@ -101,12 +101,12 @@ describe('ProgressOverTime', () => {
     expect(scroller.tabIndex).toBe(0);
   });
 
-  it('says when only the latest 12 are shown, and when a later result exists', () => {
+  it('says when only the latest 12 are shown, and when a later result exists', async () => {
     const twelve = Array.from({ length: MAX_HISTORY }, (_, i) =>
       entry(`2026-01-${String(i + 10).padStart(2, '0')}`, every(i * 9)),
     );
     render(<ProgressOverTime history={history(twelve, { total: 14, laterResults: true })} />);
-    const section = screen.getByRole('region', { name: 'Your progress' });
+    const section = await screen.findByRole('region', { name: 'Your progress' });
     expect(section.textContent).toContain('Showing your 12 latest results of 14.');
     expect(section.textContent).toContain(
       'You have taken the audit again since this one: the link in your latest e-mail shows your newest results.',
@@ -126,12 +126,13 @@ describe('ProgressOverTime', () => {
   it.each([
     ['every score 0', 0],
     ['every score 100', 100],
-  ])('draws %s inside the chart, and says there was no change', (_name, score) => {
+  ])('draws %s inside the chart, and says there was no change', async (_name, score) => {
     render(
       <ProgressOverTime
         history={history([entry('2026-03-01', every(score)), entry('2026-03-01', every(score))])}
       />,
     );
+    await screen.findByRole('region', { name: 'Your progress' });
     const items = screen
       .getAllByRole('listitem')
       .filter((item) => item.className === 'progress-changes__item');

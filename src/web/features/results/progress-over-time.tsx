@@ -1,231 +1,33 @@
-import { useId } from 'react';
-import {
-  AREAS,
-  LATER_RESULTS_NOTE,
-  PROGRESS_HEADING,
-  PROGRESS_TABLE_CAPTION,
-  TAKEN_ON_HEADER,
-  OVERALL_SERIES_TITLE,
-  formatDay,
-  progressChange,
-  progressChangeHeading,
-  progressIntro,
-  progressSeries,
-  progressShownNote,
-  scoreLabelBelow,
-  seriesChartAlt,
-  type HistoryEntry,
-  type ProgressSeries,
-  type ResultHistory,
-} from '../../../core';
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { ResultHistory } from '../../../core';
 
 /**
- * "Your progress" on the private results page: every linked result of the chain this one belongs
- * to (the latest 12), as the change since the first, a small chart per area and overall, and the
- * same figures as a table. A result on its own has no progress to show, so nothing is shown: the
- * retake's hint on the page already says that a retake shows the change.
+ * The section's charts, table and words load only for a result with a history: most results links
+ * stand alone, and the page's script has a budget (scripts/budgets.ts). Should the chunk fail to
+ * load, the page shows its results without the section rather than an error: its report holds the
+ * change since the result before in every area.
+ */
+const ProgressSection = lazy<ComponentType<{ history: ResultHistory }>>(() =>
+  import('./progress-section').then(
+    ({ ProgressSection: section }) => ({ default: section }),
+    () => ({ default: NoSection }),
+  ),
+);
+
+function NoSection() {
+  return null;
+}
+
+/**
+ * "Your progress" on the private results page, when its result has earlier linked ones. A result
+ * on its own has no progress to show, so nothing is shown: the retake's hint on the page already
+ * says that a retake shows the change.
  */
 export function ProgressOverTime({ history }: { history: ResultHistory }) {
-  const { entries } = history;
-  if (entries.length < 2) return null;
-  const series = progressSeries(entries);
-  const shownNote = progressShownNote(history);
+  if (history.entries.length < 2) return null;
   return (
-    <section className="card progress-over-time" aria-labelledby="progress-title">
-      <h2 id="progress-title">{PROGRESS_HEADING}</h2>
-      <p>{progressIntro(history)}</p>
-      {shownNote ? <p className="progress-over-time__note">{shownNote}</p> : null}
-      {history.laterResults ? <p className="progress-over-time__note">{LATER_RESULTS_NOTE}</p> : null}
-
-      <h3>{progressChangeHeading(history)}</h3>
-      <ChangeList series={series} entries={entries} />
-
-      <ul className="progress-charts">
-        {series.map((one) => (
-          <li key={one.id} className="progress-chart">
-            <h3 className="progress-chart__title">{one.title}</h3>
-            <SeriesChart series={one} entries={entries} />
-          </li>
-        ))}
-      </ul>
-
-      <ProgressTable entries={entries} />
-    </section>
+    <Suspense fallback={null}>
+      <ProgressSection history={history} />
+    </Suspense>
   );
-}
-
-/** Each series' first and last score and the change between them, its direction in words. */
-function ChangeList({
-  series,
-  entries,
-}: {
-  series: readonly ProgressSeries[];
-  entries: readonly HistoryEntry[];
-}) {
-  return (
-    <ul className="progress-changes">
-      {series.map((one) => {
-        const { title, scores, amount, points } = progressChange(one, entries);
-        const direction = points > 0 ? 'up' : points < 0 ? 'down' : 'same';
-        return (
-          <li key={one.id} className="progress-changes__item">
-            <span className="progress-changes__title">{title}</span>{' '}
-            <span className="progress-changes__scores">{scores}</span>{' '}
-            <span className={`progress-changes__amount progress-changes__amount--${direction}`}>
-              {amount}
-            </span>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-// The chart's own units: the SVG scales to its box, and its text with it (about 1:1 at 390 px).
-const WIDTH = 300;
-const HEIGHT = 156;
-const PLOT = { left: 30, right: WIDTH - 14, top: 14, bottom: HEIGHT - 30 } as const;
-/** The lines across the plot: its ends and where the ratings change (40, 60, 80). */
-const GRID = [0, 40, 60, 80, 100] as const;
-
-const yOf = (score: number) =>
-  PLOT.bottom - (Math.min(Math.max(score, 0), 100) / 100) * (PLOT.bottom - PLOT.top);
-/** The results are spaced evenly, oldest on the left: the table gives each one's day. */
-const xOf = (index: number, count: number) =>
-  count < 2 ? (PLOT.left + PLOT.right) / 2 : PLOT.left + (index / (count - 1)) * (PLOT.right - PLOT.left);
-
-/**
- * One series as a line over the results, on a scale of 0–100 marked where the ratings change. The
- * first and last scores and days are printed on it; its accessible name says every figure.
- */
-function SeriesChart({ series, entries }: { series: ProgressSeries; entries: readonly HistoryEntry[] }) {
-  const count = series.scores.length;
-  const points = series.scores.map((score, index) => ({ x: xOf(index, count), y: yOf(score), score }));
-  const first = points[0];
-  const last = points.at(-1);
-  // The first and last days in full: a chain can cross a new year, and the table gives the rest.
-  const firstDay = dayText(entries[0]);
-  const lastDay = dayText(entries.at(-1));
-  return (
-    <svg
-      className="progress-chart__svg"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      role="img"
-      aria-label={seriesChartAlt(series, entries)}
-    >
-      {GRID.map((line) => (
-        <g key={line} className="progress-chart__grid">
-          <line x1={PLOT.left} x2={PLOT.right} y1={yOf(line)} y2={yOf(line)} />
-          <text x={PLOT.left - 6} y={yOf(line)} dy="0.35em" textAnchor="end">
-            {line}
-          </text>
-        </g>
-      ))}
-      <polyline className="progress-chart__line" points={points.map((p) => `${p.x},${p.y}`).join(' ')} />
-      {points.map((point, index) => (
-        <circle
-          key={index}
-          className={
-            index === count - 1
-              ? 'progress-chart__point progress-chart__point--last'
-              : 'progress-chart__point'
-          }
-          cx={point.x}
-          cy={point.y}
-          r={count > 8 ? 3 : 4}
-        />
-      ))}
-      {first && last ? (
-        <>
-          <ValueLabel point={first} neighbour={points[1]} anchor="start" />
-          <ValueLabel point={last} neighbour={points.at(-2)} anchor="end" />
-          <text className="progress-chart__day" x={PLOT.left} y={HEIGHT - 8} textAnchor="start">
-            {firstDay}
-          </text>
-          <text className="progress-chart__day" x={PLOT.right} y={HEIGHT - 8} textAnchor="end">
-            {lastDay}
-          </text>
-        </>
-      ) : null}
-    </svg>
-  );
-}
-
-/** A score printed beside its point, on the side its line leaves free (scoreLabelBelow), with a halo. */
-function ValueLabel({
-  point,
-  neighbour,
-  anchor,
-}: {
-  point: { x: number; y: number; score: number };
-  neighbour: { score: number } | undefined;
-  anchor: 'start' | 'end';
-}) {
-  const below = scoreLabelBelow(point.score, neighbour?.score);
-  return (
-    <text
-      className="progress-chart__value"
-      x={anchor === 'start' ? point.x - 2 : point.x + 2}
-      y={below ? point.y + 18 : point.y - 9}
-      textAnchor={anchor}
-    >
-      {point.score}%
-    </text>
-  );
-}
-
-/**
- * The charts' figures as a table: a row per result (its day names the row), a column per series.
- * Seven columns are wider than a phone, so the table scrolls in a region a keyboard can reach.
- */
-function ProgressTable({ entries }: { entries: readonly HistoryEntry[] }) {
-  const headingId = useId();
-  // The heading stays put while the table scrolls under it; the caption names the table itself.
-  return (
-    <>
-      <h3 id={headingId} className="progress-table__heading">
-        {PROGRESS_TABLE_CAPTION}
-      </h3>
-      <div className="progress-table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
-        <table className="progress-table">
-          <caption className="visually-hidden">{PROGRESS_TABLE_CAPTION}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{TAKEN_ON_HEADER}</th>
-              <th scope="col" className="num">
-                {OVERALL_SERIES_TITLE}
-              </th>
-              {AREAS.map((area) => (
-                <th key={area.id} scope="col" className="num">
-                  {area.title}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry, index) => (
-              <tr key={index}>
-                <th scope="row">
-                  {dayText(entry)}
-                  {index === entries.length - 1 ? (
-                    <span className="progress-table__this"> (this result)</span>
-                  ) : null}
-                </th>
-                <td className="num">{entry.overall}%</td>
-                {AREAS.map((area) => (
-                  <td key={area.id} className="num">
-                    {entry.scores[area.id]}%
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
-  );
-}
-
-function dayText(entry: HistoryEntry | undefined): string {
-  return entry ? (formatDay(entry.takenOn) ?? entry.takenOn) : '';
 }
