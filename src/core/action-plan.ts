@@ -62,6 +62,9 @@ export function actionTopicsFor(
   ];
 }
 
+/** Every key a topic can have (the database checks the same shape). */
+export const ACTION_KEY_PATTERN = /^(statement:[a-z]+-[0-4]|area:[a-z]+)$/;
+
 export function priorityKey(areaId: AreaId, question: number): string {
   return `statement:${areaId}-${question}`;
 }

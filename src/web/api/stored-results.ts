@@ -9,7 +9,7 @@ import {
   type ResultHistory,
 } from '../../core';
 import type { StoredResults } from '../../shared/results-link';
-import { readActionPlan } from './action-plan';
+import { readActionPlan } from './stored-plan';
 
 /** What the private results page can learn of its link: the results, that they are gone, or neither. */
 export type StoredResultsAnswer =

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { AuditProgress } from '../../audit-state/audit-session';
 import type { LinkSaveOutcome } from './save-to-link';
+import { lazyPart } from '../../ui/lazy-part';
 
 /**
  * The address form, its proof of work and its address check load on first use, as does the save
@@ -8,12 +9,7 @@ import type { LinkSaveOutcome } from './save-to-link';
  * (scripts/budgets.ts).
  */
 const loadForm = () => import('./save-for-later-form');
-const SaveForLaterForm = lazy(() =>
-  loadForm().then(
-    ({ SaveForLaterForm: form }) => ({ default: form }),
-    () => ({ default: FormUnavailable }),
-  ),
-);
+const SaveForLaterForm = lazyPart(() => loadForm().then((m) => m.SaveForLaterForm), FormUnavailable);
 
 const UNREACHABLE = 'Your answers could not be saved. Please check your connection and try again.';
 

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import type { ResultHistory } from '../../../core';
+import { lazyPart } from '../../ui/lazy-part';
 
 /**
  * The section's charts, table and words load only for a result with a history: most results links
@@ -7,11 +8,9 @@ import type { ResultHistory } from '../../../core';
  * load, the page shows its results without the section rather than an error: its report holds the
  * change since the result before in every area.
  */
-const ProgressSection = lazy<ComponentType<{ history: ResultHistory }>>(() =>
-  import('./progress-section').then(
-    ({ ProgressSection: section }) => ({ default: section }),
-    () => ({ default: NoSection }),
-  ),
+const ProgressSection = lazyPart(
+  () => import('./progress-section').then((m) => m.ProgressSection),
+  NoSection,
 );
 
 function NoSection() {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import {
   formatDay,
   hasAnswers,
@@ -15,8 +15,8 @@ import { resultsStateFor } from '../../audit-state/results-state';
 import { Link, useLocation, useNavigate } from '../../../browser/router';
 import { BackLink } from '../../ui/back-link';
 import { NoticeRegion, useNotice } from '../../ui/notice';
+import { lazyPart } from '../../ui/lazy-part';
 import { SiteLayout } from '../../ui/site-chrome';
-import { ActionPlan } from './action-plan';
 import { DownloadReportButton } from './download-report-button';
 import { ProgressOverTime } from './progress-over-time';
 import { ResultsClosing } from './results-closing';
@@ -24,6 +24,21 @@ import { ReportView, type ReportInput } from './report-view';
 import { useBenchmark } from './use-benchmark';
 
 type PageState = StoredResultsAnswer | { status: 'loading' };
+
+/**
+ * The action plan's form loads once the results are in: the page's own script has a budget
+ * (scripts/budgets.ts), and the plan is below the results. Should its chunk fail, the page says so.
+ */
+const ActionPlan = lazyPart(() => import('./action-plan').then((m) => m.ActionPlan), ActionPlanUnavailable);
+
+function ActionPlanUnavailable() {
+  return (
+    <p className="notice notice--error" role="alert">
+      Your action plan could not be loaded. Please check your connection and reload the page: what you saved
+      is kept.
+    </p>
+  );
+}
 
 /**
  * The private results page at /results/<token>, opened from the visitor's e-mail: the stored
@@ -106,7 +121,9 @@ function StoredResultsView({ token, results }: { token: string; results: StoredR
         }}
       />
       <ProgressOverTime history={results.history} />
-      <ActionPlan token={token} responses={responses} initialPlan={results.plan} />
+      <Suspense fallback={null}>
+        <ActionPlan token={token} responses={responses} initialPlan={results.plan} />
+      </Suspense>
       <StoredResultsActions
         token={token}
         responses={responses}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readActionPlan } from './action-plan';
+import { readActionPlan } from './stored-plan';
 
 describe('readActionPlan', () => {
   it('keeps well-formed items, trims owners and drops an empty one', () => {
