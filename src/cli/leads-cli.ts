@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../server/config';
 import { DatabaseUnavailableError, type Database } from '../server/db/database';
 import { FolderLockUnavailableError } from '../server/db/folder-lock';
 import { MigrationChangedError } from '../server/db/migrate';
-import { failedMessages, retryFailedMessage, SIGN_IN_NOT_RETRYABLE } from '../server/outbox/failed-messages';
+import { failedMessages, notRetryableReason, retryFailedMessage } from '../server/outbox/failed-messages';
 import { csvLine } from '../server/http/csv';
 import { exportLeadsCsv, startOfDay } from '../server/leads/lead-export';
 import {
@@ -229,7 +229,8 @@ const retryCommand: Command = async (args, context, config) => {
       `there is no message with id ${JSON.stringify(id)} (see: npm run leads -- failed)`,
     );
   }
-  if (result.outcome === 'not_retryable') throw new CommandFailure(`message ${id}: ${SIGN_IN_NOT_RETRYABLE}`);
+  if (result.outcome === 'not_retryable')
+    throw new CommandFailure(`message ${id}: ${notRetryableReason(result.kind)}`);
   if (result.outcome === 'not_failed') {
     throw new CommandFailure(
       `message ${id} is ${result.status}, not failed; only failed messages can be retried`,

@@ -13,7 +13,7 @@ import {
 } from '../../shared/team-api';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
-import { failedMessages, retryFailedMessage, SIGN_IN_NOT_RETRYABLE } from '../outbox/failed-messages';
+import { failedMessages, notRetryableReason, retryFailedMessage } from '../outbox/failed-messages';
 import { leadDetail } from './lead-detail';
 import { exportFileName, exportLeadsCsv, startOfDay } from './lead-export';
 import {
@@ -198,7 +198,7 @@ export async function teamLeadsRoutes(app: FastifyInstance, options: TeamLeadsOp
           `This message is ${result.status}, not failed; only a failed message can be retried.`,
         );
       case 'not_retryable':
-        throw new HttpError(409, 'not_retryable', SIGN_IN_NOT_RETRYABLE);
+        throw new HttpError(409, 'not_retryable', notRetryableReason(result.kind));
       case 'queued':
         options.onQueued();
         return { status: 'queued' };

@@ -17,7 +17,7 @@ import { createSession } from '../team-sign-in/team-sessions';
 import { teamRequest } from '../../../test/support/team-sign-in';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
-import { failedMessages, retryFailedMessage } from './failed-messages';
+import { failedMessages, notRetryableReason, retryFailedMessage } from './failed-messages';
 import { claimDue } from './outbox-store';
 
 const ACTOR = 'member@care-audit.example';
@@ -107,6 +107,27 @@ describe.each(DATABASE_KINDS)('failed messages on %s', (kind) => {
       expect(await activityLog(t.db)).toEqual([
         { actor: cli, action: 'retry', subject: failed, detail: 'visitor message' },
       ]);
+    });
+
+    it('does not retry a failed "continue later" e-mail, whose link was discarded, and says what to do', async () => {
+      const { rows } = await t.db.query<{ id: string }>(
+        `WITH saved AS (
+           INSERT INTO saved_audits (token_hash, email, email_normalized, recipient_key, section, responses)
+           VALUES (sha256('a continue token'::bytea), 'visitor@example.org', 'visitor@example.org',
+                   'visitor@example.org', 2, '{}'::jsonb)
+           RETURNING id)
+         INSERT INTO outbox_messages (saved_audit_id, kind, recipient, status, attempts, last_error)
+         SELECT id, 'continue', 'visitor@example.org', 'failed', 8, 'Error: 550 no mailbox' FROM saved
+         RETURNING id`,
+      );
+      const continueMessage = rows[0]!.id;
+      expect(await retryFailedMessage(t.db, continueMessage, ACTOR)).toEqual({
+        outcome: 'not_retryable',
+        kind: 'continue',
+      });
+      expect(await messageRow(t.db, continueMessage)).toMatchObject({ status: 'failed', attempts: 8 });
+      expect(notRetryableReason('continue')).toMatch(/save the audit again/);
+      expect(await activityLog(t.db)).toEqual([]);
     });
 
     it('lists every kind (webhook and sign-in link too) and retries a webhook, but not a sign-in link', async () => {

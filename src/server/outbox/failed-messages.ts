@@ -61,6 +61,25 @@ export const SIGN_IN_NOT_RETRYABLE =
   'A sign-in link that failed cannot be sent again (its link was discarded); ask for a new one on the sign-in page.';
 
 /**
+ * The kinds whose message carries a link made for it, of which only a hash is kept once the message
+ * has failed (its payload is cleared): sent again, it would carry no link. Each says what to do instead.
+ */
+const NOT_RETRYABLE: Partial<Record<OutboxKind, string>> = {
+  sign_in: SIGN_IN_NOT_RETRYABLE,
+  continue:
+    'A "continue later" link that failed cannot be sent again (its link was discarded); the visitor can save the audit again for a new one.',
+};
+// A list of our own kind names (never input), written into the statement.
+const NOT_RETRYABLE_KINDS = Object.keys(NOT_RETRYABLE)
+  .map((kind) => `'${kind}'`)
+  .join(', ');
+
+/** Why a message of this kind cannot be retried, for the team and the CLI. */
+export function notRetryableReason(kind: OutboxKind): string {
+  return NOT_RETRYABLE[kind] ?? `A ${kind} message cannot be sent again.`;
+}
+
+/**
  * Queues a failed message again, due now, with its attempts reset to 0: a retry usually follows a
  * fix (the relay's settings, a full mailbox emptied), so it deserves the full set of attempts and
  * back-offs. The last error is kept until the next attempt replaces it, so the export still shows
@@ -78,7 +97,7 @@ export async function retryFailedMessage(db: Database, id: string, actor: string
       lead_email: string | null;
     }>(
       `UPDATE outbox_messages SET status = 'queued', attempts = 0, next_attempt_at = now()
-        WHERE id = $1 AND status = 'failed' AND kind <> 'sign_in'
+        WHERE id = $1 AND status = 'failed' AND kind NOT IN (${NOT_RETRYABLE_KINDS})
         RETURNING id, kind, recipient, request_id,
                   (SELECT email FROM email_requests r WHERE r.id = outbox_messages.request_id) AS lead_email`,
       [id],
