@@ -101,6 +101,8 @@ describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
           followUpOn: null,
           visitorMessage: { status: 'sent', attempts: 1, lastError: null, sentAt },
           teamMessage: { status: 'failed', attempts: 8, lastError: 'Error: 550 no mailbox', sentAt: null },
+          // Nothing marked on the results link yet.
+          actionPlan: { planned: 0, inProgress: 0, done: 0 },
         },
       ]);
     });
