@@ -686,7 +686,12 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
       await storeLead(t.db, { email: 'kept@example.org' });
       const res = await post('/api/team/erase', { email: ' jo.bloggs@EXAMPLE.org ' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ requests: 1, messages: 2, messagesBeingSent: 0 });
+      // The app's outbox worker may be sending the lead's two messages at that very moment, so how many
+      // were being sent is 0, 1 or 2 here; lead-records.test.ts counts them exactly, with no worker.
+      const removed = res.json();
+      expect(removed).toMatchObject({ requests: 1, messages: 2 });
+      expect(removed.messagesBeingSent).toBeGreaterThanOrEqual(0);
+      expect(removed.messagesBeingSent).toBeLessThanOrEqual(2);
       expect(await rowCounts(t.db)).toEqual({ requests: 1, messages: 1 });
       expect(await activityLog(t.db)).toEqual([
         { actor: MEMBER, action: 'erase', subject: 'j•••@example.org', detail: '1 request and 2 messages' },
