@@ -6,6 +6,7 @@ import { resumeSavedAudit } from '../../audit-state/audit-session';
 import { NewAuditButton } from '../../audit-state/new-audit-button';
 import { useLocation, useNavigate } from '../../../browser/router';
 import { BackLink } from '../../ui/back-link';
+import { LoadFailed } from '../../ui/load-failed';
 import { SiteLayout } from '../../ui/site-chrome';
 
 type PageState = Exclude<SavedAuditAnswer, { status: 'found' }> | { status: 'loading' };
@@ -64,20 +65,13 @@ export function ContinuePage() {
       <BackLink to="/">Back to Home</BackLink>
       <h1>Continue your audit</h1>
       {state.status === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p className="notice__title">Your saved audit could not be opened.</p>
-          <p className="notice__text">Please check your connection and try again.</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              setState({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailed
+          title="Your saved audit could not be opened."
+          onRetry={() => {
+            setState({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        />
       ) : (
         <p className="page__intro" role="status">
           Opening your saved audit…

@@ -16,6 +16,7 @@ import { Link, useLocation, useNavigate } from '../../../browser/router';
 import { BackLink } from '../../ui/back-link';
 import { NoticeRegion, useNotice } from '../../ui/notice';
 import { lazyPart } from '../../ui/lazy-part';
+import { LoadFailed } from '../../ui/load-failed';
 import { SiteLayout } from '../../ui/site-chrome';
 import { DownloadReportButton } from './download-report-button';
 import { ProgressOverTime } from './progress-over-time';
@@ -70,20 +71,13 @@ export function ResultsLinkPage() {
       {state.status === 'found' ? (
         <StoredResultsView token={token} results={state.results} />
       ) : state.status === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p className="notice__title">Your results could not be loaded.</p>
-          <p className="notice__text">Please check your connection and try again.</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              setState({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailed
+          title="Your results could not be loaded."
+          onRetry={() => {
+            setState({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        />
       ) : (
         <p className="page__intro" role="status">
           Loading your results…
