@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildReport, sanitizeProfile, sanitizeResponses } from '../../core';
 import { fieldErrors, tooManyRequestsMessage } from '../../shared/api-errors';
 import { CONSENT_WORDING, emailRequestSchema, type EmailRequestAccepted } from '../../shared/email-request';
-import { BOT_CHECK_FAILED_MESSAGE, HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
+import { addressFormGuards } from '../bot-guard/address-form-guards';
 import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -11,7 +11,7 @@ import { findLiveRequestId, findRetakeOriginId, storeEmailRequest } from './emai
 import { findSavedAuditOrigin } from '../saved-audits/saved-audits';
 import { newSecret } from '../http/secrets';
 import type { ClientLimitStore } from '../http/client-limit-store';
-import { registerPerClientLimit, requireJson } from '../http/request-guards';
+import { registerPerClientLimit } from '../http/request-guards';
 
 export interface EmailResultsOptions {
   db: Database;
@@ -40,17 +40,7 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
 
   app.post(
     '/api/email-results',
-    {
-      onRequest: requireJson,
-      preHandler: options.botGuard.preHandler({
-        honeypotField: HONEYPOT_FIELD,
-        proofField: PROOF_FIELD,
-        reject: () => new HttpError(400, 'bot_check_failed', BOT_CHECK_FAILED_MESSAGE),
-      }),
-      config: {
-        rateLimit: { max: config.rateLimit.perClient, timeWindow: config.rateLimit.perClientWindowMs },
-      },
-    },
+    addressFormGuards(options.botGuard, config.rateLimit),
     async (request, reply): Promise<EmailRequestAccepted> => {
       const parsed = emailRequestSchema.safeParse(request.body);
       if (!parsed.success) {

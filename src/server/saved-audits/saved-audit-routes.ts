@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sanitizeProfile, sanitizeResponses } from '../../core';
 import { fieldErrors, tooManyRequestsMessage } from '../../shared/api-errors';
-import { BOT_CHECK_FAILED_MESSAGE, HONEYPOT_FIELD, PROOF_FIELD } from '../../shared/bot-check';
 import { CONSENT_WORDING } from '../../shared/email-request';
 import { CONTINUE_PATH, type SavedAudit, type SavedAuditAccepted } from '../../shared/saved-audit';
 import { firstSaveSchema, laterSaveSchema } from '../../shared/saved-audit-request';
+import { addressFormGuards } from '../bot-guard/address-form-guards';
 import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -73,17 +73,7 @@ export async function savedAuditRoutes(app: FastifyInstance, options: SavedAudit
 
   app.post(
     '/api/saved-audits',
-    {
-      onRequest: requireJson,
-      preHandler: options.botGuard.preHandler({
-        honeypotField: HONEYPOT_FIELD,
-        proofField: PROOF_FIELD,
-        reject: () => new HttpError(400, 'bot_check_failed', BOT_CHECK_FAILED_MESSAGE),
-      }),
-      config: {
-        rateLimit: { max: config.rateLimit.perClient, timeWindow: config.rateLimit.perClientWindowMs },
-      },
-    },
+    addressFormGuards(options.botGuard, config.rateLimit),
     async (request, reply): Promise<SavedAuditAccepted> => {
       reply.header('Cache-Control', 'no-store');
       const parsed = firstSaveSchema.safeParse(request.body);
