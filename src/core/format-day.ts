@@ -5,6 +5,8 @@
 const DAY_STYLES = {
   /** "12 November 2026": the results, the report and the e-mail that carries it. */
   long: { day: 'numeric', month: 'long', year: 'numeric' },
+  /** "12 Nov 2026": a day in a table with many columns (the progress table's rows). */
+  'short-date': { day: 'numeric', month: 'short', year: 'numeric' },
   /** "12 Nov": the team's daily counts. */
   short: { day: 'numeric', month: 'short' },
   /** "Thu": the weekday alone, beside a short day. */

@@ -90,9 +90,9 @@ describe('ProgressOverTime', () => {
 
     expect(tableRows()).toEqual([
       ['Taken on', 'Overall', ...AREAS.map((area) => area.title)],
-      ['1 October 2026', '56%', '40%', '60%', '80%', '0%', '100%'],
-      ['2 November 2026', '62%', '52%', '60%', '76%', '20%', '100%'],
-      ['20 November 2026 (this result)', '69%', '68%', '56%', '80%', '40%', '100%'],
+      ['1 Oct 2026', '56%', '40%', '60%', '80%', '0%', '100%'],
+      ['2 Nov 2026', '62%', '52%', '60%', '76%', '20%', '100%'],
+      ['20 Nov 2026 (this result)', '69%', '68%', '56%', '80%', '40%', '100%'],
     ]);
     // Rows are named by their day, columns by their series, and the wide table scrolls by keyboard.
     expect(screen.getAllByRole('rowheader')).toHaveLength(3);

@@ -204,7 +204,9 @@ function ProgressTable({ entries }: { entries: readonly HistoryEntry[] }) {
             {entries.map((entry, index) => (
               <tr key={index}>
                 <th scope="row">
-                  {dayText(entry)}
+                  <time dateTime={entry.takenOn} className="progress-table__day">
+                    {formatDay(entry.takenOn, 'short-date') ?? entry.takenOn}
+                  </time>
                   {index === entries.length - 1 ? (
                     <span className="progress-table__this"> (this result)</span>
                   ) : null}
