@@ -113,7 +113,14 @@ describe('audit progress in sessionStorage', () => {
       origin: { continueToken: TOKEN },
       savedAt: '2026-11-25T16:30:00.000Z',
     });
-    expect(window.sessionStorage.getItem('care-audit:usage-reported')).toBeNull();
+    // Counted where it was saved: its start and sections 1 to 4 (it stopped at the fourth).
+    expect(JSON.parse(window.sessionStorage.getItem('care-audit:usage-reported') ?? 'null')).toEqual([
+      'started',
+      'section_1_reached',
+      'section_2_reached',
+      'section_3_reached',
+      'section_4_reached',
+    ]);
   });
 
   it('keeps a section within the audit and drops an empty profile when resuming', async () => {

@@ -9,7 +9,7 @@ import {
   type ServiceProfile,
 } from '../../core';
 import { isUuid } from '../../shared/uuid';
-import { forgetReportedUsage } from '../usage/report-usage';
+import { forgetReportedUsage, rememberResumedUsage } from '../usage/report-usage';
 import { earlierFromState, originFromState, profileFromState, type AuditOrigin } from './results-state';
 
 /**
@@ -152,11 +152,13 @@ export function resumeSavedAudit(
     savedAt: string;
   },
 ) {
-  forgetReportedUsage();
+  const section = Math.min(Math.max(audit.section, 0), AREAS.length - 1);
+  // Its start and the sections up to where it was saved were counted on the device that saved it.
+  rememberResumedUsage(section + 1);
   const known = sanitizeProfile(audit.profile);
   const origin = originFromState({ origin: { continueToken } });
   saveAuditProgress({
-    section: Math.min(Math.max(audit.section, 0), AREAS.length - 1),
+    section,
     responses: sanitizeResponses(audit.responses),
     ...(hasProfile(known) ? { profile: known } : {}),
     ...(audit.earlier ? { earlier: audit.earlier } : {}),

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetReportedUsage, reportUsage } from './report-usage';
+import { forgetReportedUsage, rememberResumedUsage, reportUsage } from './report-usage';
 
 /** What reached the server: each beacon's body, parsed. */
 let sent: unknown[] = [];
@@ -105,5 +105,28 @@ describe('reportUsage', () => {
       ['/api/events', '{"event":"started"}', true],
       ['/api/events', '{"event":"section_reached","section":1}', true],
     ]);
+  });
+
+  it('counts an audit reopened from its link at section 3 from section 4 on: no second start, no section twice', () => {
+    rememberResumedUsage(3);
+    wholeAudit(); // the page reports the start and each section again as the visitor goes on
+    expect(sent).toEqual([
+      { event: 'section_reached', section: 4 },
+      { event: 'section_reached', section: 5 },
+      { event: 'completed' },
+    ]);
+  });
+
+  it('counts nothing but the results for an audit reopened at the last section, and all of it at the first', () => {
+    rememberResumedUsage(5);
+    wholeAudit();
+    expect(sent).toEqual([{ event: 'completed' }]);
+    sent = [];
+    forgetReportedUsage();
+    rememberResumedUsage(1);
+    wholeAudit();
+    expect(
+      sent.map((body) => (body as { section?: number }).section ?? (body as { event: string }).event),
+    ).toEqual([2, 3, 4, 5, 'completed']);
   });
 });

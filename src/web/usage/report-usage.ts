@@ -34,6 +34,23 @@ export function forgetReportedUsage(): void {
   }
 }
 
+/**
+ * An audit saved on one device and reopened from its link, here, at section `section` (1–5): it was
+ * started and reached that section where it was saved, and those steps were counted there. They are
+ * remembered as counted, so this tab counts only what the audit goes on to reach: no second start.
+ */
+export function rememberResumedUsage(section: number): void {
+  const steps = [
+    'started',
+    ...Array.from({ length: section }, (_, i) => counterKey('section_reached', i + 1)),
+  ];
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(steps));
+  } catch {
+    // Storage refused: this tab reports nothing at all (reportUsage remembers before it sends).
+  }
+}
+
 export function reportUsage(event: UsageEvent, section?: number): void {
   const step = counterKey(event, section);
   const seen = reported();
