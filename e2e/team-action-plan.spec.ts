@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { messagesTo } from './mail';
-import { EXPECTED_API_ERRORS, leadIdOf, makeLead, open, signIn } from './team-session';
+import { EXPECTED_API_ERRORS, leadIdOf, makeLead, open, SECOND_MEMBER_EMAIL, signIn } from './team-session';
 
 // The action plan between the care manager and the team, against the real server (scripts/e2e.ts):
 // a change sent from the results page by the browser itself passes the Origin check, the same change
@@ -23,7 +23,7 @@ test('a plan marked on the results link is counted on the team’s lead, never s
   expect(token).toBeTruthy();
 
   // Before anything is marked, the lead says there is no plan yet.
-  await signIn(page);
+  await signIn(page, SECOND_MEMBER_EMAIL);
   await open(page, `/team?q=${stamp}`);
   const id = await leadIdOf(page, address);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { AreaAnswers, Responses } from '../src/core';
 import { searchCounters, type ProofChallenge } from '../src/shared/proof-of-work';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { EXPECTED_API_ERRORS, expectNoColumnCutOff, open, signIn } from './team-session';
+import { EXPECTED_API_ERRORS, expectNoColumnCutOff, open, SECOND_MEMBER_EMAIL, signIn } from './team-session';
 
 // The team's view of "Save and continue later" against the real server (scripts/e2e.ts): two
 // visitors save an audit part-way, one ticking the consent box; a team member sees both counted on
@@ -47,7 +47,7 @@ test('the overview counts saved audits and shows the address of a consenting vis
     responses: { operational: rated(3) },
   });
 
-  await signIn(page);
+  await signIn(page, SECOND_MEMBER_EMAIL);
   await page.getByRole('link', { name: 'Overview', exact: true }).click();
   const card = page.getByRole('region', { name: 'Saved to finish later' });
   // Other specs save audits on the same server at the same time: at least these two.

@@ -9,13 +9,15 @@ import { STEPPED_ANSWERS, completeAudit, expect, type ProfileChoice } from './fi
 
 export const mailDir = process.env.E2E_MAIL_DIR as string;
 export const TEAM_EMAIL = process.env.E2E_TEAM_EMAIL as string;
+/** Another member, for specs that need only a session: an address gets 5 sign-in links in 15 minutes. */
+export const SECOND_MEMBER_EMAIL = process.env.E2E_SECOND_MEMBER_EMAIL as string;
 
 /** The browser logs every API answer that is not 2xx; a signed-out request (401), a spent token (400). */
 export const EXPECTED_API_ERRORS = /status of (400|401|404) /;
 
-/** The e-mails received for the team address so far (NNNN-<recipients>.eml, in order). */
-export async function teamMailFiles(): Promise<string[]> {
-  return (await readdir(mailDir)).filter((f) => f.endsWith(`-${TEAM_EMAIL}.eml`)).sort();
+/** The e-mails received for a member (the team address unless named) so far (NNNN-<recipients>.eml, in order). */
+export async function teamMailFiles(member = TEAM_EMAIL): Promise<string[]> {
+  return (await readdir(mailDir)).filter((f) => f.endsWith(`-${member}.eml`)).sort();
 }
 
 const SIGN_IN_LINK = /https?:\/\/\S+\/team\/auth\?token=[A-Za-z0-9_-]+/;
@@ -27,12 +29,12 @@ const SIGN_IN_LINK = /https?:\/\/\S+\/team\/auth\?token=[A-Za-z0-9_-]+/;
  * one process can create. Every link is good for the one address, so which spec gets which does not
  * matter; that no two use the same one does (a link works once).
  */
-export async function claimSignInMail(before: readonly string[]): Promise<ParsedMail> {
+export async function claimSignInMail(before: readonly string[], member = TEAM_EMAIL): Promise<ParsedMail> {
   let claimed: ParsedMail | undefined;
   await expect
     .poll(
       async () => {
-        for (const file of (await teamMailFiles()).filter((f) => !before.includes(f))) {
+        for (const file of (await teamMailFiles(member)).filter((f) => !before.includes(f))) {
           const mail = await simpleParser(await readFile(path.join(mailDir, file)));
           if (!SIGN_IN_LINK.test(mail.text ?? '')) continue;
           try {
@@ -84,18 +86,18 @@ export async function open(page: Page, url: string) {
 }
 
 /** Asks for a link in the sign-in form (the proof of work is solved in the background). */
-export async function askForLink(page: Page) {
-  await page.getByLabel('Work e-mail address').fill(TEAM_EMAIL);
+export async function askForLink(page: Page, member = TEAM_EMAIL) {
+  await page.getByLabel('Work e-mail address').fill(member);
   await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeFocused();
 }
 
-/** Signs in as the team address through the e-mailed link, and waits for the leads. */
-export async function signIn(page: Page) {
+/** Signs in as a member (the team address unless named) through the e-mailed link, and waits for the leads. */
+export async function signIn(page: Page, member = TEAM_EMAIL) {
   await open(page, '/team/sign-in');
-  const before = await teamMailFiles();
-  await askForLink(page);
-  await open(page, linkIn(await claimSignInMail(before)));
+  const before = await teamMailFiles(member);
+  await askForLink(page, member);
+  await open(page, linkIn(await claimSignInMail(before, member)));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
 }
