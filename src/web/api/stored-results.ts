@@ -9,11 +9,17 @@ import {
   type ResultHistory,
 } from '../../core';
 import type { StoredResults } from '../../shared/results-link';
-import { readActionPlan } from './stored-plan';
+
+/**
+ * The results as the page reads them: the plan is left as the server sent it, to be cleaned by the
+ * action plan's own code (stored-plan.ts), which loads after the results; the page's first script
+ * has a budget (scripts/budgets.ts) and shows nothing of the plan itself.
+ */
+export type FetchedResults = Omit<StoredResults, 'plan'> & { plan: unknown };
 
 /** What the private results page can learn of its link: the results, that they are gone, or neither. */
 export type StoredResultsAnswer =
-  { status: 'found'; results: StoredResults } | { status: 'not_found' } | { status: 'failed' };
+  { status: 'found'; results: FetchedResults } | { status: 'not_found' } | { status: 'failed' };
 
 /**
  * The results a private link stands for, from `GET /api/results/<token>`. A 404 means the link is
@@ -38,7 +44,7 @@ export async function fetchStoredResults(token: string, signal?: AbortSignal): P
         responses: sanitizeResponses(body.responses),
         profile: sanitizeProfile(body.profile),
         history: historyFrom(body.history),
-        plan: readActionPlan(body.plan),
+        plan: body.plan,
       },
     };
   } catch {

@@ -20,6 +20,7 @@ import {
 import { NOT_STARTED_LABEL, type ActionChangeStatus } from '../../../shared/action-plan-rules';
 import { ukDay } from '../../../shared/uk-day';
 import { saveActionPlanChange } from '../../api/action-plan';
+import { readActionPlan } from '../../api/stored-plan';
 
 /** The statuses in the order the select offers them: no mark first. */
 const STATUS_OPTIONS: { value: ActionChangeStatus; label: string }[] = [
@@ -31,8 +32,8 @@ interface ActionPlanProps {
   /** The results link's token: the only key to its plan. */
   token: string;
   responses: Responses;
-  /** The plan as the server kept it when the page loaded. */
-  initialPlan: readonly ActionPlanItem[];
+  /** The plan as the server sent it when the page loaded, not yet cleaned (readActionPlan does). */
+  initialPlan: unknown;
   /** The UK's day (YYYY-MM-DD) a target date is overdue after; today unless a test says otherwise. */
   today?: string;
 }
@@ -50,7 +51,7 @@ export function ActionPlan({ token, responses, initialPlan, today = ukDay(new Da
     const report = buildReport(responses);
     return actionTopicsFor(report.priorities, report.areas);
   }, [responses]);
-  const [plan, setPlan] = useState<readonly ActionPlanItem[]>(initialPlan);
+  const [plan, setPlan] = useState<readonly ActionPlanItem[]>(() => readActionPlan(initialPlan));
   const [gone, setGone] = useState(false);
   const byKey = useMemo(() => new Map(plan.map((item) => [item.key, item])), [plan]);
 

@@ -8,8 +8,8 @@ import {
   type Responses,
   type ServiceProfile,
 } from '../../../core';
-import { resultsTokenFromPath, type StoredResults } from '../../../shared/results-link';
-import { fetchStoredResults, type StoredResultsAnswer } from '../../api/stored-results';
+import { resultsTokenFromPath } from '../../../shared/results-link';
+import { fetchStoredResults, type FetchedResults, type StoredResultsAnswer } from '../../api/stored-results';
 import { startRetake } from '../../audit-state/audit-session';
 import { resultsStateFor } from '../../audit-state/results-state';
 import { Link, useLocation, useNavigate } from '../../../browser/router';
@@ -87,7 +87,7 @@ export function ResultsLinkPage() {
   );
 }
 
-function StoredResultsView({ token, results }: { token: string; results: StoredResults }) {
+function StoredResultsView({ token, results }: { token: string; results: FetchedResults }) {
   const { responses, profile } = results;
   const createdAt = useMemo(() => new Date(results.createdAt), [results.createdAt]);
   // createdAt is ISO 8601 in UTC, so its first ten characters are the day it was taken.
