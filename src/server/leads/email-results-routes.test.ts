@@ -24,6 +24,7 @@ import { useTestApp } from '../../../test/support/test-app';
 import { answersScoring } from '../../../test/support/audit-fixtures';
 import { until } from '../../../test/support/until';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
+import { completeSavedAudit } from '../saved-audits/saved-audits';
 
 const LEADS_TO = 'leads@care-audit.example';
 const PUBLIC_URL = 'https://audit.example.org';
@@ -800,6 +801,14 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
     it('links a saved retake continued from its continue link to the saved audit’s origin', async () => {
       const first = await emailResults();
       const continueToken = await savedRetakeOf(first.id);
+      const retake = await emailResults({ continueToken });
+      expect(await previousOf(retake.id)).toBe(first.id);
+    });
+
+    it('links it still once "Complete Audit" has emptied the saved audit, as the browser does before it e-mails', async () => {
+      const first = await emailResults();
+      const continueToken = await savedRetakeOf(first.id);
+      expect(await completeSavedAudit(t.db, continueToken)).toBe(true);
       const retake = await emailResults({ continueToken });
       expect(await previousOf(retake.id)).toBe(first.id);
     });
