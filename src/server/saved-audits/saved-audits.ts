@@ -27,7 +27,7 @@ import { queueMessage, type OutboxStatus } from '../outbox/outbox-store';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The SQL condition for a row still within its days (the purge deletes the rest), on alias `s`. */
-const LIVE = `s.created_at >= now() - make_interval(days => ${SAVED_AUDIT_DAYS})`;
+export const LIVE = `s.created_at >= now() - make_interval(days => ${SAVED_AUDIT_DAYS})`;
 
 /**
  * The last day the link opens the audit all day long (YYYY-MM-DD, UTC): the day before the moment

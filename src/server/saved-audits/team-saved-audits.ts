@@ -1,12 +1,11 @@
 import { AREA_IDS, answeredCount, sanitizeResponses } from '../../core';
-import { SAVED_AUDIT_DAYS } from '../../shared/saved-audit';
 import {
   SAVED_AUDITS_LIST_LIMIT,
   type ConsentedSavedAudit,
   type TeamSavedAudits,
 } from '../../shared/team-api';
 import type { Queryable } from '../db/database';
-import { expiresOnFor } from './saved-audits';
+import { expiresOnFor, LIVE } from './saved-audits';
 
 /**
  * The team's view of "Save and continue later": how many audits are saved, and an address only
@@ -14,10 +13,6 @@ import { expiresOnFor } from './saved-audits';
  * first saved less than SAVED_AUDIT_DAYS ago by the database's clock, whether or not the purge job
  * has deleted it yet, so an expired row counts nowhere.
  */
-
-// A row is live while its first save is at most SAVED_AUDIT_DAYS old: the rule its link opens by
-// (saved-audits.ts).
-const LIVE = `created_at >= now() - make_interval(days => $1)`;
 
 interface CountsRow {
   open: number;
@@ -41,17 +36,16 @@ export async function readTeamSavedAudits(
   const counts = await db.query<CountsRow>(
     `SELECT count(*) FILTER (WHERE completed_at IS NULL)::int AS open,
             count(*) FILTER (WHERE completed_at IS NOT NULL)::int AS completed
-       FROM saved_audits WHERE ${LIVE}`,
-    [SAVED_AUDIT_DAYS],
+       FROM saved_audits s WHERE ${LIVE}`,
   );
   // Only the consenting rows' columns are read: the others' addresses never leave the database.
   const listed = await db.query<ListedRow>(
     `SELECT email, created_at, saved_at, section, responses, count(*) OVER ()::int AS total
-       FROM saved_audits
+       FROM saved_audits s
       WHERE ${LIVE} AND completed_at IS NULL AND consent_text IS NOT NULL
       ORDER BY saved_at DESC, created_at DESC, id
-      LIMIT $2`,
-    [SAVED_AUDIT_DAYS, limit],
+      LIMIT $1`,
+    [limit],
   );
   const { open, completed } = counts.rows[0] ?? { open: 0, completed: 0 };
   return {
