@@ -31,6 +31,7 @@ import { createBotGuard } from './bot-guard/bot-guard';
 import { sqlChallengeStore } from './bot-guard/challenge-store';
 import { challengeRoutes } from './bot-guard/challenge-routes';
 import { emailResultsRoutes } from './leads/email-results-routes';
+import { membersToAlert } from './alerts/alert-preferences';
 import { healthRoutes } from './http/health-routes';
 import { resultsLinkRoutes } from './leads/results-link-routes';
 import { actionPlanRoutes } from './leads/action-plan-routes';
@@ -270,6 +271,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     botGuard,
     clientLimits,
     onQueued: () => outbox.wake(),
+    alertMembersFor: (request) => membersToAlert(db, config.teamEmails, request),
   });
   // Every /api/team/* route lives in this one scope, behind its Origin and session checks.
   await app.register(teamApi, { db, config, botGuard, clientLimits, onQueued: () => outbox.wake() });

@@ -6,8 +6,8 @@ import type { Database, Queryable } from '../db/database';
 /**
  * How each team member hears of new leads (team_alert_preferences), by their address as sign-in
  * knows it (normalised). No row is the default, an e-mail for each lead: a member added to
- * TEAM_EMAILS hears of leads before they ever open the workspace. store_email_request() reads the
- * same table when it queues the lead alerts, and the digest job when it queues digests.
+ * TEAM_EMAILS hears of leads before they ever open the workspace. membersToAlert reads it for the
+ * e-mail route, which hands the names to store_email_request(), and the digest job for digests.
  */
 
 /** A member's choice, or the default when they have not chosen. */
@@ -55,4 +55,16 @@ export async function membersChoosing(
     [JSON.stringify(members.map(normalizeEmail)), DEFAULT_ALERT_CHOICE, alert],
   );
   return rows.map((row) => row.email);
+}
+
+/**
+ * Those of `members` (TEAM_EMAILS) to alert of one request as it comes: the members whose choice is
+ * an alert for each lead (the default). The e-mail route calls this before it stores the request.
+ */
+export async function membersToAlert(
+  db: Queryable,
+  members: readonly string[],
+  _request: { consent: boolean },
+): Promise<string[]> {
+  return membersChoosing(db, members, 'each_lead');
 }

@@ -1,6 +1,7 @@
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { normalizeEmail } from '../../shared/email-address';
 import {
+  AREA_IDS,
   sanitizeProfile,
   sanitizeResponses,
   type AreaId,
@@ -60,8 +61,8 @@ export interface Recipients {
   team: string | undefined;
   webhook?: string | undefined;
   /**
-   * The team members (TEAM_EMAILS) to consider for a lead alert; each gets one unless they chose
-   * the daily digest or none in the workspace (team_alert_preferences).
+   * The team members to send a lead alert to, each once: those who chose to hear of such a request
+   * as it comes (alerts/, membersToAlert). Nobody when absent.
    */
   alertMembers?: readonly string[];
 }
@@ -111,45 +112,37 @@ export async function storeEmailRequest(
     if (!area) throw new Error(`The report has no ${id} area`);
     return area.score;
   };
+  // One named argument (db/functions/store_email_request.sql lists its keys): JSON drops the keys
+  // whose value is undefined, and the function reads an absent key as null.
+  const argument = {
+    lockSpace: ADVISORY_LOCKS.recipient,
+    email: request.email,
+    emailNormalized: normalizeEmail(request.email),
+    note: request.note,
+    responses: request.responses,
+    scores: {
+      ...Object.fromEntries(AREA_IDS.map((id) => [id, score(id)])),
+      overall: request.report.overall.score,
+    },
+    limit: limit.max,
+    windowMs: limit.windowMs,
+    visitor: recipients.visitor,
+    team: recipients.team,
+    webhook: recipients.webhook,
+    consentText: request.consentWording ?? undefined,
+    serviceType: request.profile?.serviceType,
+    sizeBand: request.profile?.size,
+    resultsToken: request.resultsToken,
+    resultsTokenHash:
+      request.resultsToken === undefined ? undefined : secretHash(request.resultsToken, 'hex'),
+    contact: request.contact,
+    source: request.source,
+    alertMembers: recipients.alertMembers ?? [],
+    previousRequestId: request.previousRequestId,
+  };
   const { rows } = await db.query<{ stored_id: string | null; retry_after: number | null }>(
-    `SELECT stored_id, retry_after
-       FROM store_email_request($1::int, $2, $3, $4, $5::jsonb, $6::smallint, $7::smallint, $8::smallint,
-                                $9::smallint, $10::smallint, $11::smallint, $12::int, $13::int, $14, $15, $16, $17,
-                                $18, $19, $20, decode($21, 'hex'), $22, $23, $24, $25, $26, $27, $28, $29,
-                                $30::jsonb, $31::uuid)`,
-    [
-      ADVISORY_LOCKS.recipient,
-      request.email,
-      normalizeEmail(request.email),
-      request.note,
-      JSON.stringify(request.responses),
-      score('operational'),
-      score('compliance'),
-      score('quality'),
-      score('training'),
-      score('data'),
-      request.report.overall.score,
-      limit.max,
-      limit.windowMs,
-      recipients.visitor,
-      recipients.team ?? null,
-      request.consentWording ?? null,
-      recipients.webhook ?? null,
-      request.profile?.serviceType ?? null,
-      request.profile?.size ?? null,
-      request.resultsToken ?? null,
-      request.resultsToken === undefined ? null : secretHash(request.resultsToken, 'hex'),
-      request.contact?.name ?? null,
-      request.contact?.organisation ?? null,
-      request.contact?.role ?? null,
-      request.contact?.phone ?? null,
-      request.source?.utmSource ?? null,
-      request.source?.utmMedium ?? null,
-      request.source?.utmCampaign ?? null,
-      request.source?.referrerHost ?? null,
-      JSON.stringify(recipients.alertMembers ?? []),
-      request.previousRequestId ?? null,
-    ],
+    'SELECT stored_id, retry_after FROM store_email_request($1::jsonb)',
+    [JSON.stringify(argument)],
   );
   const row = rows[0];
   if (row && row.retry_after !== null) return { stored: false, retryAfterSeconds: row.retry_after };

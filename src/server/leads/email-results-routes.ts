@@ -15,12 +15,17 @@ import { registerPerClientLimit } from '../http/request-guards';
 
 export interface EmailResultsOptions {
   db: Database;
-  config: Pick<Config, 'leadsTo' | 'rateLimit' | 'webhook' | 'teamEmails' | 'retentionDays'>;
+  config: Pick<Config, 'leadsTo' | 'rateLimit' | 'webhook' | 'retentionDays'>;
   /** Called after a request is committed, to send its messages now rather than at the next poll. */
   onQueued: () => void;
   botGuard: BotGuard;
   /** Where the per-client limit is counted (clientLimitStoreFor). */
   clientLimits: ClientLimitStore;
+  /**
+   * The team members to alert of this request as it comes, as each chose in the workspace
+   * (alerts/, membersToAlert): handed in, since leads/ sits below alerts/ and reads none of its tables.
+   */
+  alertMembersFor: (request: { consent: boolean }) => Promise<readonly string[]>;
 }
 
 /**
@@ -86,8 +91,8 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
           visitor: email,
           team: config.leadsTo,
           webhook: config.webhook?.url,
-          // Each team member hears of the lead as they chose (an alert each, a digest, or nothing).
-          alertMembers: config.teamEmails,
+          // Each team member hears of the request as they chose (an alert each, a digest, or nothing).
+          alertMembers: await options.alertMembersFor({ consent: consent === true }),
         },
         { max: config.rateLimit.perRecipient, windowMs: config.rateLimit.perRecipientWindowMs },
       );

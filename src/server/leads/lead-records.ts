@@ -1,6 +1,6 @@
 import { AREA_IDS, type AreaId, type ServiceProfile } from '../../core';
 import type { Database, Queryable } from '../db/database';
-import type { OutboxStatus } from '../outbox/outbox-store';
+import { deleteMessagesAbout, type OutboxStatus } from '../outbox/outbox-store';
 import { maskAddress, recordActivity } from '../activity/team-activity';
 import { normalizeEmail } from '../../shared/email-address';
 import { hasUnstorableCharacters } from '../../shared/plain-text';
@@ -254,23 +254,24 @@ export interface Removed {
 
 /**
  * Deletes the requests matching `where` (an SQL condition on email_requests with $1…) and their
- * messages. The messages go first, explicitly rather than by cascade, so they can be counted.
+ * messages. The messages go first, through the outbox (deleteMessagesAbout), so they can be counted.
  */
 async function deleteRequests(
   tx: Queryable,
   where: string,
   params: readonly (string | number)[],
 ): Promise<Removed> {
-  const messages = await tx.query<{ status: OutboxStatus }>(
-    `DELETE FROM outbox_messages WHERE request_id IN (SELECT id FROM email_requests WHERE ${where}) RETURNING status`,
+  const requests = await tx.query<{ id: string }>(
+    `SELECT id FROM email_requests WHERE ${where} FOR UPDATE`,
     params,
   );
-  const requests = await tx.query(`DELETE FROM email_requests WHERE ${where}`, params);
-  return {
-    requests: requests.rowCount,
-    messages: messages.rowCount,
-    messagesBeingSent: messages.rows.filter((m) => m.status === 'sending').length,
-  };
+  const ids = requests.rows.map((row) => row.id);
+  const messages = await deleteMessagesAbout(tx, { requestIds: ids });
+  await tx.query(
+    'DELETE FROM email_requests WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid)',
+    [JSON.stringify(ids)],
+  );
+  return { requests: ids.length, messages: messages.count, messagesBeingSent: messages.beingSent };
 }
 
 /**

@@ -64,15 +64,15 @@ export interface NewMessage {
 /**
  * Queues one message, due now, and resolves with its id. Pass the transaction that records why it
  * is sent (a digest's day), so both are kept or neither. The caller wakes the worker after commit.
+ * Through queue_outbox_message() (db/functions), the one way into the table that SQL uses too.
  */
 export async function queueMessage(db: Queryable, message: NewMessage): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO outbox_messages (request_id, kind, recipient, payload, saved_audit_id)
-     VALUES ($1, $2, $3, $4::jsonb, $5) RETURNING id`,
+    'SELECT queue_outbox_message($1, $2, $3, $4::jsonb, $5) AS id',
     [
-      message.requestId,
       message.kind,
       message.recipient,
+      message.requestId,
       message.payload === undefined ? null : JSON.stringify(message.payload),
       message.savedAuditId ?? null,
     ],
@@ -80,6 +80,53 @@ export async function queueMessage(db: Queryable, message: NewMessage): Promise<
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('the outbox did not queue the message');
   return id;
+}
+
+/** What deleting messages removed. */
+export interface DeletedMessages {
+  count: number;
+  /**
+   * Those a server was sending at that moment. Their send may still complete (the relay may
+   * already hold them), but nothing about them is written back: every outbox update is by id.
+   */
+  beingSent: number;
+}
+
+/**
+ * Deletes every message about these requests or saved audits, whatever its status, inside the
+ * caller's transaction (an erasure, the retention purge, a completed saved audit): the one way
+ * another capability removes messages, so it never writes this table itself. Explicit rather than
+ * left to the cascade, so the caller can say how many went.
+ */
+export async function deleteMessagesAbout(
+  db: Queryable,
+  about: { requestIds?: readonly string[]; savedAuditIds?: readonly string[] },
+): Promise<DeletedMessages> {
+  const { rows } = await db.query<{ status: OutboxStatus }>(
+    `DELETE FROM outbox_messages
+      WHERE request_id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid)
+         OR saved_audit_id IN (SELECT jsonb_array_elements_text($2::jsonb)::uuid)
+      RETURNING status`,
+    [JSON.stringify(about.requestIds ?? []), JSON.stringify(about.savedAuditIds ?? [])],
+  );
+  return { count: rows.length, beingSent: rows.filter((m) => m.status === 'sending').length };
+}
+
+/**
+ * Deletes the messages of `kind` done with (sent, or failed) `olderThanMs` or more ago: for kinds
+ * about no request (a sign-in link's), which no erasure or retention purge reaches.
+ */
+export async function deleteFinishedMessages(
+  db: Queryable,
+  kind: OutboxKind,
+  olderThanMs: number,
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM outbox_messages
+      WHERE kind = $2 AND status IN ('sent', 'failed') AND created_at <= now() - ${msInterval('$1')}`,
+    [olderThanMs, kind],
+  );
+  return rowCount;
 }
 
 // A released claim goes back to the queue, unless it was the last allowed attempt: whether that

@@ -15,7 +15,7 @@ import type { Database, Queryable } from '../db/database';
 import { msInterval } from '../db/ms-interval';
 import { lockMailbox } from '../db/recipient-locks';
 import { isWellFormedSecret, secretHash } from '../http/secrets';
-import { queueMessage, type OutboxStatus } from '../outbox/outbox-store';
+import { deleteMessagesAbout, queueMessage } from '../outbox/outbox-store';
 
 /**
  * The saved audits ("Save and continue later", table saved_audits): storing the first save with
@@ -265,7 +265,7 @@ export async function completeSavedAudit(db: Database, token: string): Promise<b
     );
     const row = rows[0];
     if (!row) return false;
-    await tx.query('DELETE FROM outbox_messages WHERE saved_audit_id = $1', [row.id]);
+    await deleteMessagesAbout(tx, { savedAuditIds: [row.id] });
     return true;
   });
 }
@@ -284,18 +284,16 @@ export interface ErasedSavedAudits {
  * first, explicitly rather than by cascade, so they can be counted.
  */
 export async function eraseSavedAudits(tx: Queryable, emailNormalized: string): Promise<ErasedSavedAudits> {
-  const messages = await tx.query<{ status: OutboxStatus }>(
-    `DELETE FROM outbox_messages
-      WHERE saved_audit_id IN (SELECT id FROM saved_audits WHERE email_normalized = $1)
-      RETURNING status`,
+  const audits = await tx.query<{ id: string }>(
+    'SELECT id FROM saved_audits WHERE email_normalized = $1 FOR UPDATE',
     [emailNormalized],
   );
-  const audits = await tx.query('DELETE FROM saved_audits WHERE email_normalized = $1', [emailNormalized]);
-  return {
-    savedAudits: audits.rowCount,
-    messages: messages.rowCount,
-    messagesBeingSent: messages.rows.filter((m) => m.status === 'sending').length,
-  };
+  const ids = audits.rows.map((row) => row.id);
+  const messages = await deleteMessagesAbout(tx, { savedAuditIds: ids });
+  await tx.query('DELETE FROM saved_audits WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid)', [
+    JSON.stringify(ids),
+  ]);
+  return { savedAudits: ids.length, messages: messages.count, messagesBeingSent: messages.beingSent };
 }
 
 /**

@@ -3,10 +3,11 @@ import type { Database, Queryable } from '../db/database';
 import { normalizeEmail } from '../../shared/email-address';
 import { isWellFormedSecret, newSecret, secretHash } from '../http/secrets';
 import { msInterval } from '../db/ms-interval';
+import { deleteFinishedMessages, queueMessage } from '../outbox/outbox-store';
 
 /**
  * One-time sign-in links. A link carries 32 random bytes; the table keeps only their SHA-256 hash.
- * A link is good for SIGN_IN_LINK_TTL_MS and for one use: using it is one UPDATE that sets used_at
+ * A link is good for SIGN_IN_LINK_TTL_MS and for one use: using it is one update that sets used_at
  * only where it is still unset, so two presses of the button (or two instances) cannot both sign in.
  */
 
@@ -27,12 +28,8 @@ export async function forgetOldSignInLinks(db: Queryable): Promise<{ links: numb
     `DELETE FROM team_sign_in_tokens WHERE created_at <= now() - ${msInterval('$1')}`,
     [SIGN_IN_LINK_KEEP_MS],
   );
-  const emails = await db.query(
-    `DELETE FROM outbox_messages
-      WHERE kind = 'sign_in' AND status IN ('sent', 'failed') AND created_at <= now() - ${msInterval('$1')}`,
-    [SIGN_IN_LINK_KEEP_MS],
-  );
-  return { links: links.rowCount, emails: emails.rowCount };
+  const emails = await deleteFinishedMessages(db, 'sign_in', SIGN_IN_LINK_KEEP_MS);
+  return { links: links.rowCount, emails };
 }
 
 /** What asking for a link did. The HTTP answer is the same for every outcome. */
@@ -65,10 +62,7 @@ export async function requestSignInLink(
       `INSERT INTO team_sign_in_tokens (token_hash, email, expires_at) VALUES ($1, $2, now() + ${msInterval('$3')})`,
       [secretHash(token), address, SIGN_IN_LINK_TTL_MS],
     );
-    await tx.query(
-      `INSERT INTO outbox_messages (request_id, kind, recipient, payload) VALUES (NULL, 'sign_in', $1, $2::jsonb)`,
-      [address, JSON.stringify({ token })],
-    );
+    await queueMessage(tx, { kind: 'sign_in', recipient: address, requestId: null, payload: { token } });
     return 'queued';
   });
 }
