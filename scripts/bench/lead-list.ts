@@ -73,14 +73,17 @@ async function seed(db: Database, leads: number): Promise<void> {
       WHERE request_id IN (SELECT id FROM email_requests ORDER BY created_at LIMIT ${leads - 20});
     UPDATE outbox_messages SET status = 'failed', attempts = 8, sent_at = NULL, last_error = 'Error: 550'
       WHERE kind = 'team' AND request_id IN (SELECT id FROM email_requests WHERE email ~ '^lead[0-9]*[05]0@');
-    UPDATE email_requests SET follow_up_status = (ARRAY['new', 'contacted', 'qualified', 'closed'])[1 + (substring(email FROM '[0-9]+')::int % 4)];
-    INSERT INTO lead_notes (request_id, author, body)
-      SELECT id, 'sam@care-audit.test', 'Called; follow up next week.' FROM email_requests WHERE email ~ '^lead[0-9]*0@';
+    INSERT INTO lead_notes (lead_id, author, body)
+      SELECT lead_id, 'sam@care-audit.test', 'Called; follow up next week.' FROM email_requests WHERE email ~ '^lead[0-9]*0@';
+    WITH n AS (SELECT lead_id, substring(email FROM '[0-9]+')::int AS n FROM email_requests)
+    UPDATE leads l
+       SET follow_up_status = (ARRAY['new', 'contacted', 'qualified', 'closed'])[1 + n.n % 4],
+           owner_email = (ARRAY['${MEMBER}', 'alex@care-audit.test', NULL])[1 + n.n % 3],
+           follow_up_on = CASE WHEN n.n % 5 = 0 THEN current_date + (n.n % 61 - 30) END
+      FROM n WHERE n.lead_id = l.id;
     WITH n AS (SELECT id, substring(email FROM '[0-9]+')::int AS n FROM email_requests)
     UPDATE email_requests r
-       SET owner_email = (ARRAY['${MEMBER}', 'alex@care-audit.test', NULL])[1 + n.n % 3],
-           follow_up_on = CASE WHEN n.n % 5 = 0 THEN current_date + (n.n % 61 - 30) END,
-           service_type = CASE WHEN n.n % 6 <> 0
+       SET service_type = CASE WHEN n.n % 6 <> 0
                                THEN (ARRAY['home_care', 'residential', 'nursing', 'supported_living', 'other'])[1 + n.n % 5] END,
            size_band = CASE WHEN n.n % 6 <> 0 THEN (ARRAY['under_25', '25_99', '100_plus'])[1 + n.n % 3] END,
            utm_source = (ARRAY['newsletter', 'linkedin', NULL, NULL])[1 + n.n % 4],

@@ -29,6 +29,7 @@ const OWNER: Record<string, string> = {
   team_sessions: 'team-sign-in',
   saved_audits: 'saved-audits',
   email_requests: 'leads',
+  leads: 'leads',
   lead_notes: 'leads',
   action_plan_items: 'leads',
   team_alert_preferences: 'alerts',
@@ -37,6 +38,7 @@ const OWNER: Record<string, string> = {
 
 /** The live SQL functions (db/functions/NAME.sql) belong to a capability too: the one that calls them. */
 const FUNCTION_OWNER: Record<string, string> = {
+  email_request_joins_its_lead: 'leads',
   queue_outbox_message: 'outbox',
   store_email_request: 'leads',
 };

@@ -106,7 +106,12 @@ export interface TeamMembers {
 
 export interface LeadSummary {
   id: string;
+  /** When the lead's latest result came (the list's order). */
   createdAt: string;
+  /** How many results the person has asked for (1 for a first visit). */
+  results: number;
+  /** When the person last came back with a new result; null while there is only one. */
+  returnedAt: string | null;
   email: string;
   /** The contact's name and organisation, when given with consent. */
   name: string | null;
@@ -185,18 +190,39 @@ export interface LeadNote {
 export interface TimelineEntry {
   at: string;
   kind:
-    'request' | 'delivery' | 'status_change' | 'owner_change' | 'follow_up_date' | 'note' | 'later_request';
+    | 'request'
+    | 'returned'
+    | 'consent_change'
+    | 'delivery'
+    | 'status_change'
+    | 'owner_change'
+    | 'follow_up_date'
+    | 'note';
   /** Who did it: a team member, or null for the visitor or the system. */
   actor: string | null;
   /** One line in plain words ("E-mail to the visitor sent", "new → contacted"). */
   summary: string;
-  /** For a later request: its lead, to link to. */
-  leadId?: string;
 }
 
+/** One result of a lead: one e-mail request of the person, with its scores. */
+export interface LeadResult {
+  id: string;
+  createdAt: string;
+  overallScore: number;
+  scores: Record<AreaId, number>;
+}
+
+/**
+ * A lead: one person (one mailbox), with every result they asked for. Its contact details,
+ * consent, profile, source, scores and answers are its latest result's; `createdAt` is its first.
+ */
 export interface LeadDetail {
   id: string;
   createdAt: string;
+  /** When the person last came back with a new result; null while there is only one. */
+  returnedAt: string | null;
+  /** Every result, oldest first (the last is the one the scores and answers are from). */
+  results: LeadResult[];
   email: string;
   note: string | null;
   consent: { wording: string; givenAt: string } | null;

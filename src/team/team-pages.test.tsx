@@ -84,6 +84,21 @@ function lead(change: Partial<LeadDetail> = {}): LeadDetail {
   return {
     id: LEAD_ID,
     createdAt: '2026-11-20T10:15:00Z',
+    returnedAt: '2026-11-22T09:00:00Z',
+    results: [
+      {
+        id: LEAD_ID,
+        createdAt: '2026-11-20T10:15:00Z',
+        overallScore: 58,
+        scores: { operational: 50, compliance: 60, quality: 60, training: 50, data: 70 },
+      },
+      {
+        id: LATER_ID,
+        createdAt: '2026-11-22T09:00:00Z',
+        overallScore: 64,
+        scores: { operational: 60, compliance: 70, quality: 65, training: 55, data: 70 },
+      },
+    ],
     email: 'manager@sunnyside.test',
     note: null,
     consent: {
@@ -123,10 +138,9 @@ function lead(change: Partial<LeadDetail> = {}): LeadDetail {
       { at: '2026-11-21T09:00:00Z', kind: 'owner_change', actor: COLLEAGUE, summary: 'Owner: nobody → me' },
       {
         at: '2026-11-22T09:00:00Z',
-        kind: 'later_request',
+        kind: 'returned',
         actor: null,
-        summary: 'Asked again for the results',
-        leadId: LATER_ID,
+        summary: 'Came back: a new result, 64% overall (+6 since the last)',
       },
     ],
     ...change,
@@ -137,6 +151,8 @@ function summary(change: Partial<LeadSummary> = {}): LeadSummary {
   return {
     id: LEAD_ID,
     createdAt: '2026-11-20T10:15:00Z',
+    results: 1,
+    returnedAt: null,
     email: 'manager@sunnyside.test',
     name: 'Priya Shah',
     organisation: 'Sunnyside Care',
@@ -367,7 +383,7 @@ describe('the team workspace pages', () => {
       expect(changes(sent)).toHaveLength(1);
     });
 
-    it('lists the timeline oldest first, each with its time and who, and links a later request', async () => {
+    it('lists the timeline oldest first, each with its time and who, the visitor’s return too', async () => {
       fakeApi(sent, [leadStore(lead())]);
       renderAt(`/team/leads/${LEAD_ID}`);
       const timeline = await screen.findByRole('region', { name: 'Timeline' });
@@ -376,15 +392,34 @@ describe('the team workspace pages', () => {
         'Asked for the results by e-mail',
         'E-mail to the visitor sent',
         'Owner: nobody → me',
-        'Asked again for the results',
+        'Came back: a new result, 64% overall (+6 since the last)',
       ]);
       expect(text(entries[0])).toContain('The visitor');
       expect(text(entries[1])).toContain('The server');
       expect(text(entries[2])).toContain(COLLEAGUE);
       expect(entries[0].querySelector('time')?.getAttribute('datetime')).toBe('2026-11-20T10:15:00Z');
-      expect(
-        within(entries[3]).getByRole('link', { name: 'Asked again for the results' }).getAttribute('href'),
-      ).toBe(`/team/leads/${LATER_ID}`);
+      expect(text(entries[3])).toContain('The visitor');
+    });
+
+    it('marks a returning lead and lists its results with the change between them', async () => {
+      fakeApi(sent, [leadStore(lead())]);
+      renderAt(`/team/leads/${LEAD_ID}`);
+      const results = await screen.findByRole('region', { name: 'Results (2)' });
+      const rows = within(results).getAllByRole('row');
+      expect(rows.map((row) => text(row))).toEqual([
+        expect.stringContaining('Overall'),
+        expect.stringContaining('58%'),
+        expect.stringContaining('64% (+6)'),
+      ]);
+      expect(screen.getByText('Returned', { selector: '.badge' })).toBeTruthy();
+    });
+
+    it('shows no results table and no mark for a lead with one result', async () => {
+      fakeApi(sent, [leadStore(lead({ returnedAt: null, results: lead().results.slice(0, 1) }))]);
+      renderAt(`/team/leads/${LEAD_ID}`);
+      await screen.findByRole('region', { name: 'Timeline' });
+      expect(screen.queryByRole('region', { name: /^Results/ })).toBeNull();
+      expect(screen.queryByText('Returned', { selector: '.badge' })).toBeNull();
     });
   });
 

@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('a test database’s reset, on %s', (kind) => {
 
     const lead = await storeLead(t.db, { email: 'reset@example.org', team: true });
     await t.db.query(
-      "INSERT INTO lead_notes (request_id, author, body) VALUES ($1, 'sam@example.org', 'A note')",
+      "INSERT INTO lead_notes (lead_id, author, body) VALUES ($1, 'sam@example.org', 'A note')",
       [lead],
     );
     await recordActivity(t.db, { actor: 'sam@example.org', action: 'sign_in' });

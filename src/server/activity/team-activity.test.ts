@@ -111,7 +111,7 @@ describe.each(DATABASE_KINDS)('the activity log on %s', (kind) => {
         { id: lead, label: 'J•••@Example.org' },
       ]);
       // Erased: the link goes (the database clears it), the masked address stays.
-      await t.db.query('DELETE FROM email_requests WHERE id = $1', [lead]);
+      await t.db.query('DELETE FROM leads WHERE id = $1', [lead]);
       const { entries } = await listActivity(t.db, { page: 1, pageSize: 50 });
       expect(entries.map((e) => [e.lead, e.subject, e.detail])).toEqual([
         [{ id: kept, label: 'k•••@example.org' }, null, 'nobody → sam@care-audit.example'],

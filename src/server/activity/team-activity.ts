@@ -82,7 +82,7 @@ export function maskAddress(address: string): string {
 /** Records one action. Pass the transaction that did the work, so both are kept or neither. */
 export async function recordActivity(db: Queryable, activity: NewActivity): Promise<void> {
   await db.query(
-    `INSERT INTO team_activity (actor, action, subject, detail, request_id, lead_label)
+    `INSERT INTO team_activity (actor, action, subject, detail, lead_id, lead_label)
      VALUES ($1, $2, $3, $4, $5, $6)`,
     [
       activity.actor,
@@ -103,11 +103,11 @@ interface ActivityRow {
   action: TeamAction;
   subject: string | null;
   detail: string | null;
-  request_id: string | null;
+  lead_id: string | null;
   lead_label: string | null;
 }
 
-const ACTIVITY_COLUMNS = 'id, at, actor, action, subject, detail, request_id, lead_label';
+const ACTIVITY_COLUMNS = 'id, at, actor, action, subject, detail, lead_id, lead_label';
 
 /**
  * An entry as the workspace and the CLI show it: the lead by its masked address, and never a raw
@@ -118,7 +118,7 @@ const ACTIVITY_COLUMNS = 'id, at, actor, action, subject, detail, request_id, le
 function activityFrom(row: ActivityRow): Activity {
   const legacyId = row.subject !== null && isUuid(row.subject);
   let lead: ActivityLead | null = null;
-  if (row.lead_label !== null) lead = { id: row.request_id, label: row.lead_label };
+  if (row.lead_label !== null) lead = { id: row.lead_id, label: row.lead_label };
   else if (legacyId && LEAD_ACTIONS.has(row.action)) lead = { id: null, label: ERASED_LEAD_LABEL };
   return {
     id: String(row.id),

@@ -103,7 +103,11 @@ describe.each(DATABASE_KINDS)('migrate on %s', (kind) => {
 
   it('keeps each live function in its one file: applied, recorded, and the body the database runs', async () => {
     const repeatables = await readRepeatables();
-    expect(repeatables.map((r) => r.name)).toEqual(['queue_outbox_message', 'store_email_request']);
+    expect(repeatables.map((r) => r.name)).toEqual([
+      'email_request_joins_its_lead',
+      'queue_outbox_message',
+      'store_email_request',
+    ]);
     const { rows: recordedRows } = await t.db.query<{ name: string; checksum: string }>(
       'SELECT name, checksum FROM schema_repeatables ORDER BY name',
     );

@@ -77,6 +77,8 @@ export type StoreResult = { stored: true; id: string } | { stored: false; retryA
 /** A stored request, as the outbox needs it to write the e-mails. */
 export interface StoredEmailRequest {
   id: string;
+  /** The lead (the person) it is a result of; equal to `id` for the request that made the lead. */
+  leadId: string;
   email: string;
   note: string | null;
   responses: Responses;
@@ -154,6 +156,7 @@ export async function storeEmailRequest(
 export async function findEmailRequest(db: Queryable, id: string): Promise<StoredEmailRequest | undefined> {
   const { rows } = await db.query<{
     id: string;
+    lead_id: string;
     email: string;
     note: string | null;
     responses: unknown;
@@ -171,7 +174,7 @@ export async function findEmailRequest(db: Queryable, id: string): Promise<Store
     referrer_host: string | null;
     created_at: Date;
   }>(
-    `SELECT id, email, note, responses, consent_text, consent_at, service_type, size_band, contact_name,
+    `SELECT id, lead_id, email, note, responses, consent_text, consent_at, service_type, size_band, contact_name,
             contact_organisation, contact_role, contact_phone, utm_source, utm_medium, utm_campaign,
             referrer_host, created_at
        FROM email_requests WHERE id = $1`,
@@ -183,6 +186,7 @@ export async function findEmailRequest(db: Queryable, id: string): Promise<Store
   const responses = sanitizeResponses(row.responses);
   return {
     id: row.id,
+    leadId: row.lead_id,
     email: row.email,
     note: row.note,
     responses,

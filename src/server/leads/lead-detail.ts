@@ -1,5 +1,5 @@
-import { AREAS, sanitizeResponses } from '../../core';
-import type { LeadDetail as LeadDetailJson } from '../../shared/team-api';
+import { AREA_IDS, AREAS, sanitizeResponses, type AreaId } from '../../core';
+import type { LeadDetail as LeadDetailJson, LeadResult as LeadResultJson } from '../../shared/team-api';
 import type { Database } from '../db/database';
 import { isUuid } from '../../shared/uuid';
 import type { OutboxKind, OutboxStatus } from '../outbox/outbox-store';
@@ -13,7 +13,7 @@ import {
 } from './action-plan';
 import type { Consent } from './email-requests';
 import type { LeadNote } from './lead-follow-up';
-import { requestColumns, requestFields, type RequestRow } from './lead-records';
+import { LEAD_JOIN, requestColumns, requestFields, type RequestRow } from './lead-records';
 import { composeTimeline, gatherTimeline, type TimelineEntry } from './lead-timeline';
 
 /**
@@ -41,9 +41,11 @@ export interface LeadMessage {
  */
 export interface LeadDetail extends Omit<
   LeadDetailJson,
-  'createdAt' | 'consent' | 'messages' | 'notes' | 'timeline' | 'actionPlan'
+  'createdAt' | 'returnedAt' | 'results' | 'consent' | 'messages' | 'notes' | 'timeline' | 'actionPlan'
 > {
   createdAt: Date;
+  returnedAt: Date | null;
+  results: LeadResult[];
   consent: Consent | null;
   messages: LeadMessage[];
   notes: LeadNote[];
@@ -51,11 +53,20 @@ export interface LeadDetail extends Omit<
   actionPlan: ActionPlanCounts;
 }
 
+/** One result of the lead, as read from the database (the API sends its time as ISO 8601). */
+export interface LeadResult extends Omit<LeadResultJson, 'createdAt'> {
+  createdAt: Date;
+}
+
 interface DetailRow extends RequestRow, ActionPlanCountsRow {
   responses: unknown;
 }
 
-/** One lead in full, or undefined when there is none with that id (or it is not an id at all). */
+/**
+ * One lead in full, or undefined when there is none with that id (or it is not an id at all). The
+ * lead's contact details, consent, profile, source, scores, answers and action plan are its latest
+ * result's (the plan carries on to a retake, so the latest holds it); every result is listed.
+ */
 export async function leadDetail(db: Database, id: string): Promise<LeadDetail | undefined> {
   if (!isUuid(id)) return undefined;
   // One snapshot: the messages, notes and timeline are those of the lead as read, even while a
@@ -63,13 +74,31 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const { rows } = await tx.query<DetailRow>(
-      `SELECT ${requestColumns('r')}, r.responses, ${ACTION_PLAN_COUNTS_COLUMNS}
-         FROM email_requests r ${actionPlanCountsJoin('r')}
-        WHERE r.id = $1`,
+      `SELECT ${requestColumns('r', 'l')}, r.responses, ${ACTION_PLAN_COUNTS_COLUMNS}
+         FROM email_requests r ${LEAD_JOIN} ${actionPlanCountsJoin('r')}
+        WHERE r.lead_id = $1
+        ORDER BY r.created_at DESC, r.id DESC
+        LIMIT 1`,
       [id],
     );
     const row = rows[0];
     if (!row) return undefined;
+    const results = await tx.query<{
+      id: string;
+      created_at: Date;
+      consented: boolean;
+      overall_score: number;
+      operational_score: number;
+      compliance_score: number;
+      quality_score: number;
+      training_score: number;
+      data_score: number;
+    }>(
+      `SELECT id, created_at, consent_at IS NOT NULL AS consented, overall_score,
+              ${AREA_IDS.map((area) => `${area}_score`).join(', ')}
+         FROM email_requests WHERE lead_id = $1 ORDER BY created_at, id`,
+      [id],
+    );
     const messages = await tx.query<{
       id: string;
       kind: OutboxKind;
@@ -80,22 +109,44 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
       sent_at: Date | null;
       created_at: Date;
     }>(
-      `SELECT id, kind, recipient, status, attempts, last_error, sent_at, created_at
-         FROM outbox_messages WHERE request_id = $1 ORDER BY created_at, kind`,
+      `SELECT m.id, m.kind, m.recipient, m.status, m.attempts, m.last_error, m.sent_at, m.created_at
+         FROM outbox_messages m JOIN email_requests r ON r.id = m.request_id
+        WHERE r.lead_id = $1 ORDER BY m.created_at, m.kind, m.id`,
       [id],
     );
     const notes = await tx.query<{ id: string; author: string; body: string; created_at: Date }>(
-      'SELECT id, author, body, created_at FROM lead_notes WHERE request_id = $1 ORDER BY created_at, id',
+      'SELECT id, author, body, created_at FROM lead_notes WHERE lead_id = $1 ORDER BY created_at, id',
       [id],
     );
-    const { sourceLabel: _label, ...fields } = requestFields(row);
+    const { sourceLabel: _label, leadId: _lead, ...fields } = requestFields(row);
     const timeline = composeTimeline(
-      await gatherTimeline(tx, id, { createdAt: fields.createdAt, consent: fields.consent !== null }),
+      await gatherTimeline(
+        tx,
+        id,
+        results.rows.map((r) => ({
+          createdAt: new Date(r.created_at),
+          consent: r.consented,
+          overallScore: r.overall_score,
+        })),
+      ),
     );
     // Stored after validation, but read back as any JSON: keep only well-formed answers.
     const responses = sanitizeResponses(row.responses);
     return {
       ...fields,
+      id,
+      // The lead began with its first result (still held) and last came back with its latest.
+      createdAt: new Date(results.rows[0]?.created_at ?? row.created_at),
+      returnedAt: results.rows.length > 1 ? new Date(row.created_at) : null,
+      results: results.rows.map((r) => ({
+        id: r.id,
+        createdAt: new Date(r.created_at),
+        overallScore: r.overall_score,
+        scores: Object.fromEntries(AREA_IDS.map((area) => [area, r[`${area}_score`]])) as Record<
+          AreaId,
+          number
+        >,
+      })),
       answers: AREAS.flatMap((area) =>
         area.questions.map((statement, question) => ({
           areaId: area.id,

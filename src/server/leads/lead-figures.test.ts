@@ -34,11 +34,11 @@ async function lead(
 ) {
   const id = await storeLead(db, { email: `lead${++made}@example.org`, createdAt });
   await db.query(
-    `UPDATE email_requests
-        SET follow_up_status = $2, service_type = $3, size_band = $4, utm_source = $5, referrer_host = $6
+    `UPDATE email_requests SET service_type = $2, size_band = $3, utm_source = $4, referrer_host = $5
       WHERE id = $1`,
-    [id, status, serviceType, size, utmSource, referrerHost],
+    [id, serviceType, size, utmSource, referrerHost],
   );
+  await db.query('UPDATE leads SET follow_up_status = $2 WHERE id = $1', [id, status]);
 }
 
 describe.each(DATABASE_KINDS)('the leads of the overview on %s', (kind) => {
@@ -158,15 +158,25 @@ describe.each(DATABASE_KINDS)('the leads of the overview on %s', (kind) => {
     expect(leads.bySource.reduce((sum, s) => sum + s.count, 0) + 1).toBe(leads.total);
   });
 
-  it('counts consent per stored request, in each period', async () => {
+  it('counts consent per lead (a person once, by their latest word in the period), in each period', async () => {
     await storeLead(t.db, { email: 'yes@example.org', consent: true, createdAt: INSIDE });
-    await storeLead(t.db, { email: 'yes@example.org', consent: true, createdAt: INSIDE });
+    await storeLead(t.db, { email: 'Yes+again@example.org', consent: true, createdAt: INSIDE });
+    await storeLead(t.db, { email: 'also-yes@example.org', consent: true, createdAt: INSIDE });
     await storeLead(t.db, { email: 'no@example.org', consent: false, createdAt: INSIDE });
+    // Yes, then no: a person whose latest word in the period is "no" has not consented.
+    await storeLead(t.db, {
+      email: 'changed@example.org',
+      consent: true,
+      createdAt: new Date('2026-11-19T09:00:00Z'),
+    });
+    await storeLead(t.db, { email: 'changed@example.org', consent: false, createdAt: INSIDE });
     await storeLead(t.db, {
       email: 'before@example.org',
       consent: true,
       createdAt: new Date('2026-09-25T00:00:00Z'),
     });
-    expect((await figures()).consentGiven).toEqual({ current: 2, previous: 1 });
+    const { consentGiven, leads } = await figures();
+    expect(consentGiven).toEqual({ current: 2, previous: 1 });
+    expect(leads).toMatchObject({ total: 4, previousTotal: 1 });
   });
 });

@@ -72,7 +72,10 @@ interface Totals {
   previousWithConsent: number;
 }
 
-/** Requests stored from `previousFrom` to `currentFrom` (the period before) and from there to `until`. */
+/**
+ * Leads (people) with a result from `previousFrom` to `currentFrom` (the period before) and from
+ * there to `until`: one who came back twice in a period counts once, with their latest consent there.
+ */
 async function countLeads(
   db: Queryable,
   previousFrom: Date,
@@ -84,8 +87,10 @@ async function countLeads(
             count(*) FILTER (WHERE created_at >= $2 AND consent_at IS NOT NULL)::int AS "currentWithConsent",
             count(*) FILTER (WHERE created_at < $2)::int AS "previous",
             count(*) FILTER (WHERE created_at < $2 AND consent_at IS NOT NULL)::int AS "previousWithConsent"
-       FROM email_requests
-      WHERE created_at >= $1 AND created_at < $3`,
+       FROM (SELECT DISTINCT ON (lead_id, created_at >= $2) created_at, consent_at
+               FROM email_requests
+              WHERE created_at >= $1 AND created_at < $3
+              ORDER BY lead_id, created_at >= $2, created_at DESC, id DESC) AS latest`,
     [previousFrom, currentFrom, until],
   );
   return rows[0] as Totals;
@@ -98,12 +103,17 @@ interface GroupRow {
   count: number;
 }
 
-/** The period's requests counted by each dimension, in one round trip; a null key is "not given". */
+/**
+ * The period's leads counted by each dimension, in one round trip; a null key is "not given". Each
+ * lead once, as its latest result in the period says, with the lead's own status.
+ */
 async function groupLeads(db: Queryable, from: Date, until: Date): Promise<GroupRow[]> {
   const { rows } = await db.query<GroupRow>(
     `WITH period AS (
-       SELECT follow_up_status, service_type, size_band, source_label
-         FROM email_requests WHERE created_at >= $1 AND created_at < $2)
+       SELECT DISTINCT ON (r.lead_id) l.follow_up_status, r.service_type, r.size_band, r.source_label
+         FROM email_requests r JOIN leads l ON l.id = r.lead_id
+        WHERE r.created_at >= $1 AND r.created_at < $2
+        ORDER BY r.lead_id, r.created_at DESC, r.id DESC)
      SELECT 'status' AS dimension, follow_up_status AS key, count(*)::int AS count FROM period GROUP BY 2
      UNION ALL
      SELECT 'service_type', service_type, count(*)::int FROM period GROUP BY 2
@@ -116,7 +126,10 @@ async function groupLeads(db: Queryable, from: Date, until: Date): Promise<Group
   return rows;
 }
 
-/** Each area's average score over the period's requests, rounded to a whole number, and their count. */
+/**
+ * Each area's average score over the period's leads (each lead's latest result in the period, so a
+ * provider who retook the audit counts once), rounded to a whole number, and their count.
+ */
 async function areaAverages(
   db: Queryable,
   from: Date,
@@ -127,8 +140,10 @@ async function areaAverages(
             round(avg(operational_score))::int AS operational, round(avg(compliance_score))::int AS compliance,
             round(avg(quality_score))::int AS quality, round(avg(training_score))::int AS training,
             round(avg(data_score))::int AS data
-       FROM email_requests
-      WHERE created_at >= $1 AND created_at < $2`,
+       FROM (SELECT DISTINCT ON (lead_id) *
+               FROM email_requests
+              WHERE created_at >= $1 AND created_at < $2
+              ORDER BY lead_id, created_at DESC, id DESC) AS latest`,
     [from, until],
   );
   return rows[0] as Record<AreaId, number> & { count: number };

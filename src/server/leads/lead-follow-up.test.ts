@@ -24,11 +24,11 @@ async function leadActivity(db: Database) {
   const { rows } = await db.query<{
     actor: string;
     action: string;
-    request_id: string | null;
+    lead_id: string | null;
     lead_label: string | null;
     subject: string | null;
     detail: string | null;
-  }>('SELECT actor, action, request_id, lead_label, subject, detail FROM team_activity ORDER BY id');
+  }>('SELECT actor, action, lead_id, lead_label, subject, detail FROM team_activity ORDER BY id');
   return rows;
 }
 
@@ -100,7 +100,7 @@ describe.each(DATABASE_KINDS)('follow-up on %s', (kind) => {
       });
       expect(await setFollowUpStatus(t.db, lead, 'closed', ALEX)).toMatchObject({ previous: 'contacted' });
       expect((await leadDetail(t.db, lead))?.followUpStatus).toBe('closed');
-      const named = { request_id: lead, lead_label: 'l•••@example.org', subject: null };
+      const named = { lead_id: lead, lead_label: 'l•••@example.org', subject: null };
       expect(await leadActivity(t.db)).toEqual([
         { actor: SAM, action: 'status_change', ...named, detail: 'new → contacted' },
         { actor: ALEX, action: 'status_change', ...named, detail: 'contacted → closed' },
@@ -145,7 +145,7 @@ describe.each(DATABASE_KINDS)('follow-up on %s', (kind) => {
       expect((await leadDetail(t.db, lead))?.owner).toBeNull();
       const named = {
         action: 'owner_change',
-        request_id: lead,
+        lead_id: lead,
         lead_label: 'l•••@example.org',
         subject: null,
       };
@@ -200,7 +200,7 @@ describe.each(DATABASE_KINDS)('follow-up on %s', (kind) => {
       expect((await leadDetail(t.db, lead))?.followUpOn).toBeNull();
       const named = {
         action: 'follow_up_date',
-        request_id: lead,
+        lead_id: lead,
         lead_label: 'l•••@example.org',
         subject: null,
       };
@@ -258,7 +258,7 @@ describe.each(DATABASE_KINDS)('follow-up on %s', (kind) => {
       expect(first.note.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
       expect((await leadDetail(t.db, lead))?.notes).toEqual([first.note, second.note]);
       // The log says a note was added to which lead, not what it says.
-      const named = { action: 'note_added', request_id: lead, lead_label: 'l•••@example.org', subject: null };
+      const named = { action: 'note_added', lead_id: lead, lead_label: 'l•••@example.org', subject: null };
       expect(await leadActivity(t.db)).toEqual([
         { actor: SAM, ...named, detail: null },
         { actor: ALEX, ...named, detail: null },

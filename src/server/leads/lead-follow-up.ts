@@ -89,13 +89,13 @@ async function setFollowUpField(
   return db.transaction(async (tx) => {
     // Locked, so two members changing it at once are recorded in the order they happened.
     const { rows } = await tx.query<{ previous: string | null; email: string }>(
-      `SELECT ${read} AS previous, email FROM email_requests WHERE id = $1 FOR UPDATE`,
+      `SELECT ${read} AS previous, mailbox AS email FROM leads WHERE id = $1 FOR UPDATE`,
       [id],
     );
     const lead = rows[0];
     if (lead === undefined) return { outcome: 'not_found' };
     if (lead.previous === value) return { outcome: 'unchanged', value, previous: lead.previous };
-    await tx.query(`UPDATE email_requests SET ${column} = $2::${cast} WHERE id = $1`, [id, value]);
+    await tx.query(`UPDATE leads SET ${column} = $2::${cast} WHERE id = $1`, [id, value]);
     await recordActivity(tx, {
       actor,
       action,
@@ -175,9 +175,9 @@ export async function addLeadNote(
       created_at: Date;
       lead_email: string;
     }>(
-      `INSERT INTO lead_notes (request_id, author, body)
-       SELECT id, $2, $3 FROM email_requests WHERE id = $1
-       RETURNING id, author, body, created_at, (SELECT email FROM email_requests WHERE id = $1) AS lead_email`,
+      `INSERT INTO lead_notes (lead_id, author, body)
+       SELECT id, $2, $3 FROM leads WHERE id = $1
+       RETURNING id, author, body, created_at, (SELECT mailbox FROM leads WHERE id = $1) AS lead_email`,
       [id, author, body.trim()],
     );
     const row = rows[0];

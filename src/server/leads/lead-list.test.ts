@@ -82,6 +82,8 @@ describe.each(DATABASE_KINDS)('listLeads on %s', (kind) => {
     expect(leads[0]).toEqual({
       id,
       createdAt: new Date('2026-11-19T09:00:00.000Z'),
+      results: 1,
+      returnedAt: null,
       email: 'Care.Manager@Example.COM',
       name: 'Ann Smith',
       organisation: 'Sunrise Care',
@@ -99,6 +101,8 @@ describe.each(DATABASE_KINDS)('listLeads on %s', (kind) => {
     expect(leads[1]).toEqual({
       id: expect.any(String),
       createdAt: new Date('2026-11-18T09:00:00.000Z'),
+      results: 1,
+      returnedAt: null,
       email: 'plain@example.org',
       name: null,
       organisation: null,

@@ -16,8 +16,9 @@ import { profileFrom } from './email-requests';
  */
 
 /** A lead in the list, as read from the database (the API sends its time as ISO 8601). */
-export interface LeadSummary extends Omit<LeadSummaryJson, 'createdAt'> {
+export interface LeadSummary extends Omit<LeadSummaryJson, 'createdAt' | 'returnedAt'> {
   createdAt: Date;
+  returnedAt: Date | null;
 }
 
 export interface LeadListQuery {
@@ -49,15 +50,22 @@ export interface LeadListPage {
 // One lead's delivery state from its messages, every kind (e-mails and the webhook alike): failed if
 // any failed (someone must act), else pending while any is queued or being sent, else sent. With
 // none at all (there always is the visitor's) it is 'sent': nothing is left to send.
+const LEAD_MESSAGES = `m.request_id IN (SELECT lr.id FROM email_requests lr WHERE lr.lead_id = l.id)`;
 const DELIVERY = `(SELECT CASE WHEN bool_or(m.status = 'failed') THEN 'failed'
                                WHEN bool_or(m.status IN ('queued', 'sending')) THEN 'pending'
                                ELSE 'sent' END
-                     FROM outbox_messages m WHERE m.request_id = r.id)`;
+                     FROM outbox_messages m WHERE ${LEAD_MESSAGES})`;
 
 // The same rule as a filter, as semi- and anti-joins the planner runs once over the outbox rather
 // than once per lead. (NOT EXISTS, not NOT IN: a sign-in message's request_id is NULL.)
-const HAS_FAILED = `EXISTS (SELECT 1 FROM outbox_messages m WHERE m.request_id = r.id AND m.status = 'failed')`;
-const HAS_WAITING = `EXISTS (SELECT 1 FROM outbox_messages m WHERE m.request_id = r.id AND m.status IN ('queued', 'sending'))`;
+const HAS_FAILED = `EXISTS (SELECT 1 FROM outbox_messages m WHERE ${LEAD_MESSAGES} AND m.status = 'failed')`;
+const HAS_WAITING = `EXISTS (SELECT 1 FROM outbox_messages m WHERE ${LEAD_MESSAGES} AND m.status IN ('queued', 'sending'))`;
+
+// A lead (l) with its latest result (r): the list shows one row per person, and what the visitor
+// sent (scores, profile, source, consent, contact details) is as their latest request says.
+const LATEST_RESULT = `JOIN LATERAL (SELECT * FROM email_requests lr WHERE lr.lead_id = l.id
+                 ORDER BY lr.created_at DESC, lr.id DESC LIMIT 1) r ON true`;
+const LEAD_WITH_LATEST = `leads l ${LATEST_RESULT}`;
 const DELIVERY_FILTER: Record<DeliveryState, string> = {
   failed: HAS_FAILED,
   pending: `${HAS_WAITING} AND NOT ${HAS_FAILED}`,
@@ -72,6 +80,7 @@ function likePattern(text: string): string {
 interface LeadSummaryRow {
   id: string;
   created_at: Date;
+  results: number;
   email: string;
   overall_score: number;
   follow_up_status: FollowUpStatus;
@@ -87,7 +96,10 @@ interface LeadSummaryRow {
   follow_up_on: string | null;
 }
 
-/** The WHERE clause of a query and its parameters, each filter a condition on email_requests `r`. */
+/**
+ * The WHERE clause of a query and its parameters, each filter a condition on the lead `l` or its
+ * latest result `r` (LEAD_WITH_LATEST); the search finds a lead by any address it came with.
+ */
 function leadConditions(query: LeadListQuery): { where: string; params: SqlParam[] } {
   const conditions: string[] = [];
   const params: SqlParam[] = [];
@@ -96,15 +108,21 @@ function leadConditions(query: LeadListQuery): { where: string; params: SqlParam
     conditions.push(condition(`$${params.length}`));
   };
   const search = query.search?.trim().toLowerCase();
-  if (search) where((p) => `r.email_normalized LIKE ${p}`, likePattern(search));
-  if (query.followUpStatus) where((p) => `r.follow_up_status = ${p}`, query.followUpStatus);
+  if (search) {
+    where(
+      (p) =>
+        `EXISTS (SELECT 1 FROM email_requests s WHERE s.lead_id = l.id AND s.email_normalized LIKE ${p})`,
+      likePattern(search),
+    );
+  }
+  if (query.followUpStatus) where((p) => `l.follow_up_status = ${p}`, query.followUpStatus);
   if (query.delivery) conditions.push(DELIVERY_FILTER[query.delivery]);
   if (query.serviceType) where((p) => `r.service_type = ${p}`, query.serviceType);
   if (query.size) where((p) => `r.size_band = ${p}`, query.size);
   if (query.source !== undefined) where((p) => `r.source_label = ${p}`, query.source);
-  if (query.owner === null) conditions.push('r.owner_email IS NULL');
-  else if (query.owner !== undefined) where((p) => `r.owner_email = ${p}`, query.owner);
-  if (query.dueBy !== undefined) where((p) => `r.follow_up_on <= ${p}::date`, query.dueBy);
+  if (query.owner === null) conditions.push('l.owner_email IS NULL');
+  else if (query.owner !== undefined) where((p) => `l.owner_email = ${p}`, query.owner);
+  if (query.dueBy !== undefined) where((p) => `l.follow_up_on <= ${p}::date`, query.dueBy);
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
@@ -118,19 +136,21 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
     // The page's ids first, then the rest for those 50 only: a select list computed beside OFFSET
     // is computed for every skipped row too (9,950 delivery states for the last of 10,000 leads).
     db.query<LeadSummaryRow>(
-      `SELECT r.id, r.created_at, r.email, r.overall_score, r.follow_up_status,
+      `SELECT l.id, r.created_at,
+              (SELECT count(*)::int FROM email_requests c WHERE c.lead_id = l.id) AS results,
+              r.email, r.overall_score, l.follow_up_status,
               ${DELIVERY} AS delivery, r.consent_at IS NOT NULL AS consent,
-              EXISTS (SELECT 1 FROM lead_notes n WHERE n.request_id = r.id) AS has_note,
+              EXISTS (SELECT 1 FROM lead_notes n WHERE n.lead_id = l.id) AS has_note,
               r.contact_name, r.contact_organisation, r.service_type, r.size_band, r.source_label,
-              r.owner_email, to_char(r.follow_up_on, 'YYYY-MM-DD') AS follow_up_on
-         FROM (SELECT r.id FROM email_requests r ${where}
-                ORDER BY r.created_at DESC, r.id DESC
+              l.owner_email, to_char(l.follow_up_on, 'YYYY-MM-DD') AS follow_up_on
+         FROM (SELECT l.id FROM ${LEAD_WITH_LATEST} ${where}
+                ORDER BY r.created_at DESC, l.id DESC
                 LIMIT ${TEAM_PAGE_SIZE} OFFSET ${offset}) AS page
-         JOIN email_requests r ON r.id = page.id
-        ORDER BY r.created_at DESC, r.id DESC`,
+         JOIN leads l ON l.id = page.id ${LATEST_RESULT}
+        ORDER BY r.created_at DESC, l.id DESC`,
       params,
     ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM email_requests r ${where}`, params),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${LEAD_WITH_LATEST} ${where}`, params),
   ]);
   return {
     leads: page.rows.map((row) => {
@@ -138,6 +158,9 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
       return {
         id: row.id,
         createdAt: new Date(row.created_at),
+        results: row.results,
+        // A person with more than one result came back, last with the one listed.
+        returnedAt: row.results > 1 ? new Date(row.created_at) : null,
         email: row.email,
         name: row.contact_name,
         organisation: row.contact_organisation,
@@ -161,13 +184,14 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
 export type SourceCount = LeadSources['sources'][number];
 
 /**
- * Every source name the leads held came from, with how many leads each: the choices of the list's
- * source filter. Most leads first, then by name; a source whose leads are all erased is gone.
+ * Every source name the leads held came from (as each lead's latest result says, the one the list
+ * filters by), with how many leads each: the choices of the list's source filter. Most leads first,
+ * then by name; a source whose leads are all erased is gone.
  */
 export async function leadSources(db: Queryable): Promise<SourceCount[]> {
   const { rows } = await db.query<SourceCount>(
-    `SELECT source_label AS name, count(*)::int AS count FROM email_requests
-      GROUP BY source_label ORDER BY count(*) DESC, source_label`,
+    `SELECT r.source_label AS name, count(*)::int AS count FROM ${LEAD_WITH_LATEST}
+      GROUP BY r.source_label ORDER BY count(*) DESC, r.source_label`,
   );
   return rows.map((row) => ({ name: row.name, count: Number(row.count) }));
 }

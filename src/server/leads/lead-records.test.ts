@@ -83,6 +83,7 @@ describe.each(DATABASE_KINDS)('lead records on %s', (kind) => {
       expect(records).toEqual([
         {
           id,
+          leadId: id,
           createdAt: new Date('2026-11-20T09:59:00.000Z'),
           email: 'Care.Manager@Example.COM',
           note: 'Call me, "please"',

@@ -4,7 +4,7 @@ import { deleteMessagesAbout, type OutboxStatus } from '../outbox/outbox-store';
 import { maskAddress, recordActivity } from '../activity/team-activity';
 import { normalizeEmail } from '../../shared/email-address';
 import { hasUnstorableCharacters } from '../../shared/plain-text';
-import { lockRecipient } from '../db/recipient-locks';
+import { lockMailbox } from '../db/recipient-locks';
 import { eraseSavedAudits } from '../saved-audits/saved-audits';
 import { consentFrom, contactFrom, profileFrom, sourceFrom, type Consent } from './email-requests';
 import {
@@ -33,7 +33,10 @@ export interface MessageDelivery {
 
 /** A request as the team sees it: who, what they wrote, how they scored, and what was sent. */
 export interface LeadRecord {
+  /** The request's own id: one record per result. */
   id: string;
+  /** The lead (the person, by mailbox) this result belongs to: several results may share one. */
+  leadId: string;
   createdAt: Date;
   email: string;
   note: string | null;
@@ -65,6 +68,7 @@ export interface LeadRecord {
 /** The columns of a stored request that every reading of a whole lead selects. */
 export interface RequestRow {
   id: string;
+  lead_id: string;
   created_at: Date;
   email: string;
   note: string | null;
@@ -93,10 +97,14 @@ export interface RequestRow {
   follow_up_on: string | null;
 }
 
-/** The columns of a RequestRow, for a query on `email_requests` (aliased `alias`). */
-export function requestColumns(alias: string): string {
+/**
+ * The columns of a RequestRow, for a query on `email_requests` (aliased `r`) joined to its lead
+ * (`l`, LEAD_JOIN): what the visitor sent comes from the request, what the team works from the lead.
+ */
+export function requestColumns(r: string, l: string): string {
   return [
     'id',
+    'lead_id',
     'created_at',
     'email',
     'note',
@@ -104,7 +112,6 @@ export function requestColumns(alias: string): string {
     'consent_at',
     ...AREA_IDS.map((id) => `${id}_score`),
     'overall_score',
-    'follow_up_status',
     'contact_name',
     'contact_organisation',
     'contact_role',
@@ -116,12 +123,18 @@ export function requestColumns(alias: string): string {
     'utm_campaign',
     'referrer_host',
     'source_label',
-    'owner_email',
   ]
-    .map((column) => `${alias}.${column}`)
-    .concat(`to_char(${alias}.follow_up_on, 'YYYY-MM-DD') AS follow_up_on`)
+    .map((column) => `${r}.${column}`)
+    .concat(
+      `${l}.follow_up_status`,
+      `${l}.owner_email`,
+      `to_char(${l}.follow_up_on, 'YYYY-MM-DD') AS follow_up_on`,
+    )
     .join(', ');
 }
+
+/** The join of a request `r` to its lead `l`. */
+export const LEAD_JOIN = 'JOIN leads l ON l.id = r.lead_id';
 
 /** What a lead's export record and its detail both make of a RequestRow. */
 export function requestFields(
@@ -129,6 +142,7 @@ export function requestFields(
 ): Omit<LeadRecord, 'visitorMessage' | 'teamMessage' | 'actionPlan'> {
   return {
     id: row.id,
+    leadId: row.lead_id,
     createdAt: new Date(row.created_at),
     email: row.email,
     note: row.note,
@@ -159,7 +173,7 @@ interface LeadRow extends RequestRow, ActionPlanCountsRow {
 }
 
 const LEAD_COLUMNS = `
-       ${requestColumns('r')},
+       ${requestColumns('r', 'l')},
        to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
        v.status AS visitor_status, v.attempts AS visitor_attempts, v.last_error AS visitor_last_error,
        v.sent_at AS visitor_sent_at,
@@ -167,6 +181,7 @@ const LEAD_COLUMNS = `
        t.sent_at AS team_sent_at,
        ${ACTION_PLAN_COUNTS_COLUMNS}
   FROM email_requests r
+  ${LEAD_JOIN}
   LEFT JOIN outbox_messages v ON v.request_id = r.id AND v.kind = 'visitor'
   LEFT JOIN outbox_messages t ON t.request_id = r.id AND t.kind = 'team'
   ${actionPlanCountsJoin('r')}`;
@@ -271,6 +286,11 @@ async function deleteRequests(
     'DELETE FROM email_requests WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid)',
     [JSON.stringify(ids)],
   );
+  // A lead is its results: one left with none (all erased, or all past retention) goes too, with
+  // its notes; its activity entries keep only their masked label.
+  await tx.query(
+    'DELETE FROM leads l WHERE NOT EXISTS (SELECT 1 FROM email_requests r WHERE r.lead_id = l.id)',
+  );
   return { requests: ids.length, messages: messages.count, messagesBeingSent: messages.beingSent };
 }
 
@@ -286,8 +306,9 @@ export function isErasableAddress(text: string): boolean {
 }
 
 /**
- * Erases everything held about one address, in whatever case it was typed: its requests (note,
- * answers, scores), its saved audits, and every message about them, queued, failed or sent.
+ * Erases everything held about one address, in whatever case it was typed: its whole lead (every
+ * result of that mailbox, whichever spelling each came with: A@x and a+tag@x are one person; the
+ * notes, the follow-up), its saved audits, and every message about them, queued, failed or sent.
  *
  * A server may be sending one of those messages right now. Its worker holds no row lock while it
  * talks to the relay, so the erasure does not wait for it; the send may still complete, but the
@@ -298,11 +319,17 @@ export function isErasableAddress(text: string): boolean {
 export async function eraseAddress(db: Database, address: string, actor: string): Promise<Removed> {
   const emailNormalized = normalizeEmail(address);
   return db.transaction(async (tx) => {
-    // The same lock as storing a request: one being stored right now is erased too, or comes after.
-    await lockRecipient(tx, emailNormalized);
-    const requests = await deleteRequests(tx, 'email_normalized = $1', [emailNormalized]);
-    // Its saved audits too (their answers and continue links); their e-mails count with the rest.
-    const saved = await eraseSavedAudits(tx, emailNormalized);
+    // The same locks as storing a request, in the same order: one being stored right now for any
+    // spelling of this mailbox is erased too, or comes after.
+    const mailbox = await lockMailbox(tx, address.trim(), emailNormalized);
+    // The whole lead: every result of the person, whichever spelling of the mailbox each came with.
+    const requests = await deleteRequests(
+      tx,
+      'email_normalized = $1 OR lead_id IN (SELECT id FROM leads WHERE mailbox = $2)',
+      [emailNormalized, mailbox],
+    );
+    // Their saved audits too (their answers and continue links); their e-mails count with the rest.
+    const saved = await eraseSavedAudits(tx, emailNormalized, mailbox);
     const removed: Removed = {
       requests: requests.requests,
       messages: requests.messages + saved.messages,

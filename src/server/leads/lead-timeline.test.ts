@@ -11,12 +11,13 @@ import {
 const at = (time: string) => new Date(`2026-11-20T${time}Z`);
 const SAM = 'sam@care-audit.example';
 
-const NO_FACTS: Omit<TimelineFacts, 'request'> = {
+const NO_FACTS: Omit<TimelineFacts, 'results'> = {
   messages: [],
   changes: [],
   notes: [],
-  laterRequests: [],
 };
+
+const FIRST = { createdAt: at('09:00:00'), consent: false, overallScore: 48 };
 
 function message(overrides: Partial<TimelineMessage>): TimelineMessage {
   return {
@@ -34,10 +35,10 @@ function message(overrides: Partial<TimelineMessage>): TimelineMessage {
 /** The timeline of a request at 09:00 with `facts`, as [time, kind, actor, summary]. */
 function timeline(facts: Partial<TimelineFacts>) {
   return composeTimeline({
-    request: { createdAt: at('09:00:00'), consent: false },
+    results: [FIRST],
     ...NO_FACTS,
     ...facts,
-  }).map((e) => [e.at.toISOString().slice(11, 19), e.kind, e.actor, e.summary, e.leadId]);
+  }).map((e) => [e.at.toISOString().slice(11, 19), e.kind, e.actor, e.summary]);
 }
 
 describe('messageRecipientWords', () => {
@@ -66,13 +67,33 @@ describe('noteExcerpt', () => {
 });
 
 describe('composeTimeline', () => {
-  it('starts with the request, with or without consent to be contacted', () => {
-    expect(timeline({})).toEqual([
-      ['09:00:00', 'request', null, 'Asked for the results by e-mail', undefined],
+  it('says each later result with its change, and each change of consent, never what was withdrawn', () => {
+    const results = [
+      { ...FIRST, consent: true },
+      { createdAt: at('10:00:00'), consent: false, overallScore: 40 },
+      { createdAt: at('11:00:00'), consent: true, overallScore: 40 },
+      { createdAt: at('12:00:00'), consent: true, overallScore: 100 },
+    ];
+    expect(timeline({ results })).toEqual([
+      ['09:00:00', 'request', null, 'Asked for the results by e-mail, and agreed to be contacted'],
+      ['10:00:00', 'returned', null, 'Came back: a new result, 40% overall (−8 since the last)'],
+      [
+        '10:00:00',
+        'consent_change',
+        null,
+        'Withdrew consent to be contacted: the contact details were deleted',
+      ],
+      ['11:00:00', 'returned', null, 'Came back: a new result, 40% overall (no change)'],
+      ['11:00:00', 'consent_change', null, 'Agreed to be contacted'],
+      ['12:00:00', 'returned', null, 'Came back: a new result, 100% overall (+60 since the last)'],
     ]);
-    expect(
-      composeTimeline({ request: { createdAt: at('09:00:00'), consent: true }, ...NO_FACTS })[0]?.summary,
-    ).toBe('Asked for the results by e-mail, and agreed to be contacted');
+  });
+
+  it('starts with the request, with or without consent to be contacted', () => {
+    expect(timeline({})).toEqual([['09:00:00', 'request', null, 'Asked for the results by e-mail']]);
+    expect(composeTimeline({ results: [{ ...FIRST, consent: true }], ...NO_FACTS })[0]?.summary).toBe(
+      'Asked for the results by e-mail, and agreed to be contacted',
+    );
   });
 
   it('gives each message its queueing and its outcome: sent, failed, still trying, being sent', () => {
@@ -104,15 +125,15 @@ describe('composeTimeline', () => {
         ],
       }),
     ).toEqual([
-      ['09:00:00', 'request', null, 'Asked for the results by e-mail', undefined],
-      ['09:00:00', 'delivery', null, 'E-mail to the visitor queued', undefined],
-      ['09:00:00', 'delivery', null, 'E-mail to the team (LEADS_TO) queued', undefined],
-      ['09:00:00', 'delivery', null, 'Webhook queued (2 attempts so far; trying again)', undefined],
-      ['09:00:00', 'delivery', null, `Alert to ${SAM} queued (being sent now, attempt 1)`, undefined],
-      ['09:00:00', 'delivery', null, 'Alert to alex@care-audit.example queued', undefined],
-      ['09:00:05', 'delivery', null, 'E-mail to the visitor sent', undefined],
-      ['09:10:00', 'delivery', null, 'Alert to alex@care-audit.example sent after 3 attempts', undefined],
-      ['11:00:00', 'delivery', null, 'E-mail to the team (LEADS_TO) failed after 8 attempts', undefined],
+      ['09:00:00', 'request', null, 'Asked for the results by e-mail'],
+      ['09:00:00', 'delivery', null, 'E-mail to the visitor queued'],
+      ['09:00:00', 'delivery', null, 'E-mail to the team (LEADS_TO) queued'],
+      ['09:00:00', 'delivery', null, 'Webhook queued (2 attempts so far; trying again)'],
+      ['09:00:00', 'delivery', null, `Alert to ${SAM} queued (being sent now, attempt 1)`],
+      ['09:00:00', 'delivery', null, 'Alert to alex@care-audit.example queued'],
+      ['09:00:05', 'delivery', null, 'E-mail to the visitor sent'],
+      ['09:10:00', 'delivery', null, 'Alert to alex@care-audit.example sent after 3 attempts'],
+      ['11:00:00', 'delivery', null, 'E-mail to the team (LEADS_TO) failed after 8 attempts'],
     ]);
   });
 
@@ -128,10 +149,10 @@ describe('composeTimeline', () => {
           }),
         ],
       }).at(-1),
-    ).toEqual(['09:00:01', 'delivery', null, 'E-mail to the visitor failed after 1 attempt', undefined]);
+    ).toEqual(['09:00:01', 'delivery', null, 'E-mail to the visitor failed after 1 attempt']);
   });
 
-  it('puts the team’s changes, notes and later requests in time order with the deliveries, oldest first', () => {
+  it('puts the team’s changes, notes and later results in time order with the deliveries, oldest first', () => {
     expect(
       timeline({
         messages: [message({ status: 'sent', attempts: 1, sentAt: at('09:00:05') })],
@@ -148,22 +169,22 @@ describe('composeTimeline', () => {
           { createdAt: at('09:30:00'), author: 'alex@care-audit.example', body: 'Left a voicemail.' },
           { createdAt: at('11:00:00'), author: SAM, body: 'y'.repeat(200) },
         ],
-        laterRequests: [{ id: 'later-id', createdAt: at('13:00:00') }],
+        results: [FIRST, { createdAt: at('13:00:00'), consent: false, overallScore: 56 }],
       }),
     ).toEqual([
-      ['09:00:00', 'request', null, 'Asked for the results by e-mail', undefined],
-      ['09:00:00', 'delivery', null, 'E-mail to the visitor queued', undefined],
-      ['09:00:05', 'delivery', null, 'E-mail to the visitor sent', undefined],
-      ['09:30:00', 'note', 'alex@care-audit.example', 'Note: “Left a voicemail.”', undefined],
-      ['10:00:00', 'status_change', SAM, 'Status changed: new → contacted', undefined],
-      ['10:05:00', 'owner_change', SAM, `Owner changed: nobody → ${SAM}`, undefined],
-      ['10:06:00', 'follow_up_date', SAM, 'Follow-up date set to 1 December 2026', undefined],
-      ['10:07:00', 'follow_up_date', SAM, 'Follow-up date cleared', undefined],
-      ['11:00:00', 'note', SAM, `Note: “${'y'.repeat(80)}…”`, undefined],
-      ['12:00:00', 'delivery', SAM, 'E-mail to the team (LEADS_TO) had failed; queued again', undefined],
-      ['12:01:00', 'delivery', SAM, 'Alert to a team member had failed; queued again', undefined],
-      ['12:02:00', 'delivery', SAM, 'A message had failed; queued again', undefined],
-      ['13:00:00', 'later_request', null, 'Asked again from the same address', 'later-id'],
+      ['09:00:00', 'request', null, 'Asked for the results by e-mail'],
+      ['09:00:00', 'delivery', null, 'E-mail to the visitor queued'],
+      ['09:00:05', 'delivery', null, 'E-mail to the visitor sent'],
+      ['09:30:00', 'note', 'alex@care-audit.example', 'Note: “Left a voicemail.”'],
+      ['10:00:00', 'status_change', SAM, 'Status changed: new → contacted'],
+      ['10:05:00', 'owner_change', SAM, `Owner changed: nobody → ${SAM}`],
+      ['10:06:00', 'follow_up_date', SAM, 'Follow-up date set to 1 December 2026'],
+      ['10:07:00', 'follow_up_date', SAM, 'Follow-up date cleared'],
+      ['11:00:00', 'note', SAM, `Note: “${'y'.repeat(80)}…”`],
+      ['12:00:00', 'delivery', SAM, 'E-mail to the team (LEADS_TO) had failed; queued again'],
+      ['12:01:00', 'delivery', SAM, 'Alert to a team member had failed; queued again'],
+      ['12:02:00', 'delivery', SAM, 'A message had failed; queued again'],
+      ['13:00:00', 'returned', null, 'Came back: a new result, 56% overall (+8 since the last)'],
     ]);
   });
 

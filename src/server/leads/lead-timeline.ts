@@ -4,9 +4,9 @@ import type { Queryable } from '../db/database';
 import type { OutboxKind, OutboxStatus } from '../outbox/outbox-store';
 
 /**
- * One lead's timeline, oldest first: its request, each message about it (queued, then sent or
- * failed), the team's changes of status, owner and follow-up date, messages queued again, notes,
- * and later requests from the same address. Gathered from the database in one function, then
+ * One lead's timeline, oldest first: its first request, each later result (the person came back)
+ * and each change of consent between them, each message about any of them (queued, then sent or
+ * failed), the team's changes of status, owner and follow-up date, messages queued again, and notes. Gathered from the database in one function, then
  * composed from those plain rows by a pure one (no database, no clock), as messages are.
  */
 
@@ -39,13 +39,20 @@ export interface TimelineChange {
   detail: string | null;
 }
 
+/** One result of the lead (one e-mail request), as the timeline needs it. */
+export interface TimelineResult {
+  createdAt: Date;
+  /** Whether the visitor ticked the consent box with this request. */
+  consent: boolean;
+  overallScore: number;
+}
+
 export interface TimelineFacts {
-  request: { createdAt: Date; consent: boolean };
+  /** The lead's results, oldest first: at least one (a lead is its results). */
+  results: TimelineResult[];
   messages: TimelineMessage[];
   changes: TimelineChange[];
   notes: { createdAt: Date; author: string; body: string }[];
-  /** Requests from the same address made after this one. */
-  laterRequests: { id: string; createdAt: Date }[];
 }
 
 /** How much of a note the timeline quotes: its page shows the notes in full. */
@@ -146,17 +153,55 @@ function changeKind(action: TimelineChange['action']): TimelineEntry['kind'] {
   return action === 'retry' ? 'delivery' : action;
 }
 
+/**
+ * What each result says: the first that the person asked for their results; a later one that they
+ * came back, with the overall change; and, apart, each change of consent from the result before
+ * (what changed, never the details that were withdrawn).
+ */
+function resultEntries(results: readonly TimelineResult[]): TimelineEntry[] {
+  return results.flatMap((result, index): TimelineEntry[] => {
+    const before = results[index - 1];
+    if (before === undefined) {
+      return [
+        {
+          at: result.createdAt,
+          kind: 'request',
+          actor: null,
+          summary: result.consent
+            ? 'Asked for the results by e-mail, and agreed to be contacted'
+            : 'Asked for the results by e-mail',
+        },
+      ];
+    }
+    const change = result.overallScore - before.overallScore;
+    const entries: TimelineEntry[] = [
+      {
+        at: result.createdAt,
+        kind: 'returned',
+        actor: null,
+        summary: `Came back: a new result, ${result.overallScore}% overall (${
+          change === 0 ? 'no change' : `${change > 0 ? '+' : '−'}${Math.abs(change)} since the last`
+        })`,
+      },
+    ];
+    if (result.consent !== before.consent) {
+      entries.push({
+        at: result.createdAt,
+        kind: 'consent_change',
+        actor: null,
+        summary: result.consent
+          ? 'Agreed to be contacted'
+          : 'Withdrew consent to be contacted: the contact details were deleted',
+      });
+    }
+    return entries;
+  });
+}
+
 /** The timeline from its facts: every entry, oldest first; entries of one instant in the order above. */
 export function composeTimeline(facts: TimelineFacts): TimelineEntry[] {
   const entries: TimelineEntry[] = [
-    {
-      at: facts.request.createdAt,
-      kind: 'request',
-      actor: null,
-      summary: facts.request.consent
-        ? 'Asked for the results by e-mail, and agreed to be contacted'
-        : 'Asked for the results by e-mail',
-    },
+    ...resultEntries(facts.results),
     ...facts.messages.flatMap(messageEntries),
     ...facts.changes.map((change) => ({
       at: change.at,
@@ -170,13 +215,6 @@ export function composeTimeline(facts: TimelineFacts): TimelineEntry[] {
       actor: note.author,
       summary: `Note: “${noteExcerpt(note.body)}”`,
     })),
-    ...facts.laterRequests.map((later) => ({
-      at: later.createdAt,
-      kind: 'later_request' as const,
-      actor: null,
-      summary: 'Asked again from the same address',
-      leadId: later.id,
-    })),
   ];
   // A stable sort: entries of one instant keep the order they were listed in.
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -184,14 +222,14 @@ export function composeTimeline(facts: TimelineFacts): TimelineEntry[] {
 
 /**
  * Reads a lead's timeline facts (pass the detail's snapshot transaction, so they agree with the
- * rest of the lead). `request` is the lead as already read.
+ * rest of the lead). `results` are the lead's results as already read, oldest first.
  */
 export async function gatherTimeline(
   db: Queryable,
-  id: string,
-  request: TimelineFacts['request'],
+  leadId: string,
+  results: TimelineFacts['results'],
 ): Promise<TimelineFacts> {
-  const [messages, changes, notes, later] = await Promise.all([
+  const [messages, changes, notes] = await Promise.all([
     db.query<{
       kind: OutboxKind;
       recipient: string;
@@ -201,36 +239,28 @@ export async function gatherTimeline(
       sent_at: Date | null;
       next_attempt_at: Date;
     }>(
-      // Those queued with the request in the order it queues them: the visitor's first.
-      `SELECT kind, recipient, status, attempts, created_at, sent_at, next_attempt_at
-         FROM outbox_messages WHERE request_id = $1
-        ORDER BY created_at,
-                 CASE kind WHEN 'visitor' THEN 0 WHEN 'team' THEN 1 WHEN 'webhook' THEN 2 ELSE 3 END,
-                 recipient, id`,
-      [id],
+      // Those queued with each request in the order it queues them: the visitor's first.
+      `SELECT m.kind, m.recipient, m.status, m.attempts, m.created_at, m.sent_at, m.next_attempt_at
+         FROM outbox_messages m JOIN email_requests r ON r.id = m.request_id
+        WHERE r.lead_id = $1
+        ORDER BY m.created_at,
+                 CASE m.kind WHEN 'visitor' THEN 0 WHEN 'team' THEN 1 WHEN 'webhook' THEN 2 ELSE 3 END,
+                 m.recipient, m.id`,
+      [leadId],
     ),
     db.query<{ at: Date; actor: string; action: TimelineChange['action']; detail: string | null }>(
       `SELECT at, actor, action, detail FROM team_activity
-        WHERE request_id = $1 AND action IN ('status_change', 'owner_change', 'follow_up_date', 'retry')
+        WHERE lead_id = $1 AND action IN ('status_change', 'owner_change', 'follow_up_date', 'retry')
         ORDER BY at, id`,
-      [id],
+      [leadId],
     ),
     db.query<{ created_at: Date; author: string; body: string }>(
-      'SELECT created_at, author, body FROM lead_notes WHERE request_id = $1 ORDER BY created_at, id',
-      [id],
-    ),
-    db.query<{ id: string; created_at: Date }>(
-      `SELECT later.id, later.created_at
-         FROM email_requests this
-         JOIN email_requests later
-           ON later.email_normalized = this.email_normalized AND later.created_at > this.created_at
-        WHERE this.id = $1
-        ORDER BY later.created_at, later.id`,
-      [id],
+      'SELECT created_at, author, body FROM lead_notes WHERE lead_id = $1 ORDER BY created_at, id',
+      [leadId],
     ),
   ]);
   return {
-    request,
+    results,
     messages: messages.rows.map((m) => ({
       kind: m.kind,
       recipient: m.recipient,
@@ -242,6 +272,5 @@ export async function gatherTimeline(
     })),
     changes: changes.rows.map((c) => ({ ...c, at: new Date(c.at) })),
     notes: notes.rows.map((n) => ({ createdAt: new Date(n.created_at), author: n.author, body: n.body })),
-    laterRequests: later.rows.map((l) => ({ id: l.id, createdAt: new Date(l.created_at) })),
   };
 }

@@ -55,10 +55,10 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
   async function leadActivity() {
     const { rows } = await t.db.query<{
       action: string;
-      request_id: string | null;
+      lead_id: string | null;
       lead_label: string | null;
       detail: string | null;
-    }>('SELECT action, request_id, lead_label, detail FROM team_activity ORDER BY id');
+    }>('SELECT action, lead_id, lead_label, detail FROM team_activity ORDER BY id');
     return rows;
   }
 
@@ -115,6 +115,8 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
       expect(body.leads[0]).toEqual({
         id: expect.any(String),
         createdAt: expect.stringMatching(/Z$/),
+        results: 1,
+        returnedAt: null,
         email: 'lead1@example.org',
         name: null,
         organisation: null,
@@ -339,6 +341,8 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
           'note',
           'notes',
           'overallScore',
+          'results',
+          'returnedAt',
           'owner',
           'profile',
           'scores',
@@ -504,7 +508,8 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
       });
       expect((await post(`/api/team/leads/${id}/owner`, { owner: null })).json()).toEqual({ owner: null });
       expect((await get(`/api/team/leads/${id}`)).json().owner).toBeNull();
-      const named = { action: 'owner_change', request_id: id, lead_label: 'L•••@Example.org' };
+      // Named by its mailbox, masked: the lead's own name, whichever spelling each result came with.
+      const named = { action: 'owner_change', lead_id: id, lead_label: 'l•••@example.org' };
       expect(await leadActivity()).toEqual([
         { ...named, detail: `nobody → ${MEMBER}` },
         { ...named, detail: `${MEMBER} → ${ALEX}` },
@@ -571,7 +576,7 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
         followUpOn: null,
       });
       expect((await get(`/api/team/leads/${id}`)).json().followUpOn).toBeNull();
-      const named = { action: 'follow_up_date', request_id: id, lead_label: 'l•••@example.org' };
+      const named = { action: 'follow_up_date', lead_id: id, lead_label: 'l•••@example.org' };
       expect(await leadActivity()).toEqual([
         { ...named, detail: '2999-12-31' },
         { ...named, detail: '2020-02-29' },

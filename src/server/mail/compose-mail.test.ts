@@ -22,6 +22,7 @@ function pick({ links, publicUrl }: Config) {
 const SENT = new Date('2026-11-26T09:30:00Z');
 const REQUEST: StoredEmailRequest = {
   id: '0b5c8a62-6f0e-4c53-9a56-3d1f7f4b2a10',
+  leadId: '0b5c8a62-6f0e-4c53-9a56-3d1f7f4b2a10',
   email: 'Care.Manager@example.org',
   note: 'Please call after 2pm.',
   responses: COMPLETE_ANSWERS,

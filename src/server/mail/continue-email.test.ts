@@ -147,7 +147,9 @@ describe.each(DATABASE_KINDS)('sending the continue e-mail on %s', (kind) => {
     await deliver()(first.message);
     await t.reset();
     const second = await claimed();
-    await t.db.transaction((tx) => eraseSavedAudits(tx, 'manager@care-home.example'));
+    await t.db.transaction((tx) =>
+      eraseSavedAudits(tx, 'manager@care-home.example', 'manager@care-home.example'),
+    );
     await deliver()(second.message);
     expect(sent).toEqual([]);
   });

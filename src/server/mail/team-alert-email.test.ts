@@ -16,6 +16,8 @@ function glance(overrides: Partial<LeadGlance> = {}): LeadGlance {
     id: '0b5c8a62-6f0e-4c53-9a56-3d1f7f4b2a10',
     createdAt: new Date('2026-11-24T15:20:00Z'),
     overallScore: 66,
+    scores: { operational: 70, compliance: 60, quality: 66, training: 64, data: 70 },
+    previous: null,
     profile: { serviceType: 'home_care', size: '25_99' },
     source: 'newsletter',
     consent: true,

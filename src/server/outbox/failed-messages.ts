@@ -93,18 +93,19 @@ export async function retryFailedMessage(db: Database, id: string, actor: string
       id: string;
       kind: OutboxKind;
       recipient: string;
-      request_id: string | null;
+      lead_id: string | null;
       lead_email: string | null;
     }>(
       `UPDATE outbox_messages SET status = 'queued', attempts = 0, next_attempt_at = now()
         WHERE id = $1 AND status = 'failed' AND kind NOT IN (${NOT_RETRYABLE_KINDS})
-        RETURNING id, kind, recipient, request_id,
+        RETURNING id, kind, recipient,
+                  (SELECT r.lead_id FROM email_requests r WHERE r.id = outbox_messages.request_id) AS lead_id,
                   (SELECT email FROM email_requests r WHERE r.id = outbox_messages.request_id) AS lead_email`,
       [id],
     );
     const row = rows[0];
     if (row) {
-      const { request_id: leadId, lead_email: leadEmail, ...queued } = row;
+      const { lead_id: leadId, lead_email: leadEmail, ...queued } = row;
       // The message's id and kind, not its recipient: the log keeps no address it need not. Its
       // lead, if it has one, is named as every lead is in the log (masked; activity/team-activity.ts).
       await recordActivity(tx, {

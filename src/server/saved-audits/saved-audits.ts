@@ -279,14 +279,19 @@ export interface ErasedSavedAudits {
 }
 
 /**
- * Deletes the saved audits of one address (as normalizeEmail made it) and their e-mails, inside the
- * caller's erasure transaction, which holds the address's lock (lockRecipient). The messages go
+ * Deletes the saved audits of one address (as normalizeEmail made it, or any spelling of its
+ * `mailbox`, mailbox_key()) and their e-mails, inside the caller's erasure transaction, which holds
+ * the mailbox's and the address's locks (lockMailbox). The messages go
  * first, explicitly rather than by cascade, so they can be counted.
  */
-export async function eraseSavedAudits(tx: Queryable, emailNormalized: string): Promise<ErasedSavedAudits> {
+export async function eraseSavedAudits(
+  tx: Queryable,
+  emailNormalized: string,
+  mailbox: string,
+): Promise<ErasedSavedAudits> {
   const audits = await tx.query<{ id: string }>(
-    'SELECT id FROM saved_audits WHERE email_normalized = $1 FOR UPDATE',
-    [emailNormalized],
+    'SELECT id FROM saved_audits WHERE email_normalized = $1 OR recipient_key = $2 FOR UPDATE',
+    [emailNormalized, mailbox],
   );
   const ids = audits.rows.map((row) => row.id);
   const messages = await deleteMessagesAbout(tx, { savedAuditIds: ids });

@@ -7,6 +7,7 @@ import { leadCreatedEvent } from './lead-created';
 // The event from plain data: no database, no clock.
 const REQUEST: StoredEmailRequest = {
   id: '0b5c8a62-6f0e-4c53-9a56-3d1f7f4b2a10',
+  leadId: '0b5c8a62-6f0e-4c53-9a56-3d1f7f4b2a10',
   email: 'Care.Manager@example.org',
   note: 'Please call after 2pm.',
   responses: COMPLETE_ANSWERS,
@@ -30,6 +31,7 @@ describe('the lead.created event', () => {
       timestamp: '2026-11-26T09:00:00.000Z',
       data: {
         id: REQUEST.id,
+        resultId: REQUEST.id,
         createdAt: '2026-11-26T09:00:00.000Z',
         email: REQUEST.email,
         note: REQUEST.note,
@@ -48,6 +50,19 @@ describe('the lead.created event', () => {
       areaTitle: expect.any(String),
       statement: expect.any(String),
       rating: 5,
+    });
+  });
+
+  it('is lead.updated for a later result of the lead, with the lead’s id and the result’s own', () => {
+    const later = leadCreatedEvent({
+      ...REQUEST,
+      id: '7d1e2f30-0000-4000-8000-000000000001',
+      createdAt: new Date('2026-12-02T10:00:00Z'),
+    });
+    expect(later).toMatchObject({
+      type: 'lead.updated',
+      timestamp: '2026-12-02T10:00:00.000Z',
+      data: { id: REQUEST.leadId, resultId: '7d1e2f30-0000-4000-8000-000000000001' },
     });
   });
 

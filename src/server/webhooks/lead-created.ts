@@ -3,20 +3,26 @@ import type { LeadAnswer, LeadContact, LeadSource } from '../../shared/team-api'
 import type { StoredEmailRequest } from '../leads/email-requests';
 
 /**
- * The `lead.created` event as a receiver (Zapier, a CRM) gets it: the request as the visitor made
- * it, without the team's own follow-up, owner, notes or delivery history (none exist yet, and a
- * retry must carry the same body). Times are ISO 8601; scores whole percentages, scored from the
- * answers by the same functions as the visitor's e-mail and report. `timestamp` is when the lead
- * was made, so every retry carries the same body.
+ * The event a receiver (Zapier, a CRM) gets for each result: `lead.created` for a person's first
+ * (once per lead), `lead.updated` for each later one, with the same `data.id` (the lead's), so a
+ * receiver updates the record it made rather than making a second. The body is the result as the
+ * visitor sent it, without the team's own follow-up, owner, notes or delivery history (a retry must
+ * carry the same body). Times are ISO 8601; scores whole percentages, scored from the answers by
+ * the same functions as the visitor's e-mail and report. `timestamp` is when the result came, so
+ * every retry carries the same body.
  */
 export interface LeadCreatedEvent {
-  type: 'lead.created';
+  type: 'lead.created' | 'lead.updated';
   timestamp: string;
   data: LeadCreatedData;
 }
 
 export interface LeadCreatedData {
+  /** The lead's id: the same in its lead.created and every lead.updated. */
   id: string;
+  /** This result's own id (for lead.created, the lead's id too). */
+  resultId: string;
+  /** When this result came. */
   createdAt: string;
   email: string;
   note: string | null;
@@ -33,15 +39,19 @@ export interface LeadCreatedData {
   answers: LeadAnswer[];
 }
 
-/** The event for one stored request: plain data in, plain data out (no database, no clock). */
+/**
+ * The event for one stored request: plain data in, plain data out (no database, no clock). The
+ * request that made its lead (whose id the lead took) is the lead's creation; any other, an update.
+ */
 export function leadCreatedEvent(request: StoredEmailRequest): LeadCreatedEvent {
   const createdAt = request.createdAt.toISOString();
   const scores = scoreAreas(request.responses);
   return {
-    type: 'lead.created',
+    type: request.id === request.leadId ? 'lead.created' : 'lead.updated',
     timestamp: createdAt,
     data: {
-      id: request.id,
+      id: request.leadId,
+      resultId: request.id,
       createdAt,
       email: request.email,
       note: request.note,

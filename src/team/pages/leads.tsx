@@ -33,7 +33,7 @@ const NONE = <span className="muted">–</span>;
 
 function columns(today: string): Column<LeadSummary>[] {
   return [
-    { header: 'Received', cell: (lead) => <DateTime iso={lead.createdAt} /> },
+    { header: 'Latest result', cell: (lead) => <DateTime iso={lead.createdAt} /> },
     {
       header: 'Lead',
       rowHeader: true,
@@ -43,6 +43,11 @@ function columns(today: string): Column<LeadSummary>[] {
           <Link to={`/team/leads/${encodeURIComponent(lead.id)}`}>
             <Address value={lead.email} />
           </Link>
+          {lead.returnedAt ? (
+            <span className="lead-line">
+              <span className="badge badge--returned">Returned</span> {plural(lead.results, 'result')}
+            </span>
+          ) : null}
           {lead.name ? <span className="lead-line">{lead.name}</span> : null}
           {lead.organisation ? <span className="lead-line muted">{lead.organisation}</span> : null}
         </>

@@ -15,7 +15,8 @@
 -- the per-recipient limit, counted by mailbox over the window: over it, the seconds until one of those
 -- requests leaves the window, and nothing stored. Otherwise the request (with the consent wording and
 -- time, the profile, the contact details given with consent, where the visit came from, and the hash
--- of its results token) and its outbox messages, each through queue_outbox_message(), the outbox's
+-- of its results token), a result of the person's lead (a request without consent deletes the lead's
+-- contact details, which are kept only with consent), and its outbox messages, each through queue_outbox_message(), the outbox's
 -- one way in: the visitor's (carrying the results token in its payload: the e-mail needs the link,
 -- and the outbox clears a payload once the message is sent or given up on), the team's and the
 -- webhook's when set, and a lead alert to each member the caller names (alerts/ decides who: this
@@ -41,7 +42,8 @@ DECLARE
   v_window_ms integer := (p ->> 'windowMs')::integer;
   v_recipient_key text := mailbox_key(p ->> 'email');
   v_retry_after integer;
-  v_id uuid;
+  v_id uuid := gen_random_uuid();
+  v_lead_id uuid;
   v_previous_id uuid;
 BEGIN
   PERFORM pg_advisory_xact_lock(v_lock_space, hashtext(v_recipient_key));
@@ -67,12 +69,12 @@ BEGIN
   END IF;
 
   INSERT INTO email_requests
-    (email, email_normalized, note, responses, operational_score, compliance_score, quality_score,
+    (id, email, email_normalized, note, responses, operational_score, compliance_score, quality_score,
      training_score, data_score, overall_score, consent_text, consent_at, service_type, size_band,
      results_token_hash, contact_name, contact_organisation, contact_role, contact_phone,
      utm_source, utm_medium, utm_campaign, referrer_host, previous_request_id)
   VALUES
-    (v_email, p ->> 'emailNormalized', p ->> 'note', p -> 'responses',
+    (v_id, v_email, p ->> 'emailNormalized', p ->> 'note', p -> 'responses',
      (p #>> '{scores,operational}')::smallint, (p #>> '{scores,compliance}')::smallint,
      (p #>> '{scores,quality}')::smallint, (p #>> '{scores,training}')::smallint,
      (p #>> '{scores,data}')::smallint, (p #>> '{scores,overall}')::smallint,
@@ -81,7 +83,19 @@ BEGIN
      p #>> '{contact,name}', p #>> '{contact,organisation}', p #>> '{contact,role}', p #>> '{contact,phone}',
      p #>> '{source,utmSource}', p #>> '{source,utmMedium}', p #>> '{source,utmCampaign}',
      p #>> '{source,referrerHost}', v_previous_id)
-  RETURNING email_requests.id INTO v_id;
+  -- It joins its person's lead (the trigger email_request_joins_its_lead), or makes it.
+  RETURNING lead_id INTO v_lead_id;
+
+  -- Consent is the latest request's: a "no" withdraws an earlier "yes", and the contact details
+  -- given with it go from every result of the lead (they are kept only with consent). Each request
+  -- keeps the wording it agreed to, or none.
+  IF p ->> 'consentText' IS NULL THEN
+    UPDATE email_requests
+       SET contact_name = NULL, contact_organisation = NULL, contact_role = NULL, contact_phone = NULL
+     WHERE lead_id = v_lead_id
+       AND (contact_name IS NOT NULL OR contact_organisation IS NOT NULL
+            OR contact_role IS NOT NULL OR contact_phone IS NOT NULL);
+  END IF;
 
   PERFORM queue_outbox_message('visitor', p ->> 'visitor', v_id,
     CASE WHEN p ->> 'resultsToken' IS NULL THEN NULL ELSE jsonb_build_object('resultsToken', p ->> 'resultsToken') END);

@@ -19,6 +19,7 @@ import { useLoad } from '../../ui/use-load';
 import type { NoticeState } from '../../ui/workspace';
 import { FollowUp } from './follow-up-forms';
 import { Timeline } from './timeline';
+import { LeadResults } from './lead-results';
 
 /** One lead: what the care manager sent, how its messages went, and the team's work on it. */
 export function LeadPage({ id }: { id: string }) {
@@ -77,7 +78,14 @@ function LeadView({
           {lead.email}
         </h1>
         <p className="page-head__meta">
-          Received {formatDateTime(lead.createdAt)} · <StatusBadge status={lead.followUpStatus} />
+          Received {formatDateTime(lead.createdAt)}
+          {lead.returnedAt ? (
+            <>
+              {' '}
+              · <span className="badge badge--returned">Returned</span> {formatDateTime(lead.returnedAt)}
+            </>
+          ) : null}{' '}
+          · <StatusBadge status={lead.followUpStatus} />
         </p>
       </div>
       <div className="lead-grid">
@@ -85,6 +93,7 @@ function LeadView({
           <Summary lead={lead} />
           <SourceAndProfile lead={lead} />
           <Scores lead={lead} />
+          <LeadResults lead={lead} />
           <Messages messages={lead.messages} reload={reload} />
         </div>
         <div>

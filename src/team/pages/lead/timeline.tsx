@@ -1,16 +1,18 @@
 import type { TimelineEntry } from '../../../shared/team-api';
-import { Link } from '../../../browser/router';
 import { formatDateTime } from '../../ui/format';
 
 /** Who an entry is from when no team member did it: the visitor asked, the server delivered. */
 function actorOf(entry: TimelineEntry): string {
   if (entry.actor) return entry.actor;
-  return entry.kind === 'request' || entry.kind === 'later_request' ? 'The visitor' : 'The server';
+  return entry.kind === 'request' || entry.kind === 'returned' || entry.kind === 'consent_change'
+    ? 'The visitor'
+    : 'The server';
 }
 
 /**
- * The lead's life in one list, oldest first as the API gives it: its request, each delivery, the team's changes and
- * notes, and later requests from the same address (each a link to that lead).
+ * The lead's life in one list, oldest first as the API gives it: its first request, each time the
+ * person came back with a new result and any change of consent, each delivery, the team's changes
+ * and notes.
  */
 export function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
   return (
@@ -28,13 +30,7 @@ export function Timeline({ entries }: { entries: readonly TimelineEntry[] }) {
                 <span className="visually-hidden">, </span>
                 <span className="timeline__actor">{actorOf(entry)}</span>
               </p>
-              <p className="timeline__summary">
-                {entry.leadId ? (
-                  <Link to={`/team/leads/${encodeURIComponent(entry.leadId)}`}>{entry.summary}</Link>
-                ) : (
-                  entry.summary
-                )}
-              </p>
+              <p className="timeline__summary">{entry.summary}</p>
             </li>
           ))}
         </ol>
