@@ -29,6 +29,11 @@ export interface ActionPlanItem {
   owner?: string;
   /** YYYY-MM-DD; may be in the past (then it is overdue, not invalid). */
   targetDate?: string;
+  /**
+   * YYYY-MM-DD: the day of the earlier result this item was carried from by a retake, unchanged
+   * since (decision 0060). Absent on an item set on this result, or once the earlier one is erased.
+   */
+  carriedFrom?: string;
 }
 
 /** Something the plan can mark: a priority (one statement) or an area's advice. */
