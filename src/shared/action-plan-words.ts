@@ -23,6 +23,21 @@ export function carriedLabel(carriedFrom: string): string {
   return `Carried from your results of ${formatDay(carriedFrom) ?? carriedFrom}`;
 }
 
+/** How the PDF's status cell marks an item carried from an earlier result: "Done, carried". */
+export const CARRIED_MARK = 'carried';
+
+/**
+ * The PDF's sentence under its plan's summary when items were carried: "Actions marked “carried”
+ * come from your results of 3 November 2026, unchanged since." Undefined when none were. A retake
+ * carries from the one result before it, so there is one day; were there more, each is named.
+ */
+export function carriedNote(days: readonly string[]): string | undefined {
+  const named = [...new Set(days)].sort().map((day) => formatDay(day) ?? day);
+  if (named.length === 0) return undefined;
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return `Actions marked “${CARRIED_MARK}” come from your results of ${list}, unchanged since.`;
+}
+
 /** A marked action past its date is said to be so in this word, never by colour alone. */
 export const OVERDUE_LABEL = 'Overdue';
 
