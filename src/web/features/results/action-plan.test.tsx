@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AREAS, areaKey, priorityKey, type ActionPlanItem, type Responses } from '../../../core';
-import { PLAN_MOVED_NOTE, PLAN_MOVED_TITLE } from '../../../shared/action-plan-words';
+import { PLAN_MOVED_NOTE, PLAN_MOVED_REFUSAL, PLAN_MOVED_TITLE } from '../../../shared/action-plan-words';
 import { ActionPlan } from './action-plan';
 
 const TOKEN = 'B'.repeat(43);
@@ -269,6 +269,19 @@ describe('ActionPlan', () => {
         'Not saved. The change could not be saved. Please check your connection and try again.',
       ),
     );
+  });
+
+  it('says why a change was refused when a later result took the plan over after the page loaded (409)', async () => {
+    stubPlanRoute(() => json({ error: { code: 'superseded', message: PLAN_MOVED_REFUSAL } }, 409));
+    show(ALL_FIVES, [{ key: areaKey('data'), status: 'planned' }]);
+    const data = row('Data Management');
+    await userEvent.selectOptions(within(data).getByLabelText('Status'), 'done');
+    await userEvent.click(within(data).getByRole('button', { name: /^Save/ }));
+    await waitFor(() =>
+      expect(within(data).getByRole('alert').textContent).toBe(`Not saved. ${PLAN_MOVED_REFUSAL}`),
+    );
+    // What the server kept is what the row's glance says.
+    expect(data.querySelector('.action-topic__badge')?.textContent).toBe('Status: Planned');
   });
 
   describe('at a glance, and on demand', () => {
