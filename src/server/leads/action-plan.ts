@@ -8,6 +8,7 @@ import {
 } from '../../core';
 import type { ActionPlanChange } from '../../shared/action-plan';
 import type { Database, Queryable } from '../db/database';
+import { MAX_CHAIN_STEPS } from './result-history';
 
 /**
  * The action plan a care manager keeps on a private results page (decision 0055): one row per
@@ -202,14 +203,28 @@ export interface ActionPlanCountsRow {
  * Joined to a query on `email_requests` aliased `alias`: a lead's counts as the columns of
  * ActionPlanCountsRow, one row per request (an aggregate without GROUP BY gives one row, zeros when
  * nothing is marked). The lead's detail and the CSV both count with it.
+ *
+ * The counts follow the latest result (issue 32, decision 0060): a request retaken since counts
+ * the plan of the newest result retaken from it, directly or along the chain, which holds the plan
+ * now; its own is kept only to read. The walk forward is bounded as the history's walk back is
+ * (MAX_CHAIN_STEPS), and a request retaken twice counts the newer retake's plan.
  */
 export function actionPlanCountsJoin(alias: string): string {
   return `CROSS JOIN LATERAL (
+    WITH RECURSIVE later (id, created_at, step) AS (
+      SELECT ${alias}.id, ${alias}.created_at, 0
+      UNION ALL
+      SELECT r.id, r.created_at, l.step + 1
+        FROM later l JOIN email_requests r ON r.previous_request_id = l.id
+       WHERE l.step < ${MAX_CHAIN_STEPS}
+    )
+    SELECT id FROM later ORDER BY created_at DESC, step DESC LIMIT 1) plan_holder
+  CROSS JOIN LATERAL (
     SELECT count(*) FILTER (WHERE p.status = 'planned')::int AS plan_planned,
            count(*) FILTER (WHERE p.status = 'in_progress')::int AS plan_in_progress,
            count(*) FILTER (WHERE p.status = 'done')::int AS plan_done,
            max(p.updated_at) AS plan_updated_at
-      FROM action_plan_items p WHERE p.request_id = ${alias}.id) plan_counts`;
+      FROM action_plan_items p WHERE p.request_id = plan_holder.id) plan_counts`;
 }
 
 /** The columns of ACTION_PLAN_COUNTS_JOIN, for the query's select list. */

@@ -12,7 +12,12 @@ import { PLAN_MOVED_REFUSAL } from '../../shared/action-plan-words';
 import type { StoredResults } from '../../shared/results-link';
 import { newSecret } from '../http/secrets';
 import { storeSavedAudit } from '../saved-audits/saved-audits';
-import { carryActionPlan } from './action-plan';
+import {
+  ACTION_PLAN_COUNTS_COLUMNS,
+  actionPlanCountsJoin,
+  carryActionPlan,
+  type ActionPlanCountsRow,
+} from './action-plan';
 import { replaceResultsToken } from './email-requests';
 import { eraseAddress } from './lead-records';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
@@ -99,6 +104,16 @@ describe.each(DATABASE_KINDS)('the action plan carried on to a retake, on %s', (
         [id],
       )
     ).rows;
+
+  /** The team's counts for a request, as the lead's detail and the CSV count them. */
+  async function countsOf(id: string): Promise<[number, number, number]> {
+    const { rows } = await t.db.query<ActionPlanCountsRow>(
+      `SELECT ${ACTION_PLAN_COUNTS_COLUMNS} FROM email_requests r ${actionPlanCountsJoin('r')} WHERE r.id = $1`,
+      [id],
+    );
+    const row = rows[0]!;
+    return [row.plan_planned, row.plan_in_progress, row.plan_done];
+  }
 
   /** Four topics marked: each status, with an owner and a date on some. */
   async function markFour(token: string): Promise<ActionPlanItem[]> {
@@ -313,6 +328,35 @@ describe.each(DATABASE_KINDS)('the action plan carried on to a retake, on %s', (
       { key: 'area:training', status: 'done', owner: 'Owner 8', carriedFrom: TODAY },
       { key: 'area:data', status: 'planned', owner: 'Owner 9', carriedFrom: TODAY },
     ]);
+  });
+
+  describe('the team’s counts', () => {
+    it('follow the latest result: an earlier request counts the plan its retake holds now', async () => {
+      const first = await emailResults();
+      await markFour(first.token);
+      expect(await countsOf(first.id)).toEqual([2, 1, 1]);
+      const retake = await emailResults({ retakeOf: first.token });
+      await mark(retake.token, { key: 'area:data', status: 'done' });
+      expect(await countsOf(retake.id)).toEqual([1, 1, 2]);
+      expect(await countsOf(first.id)).toEqual([1, 1, 2]);
+      // Along a chain, and to the newer of two retakes of one result.
+      const third = await emailResults({ retakeOf: retake.token });
+      await mark(third.token, { key: 'area:quality', status: 'done' });
+      expect(await countsOf(first.id)).toEqual([0, 1, 3]);
+      const other = await emailResults({ retakeOf: first.token });
+      expect(await countsOf(first.id)).toEqual(await countsOf(other.id));
+      expect(await countsOf(other.id)).toEqual([2, 1, 1]);
+    });
+
+    it('count the earlier plan again once the retake is erased', async () => {
+      const first = await emailResults();
+      await markFour(first.token);
+      const retake = await emailResults({ email: 'retaker@care-home.example', retakeOf: first.token });
+      await mark(retake.token, { key: 'area:data', status: 'not_started' });
+      expect(await countsOf(first.id)).toEqual([1, 1, 1]);
+      await eraseAddress(t.db, 'retaker@care-home.example', 'command line (test)');
+      expect(await countsOf(first.id)).toEqual([2, 1, 1]);
+    });
   });
 
   it('carries a change made at the moment of the retake, or refuses it: never loses it', async () => {
