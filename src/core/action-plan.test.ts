@@ -23,8 +23,16 @@ describe('actionTopicsFor', () => {
       priorityKey('data', 2),
       ...AREAS.map((a) => areaKey(a.id)),
     ]);
-    expect(topics[0]).toMatchObject({ kind: 'priority', title: report.priorities[0].label });
-    expect(topics.at(-1)).toMatchObject({ kind: 'area', title: AREAS.at(-1)?.title });
+    expect(topics[0]).toMatchObject({
+      kind: 'priority',
+      title: report.priorities[0].label,
+      action: report.priorities[0].nextStep,
+    });
+    expect(topics.at(-1)).toMatchObject({
+      kind: 'area',
+      title: AREAS.at(-1)?.title,
+      action: report.areas.at(-1)?.advice.text,
+    });
   });
 
   it('offers only the areas when nothing is rated 1 or 2 (all highest), and the most at all lowest', () => {

@@ -29,6 +29,11 @@ export interface ActionPlanItem {
   owner?: string;
   /** YYYY-MM-DD; may be in the past (then it is overdue, not invalid). */
   targetDate?: string;
+  /**
+   * YYYY-MM-DD: the day of the earlier result this item was carried from by a retake, unchanged
+   * since (decision 0060). Absent on an item set on this result, or once the earlier one is erased.
+   */
+  carriedFrom?: string;
 }
 
 /** Something the plan can mark: a priority (one statement) or an area's advice. */
@@ -39,12 +44,17 @@ export interface ActionTopic {
   title: string;
   /** The priority's next step, or the area's advice heading. */
   detail: string;
+  /**
+   * What the action is, in a sentence or two: the priority's next step, or the area's advice for its
+   * band. An item says it wherever it is shown, so a row is never just a topic's name (issue 32).
+   */
+  action: string;
 }
 
 /** The topics a report offers, priorities first (in their order), then the five areas. */
 export function actionTopicsFor(
   priorities: readonly Pick<Priority, 'areaId' | 'question' | 'label' | 'nextStep'>[],
-  areas: readonly { id: AreaId; title: string; advice: { heading: string } }[],
+  areas: readonly { id: AreaId; title: string; advice: { heading: string; text: string } }[],
 ): ActionTopic[] {
   return [
     ...priorities.map((priority) => ({
@@ -52,12 +62,14 @@ export function actionTopicsFor(
       kind: 'priority' as const,
       title: priority.label,
       detail: priority.nextStep,
+      action: priority.nextStep,
     })),
     ...areas.map((area) => ({
       key: areaKey(area.id),
       kind: 'area' as const,
       title: area.title,
       detail: area.advice.heading,
+      action: area.advice.text,
     })),
   ];
 }

@@ -444,6 +444,22 @@ describe('the action plan', () => {
     expect(await text(plan('2020-01-01', 'done'), '2026-11-26')).not.toContain('Overdue');
   });
 
+  it('marks each item carried from an earlier result, and says which result, only when one is', async () => {
+    const report = buildReport(MIXED, GENERATED_AT, {
+      plan: [
+        { key: 'area:data', status: 'done', owner: 'Sam Patel', carriedFrom: '2026-11-03' },
+        { key: 'area:quality', status: 'planned' },
+      ],
+    });
+    const all = await text(report, '2026-11-26');
+    expect(all).toContain(
+      '1 planned, 0 in progress, 1 done. Actions marked “carried” come from your results of 3 November 2026, unchanged since.',
+    );
+    expect(all).toContain('Data Management: Build the foundations Area advice Done, carried Sam Patel');
+    expect(all).toMatch(/Service Quality: \S+ \S+ \S+ Area advice Planned Not set/);
+    expect(await text(plan('2026-12-24'), '2026-11-26')).not.toContain('carried');
+  });
+
   it('prints an owner and a date left empty as "Not set"', async () => {
     const report = buildReport(MIXED, GENERATED_AT, { plan: [{ key: 'area:quality', status: 'done' }] });
     expect(await text(report, '2026-11-26')).toContain(

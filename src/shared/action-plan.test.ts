@@ -7,6 +7,7 @@ import {
   latestTargetDay,
   targetDateProblem,
 } from './action-plan';
+import { carriedLabel, carriedNote } from './action-plan-words';
 import { PLAIN_TEXT_MESSAGE } from './plain-text';
 
 const problems = (body: unknown) => {
@@ -134,4 +135,20 @@ describe('target dates', () => {
 
 it('puts the plan under its results link', () => {
   expect(actionPlanPath('abc')).toBe('/api/results/abc/plan');
+});
+
+describe('the words of a carried plan', () => {
+  it('names the day an item was carried from, in words', () => {
+    expect(carriedLabel('2026-11-03')).toBe('Carried from your results of 3 November 2026');
+  });
+
+  it('says which results the carried items came from: none, one day, or each of several', () => {
+    expect(carriedNote([])).toBeUndefined();
+    expect(carriedNote(['2026-11-03', '2026-11-03'])).toBe(
+      'Actions marked “carried” come from your results of 3 November 2026, unchanged since.',
+    );
+    expect(carriedNote(['2026-11-03', '2026-10-01', '2026-09-15'])).toBe(
+      'Actions marked “carried” come from your results of 15 September 2026, 1 October 2026 and 3 November 2026, unchanged since.',
+    );
+  });
 });

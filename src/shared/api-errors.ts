@@ -24,7 +24,9 @@ export type ApiErrorCode =
   | 'not_failed'
   | 'not_retryable'
   /** A continue link whose audit was completed (410): it reopens nothing, and the page says so. */
-  | 'completed';
+  | 'completed'
+  /** A change to an earlier result's action plan (409): a later result holds the plan now. */
+  | 'superseded';
 
 /** Every error the API answers has this body. `fields` maps a field's path ("email", "responses.quality.2") to what is wrong with it. */
 export interface ApiErrorBody {

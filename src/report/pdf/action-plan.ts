@@ -1,7 +1,9 @@
 import { ACTION_STATUS_LABELS, formatDay, type PlannedAction } from '../../core';
 import {
   ACTION_PLAN_HEADING,
+  CARRIED_MARK,
   OVERDUE_LABEL,
+  carriedNote,
   isOverdue,
   planSummary,
   topicAction,
@@ -27,7 +29,8 @@ const NOT_SET = 'Not set';
  * "Your action plan": what the care manager marked on their private results page, as a table with
  * the same words as the page, on a page of its own. Nothing at all when nothing is marked (the report
  * then has no actionPlan). A target date before `today` on an action not done says "Overdue" in its
- * cell, in words; the sentence above the table names the day that was judged on.
+ * cell, in words; the sentence above the table names the day that was judged on, and the result
+ * any item marked "carried" came from.
  */
 export function writeActionPlan(
   writer: ReportWriter,
@@ -38,18 +41,18 @@ export function writeActionPlan(
   writer.newPage();
   writeHeading(writer, ACTION_PLAN_HEADING);
   const items = actions.map((action) => action.item);
-  writer.text(
-    'P',
-    `What you marked on your results page, as it stood on ${formatDay(today)}: ${planSummary(items)}.`,
-    TYPE.body,
-    { gapAfter: 10 },
-  );
+  // A plan a retake started with says where its carried items came from (decision 0060).
+  const carried = carriedNote(items.flatMap((item) => (item.carriedFrom ? [item.carriedFrom] : [])));
+  const summary = `What you marked on your results page, as it stood on ${formatDay(today)}: ${planSummary(items)}.`;
+  writer.text('P', carried ? `${summary} ${carried}` : summary, TYPE.body, { gapAfter: 10 });
   writer.table(
     COLUMNS,
     actions.map(({ topic, item }) => [
       topicAction(topic),
       topicTypeLabel(topic),
-      ACTION_STATUS_LABELS[item.status],
+      item.carriedFrom
+        ? `${ACTION_STATUS_LABELS[item.status]}, ${CARRIED_MARK}`
+        : ACTION_STATUS_LABELS[item.status],
       item.owner ?? NOT_SET,
       targetCell(item.targetDate, isOverdue(item, today)),
     ]),

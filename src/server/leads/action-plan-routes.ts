@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldErrors } from '../../shared/api-errors';
 import { ACTION_PLAN_MESSAGES, actionPlanChangeSchema, type ActionPlanSaved } from '../../shared/action-plan';
+import { PLAN_MOVED_REFUSAL } from '../../shared/action-plan-words';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { ClientLimitStore } from '../http/client-limit-store';
@@ -35,7 +36,8 @@ const INVALID_MESSAGE = 'Please check the highlighted fields.';
  * but this site's, like the team's changes. Checked in this order: JSON (415), the Origin (403
  * forbidden_origin, a missing or `null` one too), the per-client limit (429), the token (404, the
  * same answer as the results link's own for a malformed, unknown, erased or expired one), the fields
- * (400 invalid_request naming them; a key that is not a topic of these results too). Then 200 with
+ * (400 invalid_request naming them; a key that is not a topic of these results too), and whether a
+ * later result holds the plan now (409 superseded, decision 0060: nothing changes). Then 200 with
  * the whole plan. Every answer, errors included, is private like the results link's.
  */
 export async function actionPlanRoutes(
@@ -69,6 +71,7 @@ export async function actionPlanRoutes(
       }
       const changed = await changeActionPlan(db, requestId, parsed.data);
       if (changed.outcome === 'not_found') throw notFound();
+      if (changed.outcome === 'superseded') throw new HttpError(409, 'superseded', PLAN_MOVED_REFUSAL);
       if (changed.outcome === 'not_a_topic') {
         throw new HttpError(400, 'invalid_request', INVALID_MESSAGE, {
           key: ACTION_PLAN_MESSAGES.keyInvalid,

@@ -8,6 +8,7 @@ import {
 } from '../../core';
 import type { ActionPlanChange } from '../../shared/action-plan';
 import type { Database, Queryable } from '../db/database';
+import { MAX_CHAIN_STEPS } from './result-history';
 
 /**
  * The action plan a care manager keeps on a private results page (decision 0055): one row per
@@ -28,9 +29,18 @@ interface ItemRow {
   owner: string | null;
   /** YYYY-MM-DD, as to_char writes it (a driver would make a date a local midnight). */
   target_date: string | null;
+  /** The day (UTC) of the result the item was carried from, or null: set here, or that one erased. */
+  carried_from: string | null;
 }
 
-const ITEM_COLUMNS = `i.item_key, i.status, i.owner, to_char(i.target_date, 'YYYY-MM-DD') AS target_date`;
+/**
+ * Joined to `action_plan_items i`: the result each item was carried from, for its day: the day in UTC, as the history
+ * gives each result's day (isoDate), so "carried from your results of 3 November" names a day the
+ * progress lists.
+ */
+const CARRIED_FROM_JOIN = `LEFT JOIN email_requests earlier ON earlier.id = i.carried_from_request_id`;
+const ITEM_COLUMNS = `i.item_key, i.status, i.owner, to_char(i.target_date, 'YYYY-MM-DD') AS target_date,
+  to_char(earlier.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS carried_from`;
 
 function itemOf(row: ItemRow): ActionPlanItem {
   return {
@@ -38,6 +48,7 @@ function itemOf(row: ItemRow): ActionPlanItem {
     status: row.status,
     ...(row.owner === null ? {} : { owner: row.owner }),
     ...(row.target_date === null ? {} : { targetDate: row.target_date }),
+    ...(row.carried_from === null ? {} : { carriedFrom: row.carried_from }),
   };
 }
 
@@ -55,7 +66,7 @@ function inTopicOrder(rows: readonly ItemRow[], responses: Responses): ActionPla
 export async function readActionPlan(db: Queryable, requestId: string): Promise<ActionPlanItem[]> {
   const { rows } = await db.query<ItemRow & { responses: unknown }>(
     `SELECT ${ITEM_COLUMNS}, r.responses
-       FROM email_requests r JOIN action_plan_items i ON i.request_id = r.id
+       FROM email_requests r JOIN action_plan_items i ON i.request_id = r.id ${CARRIED_FROM_JOIN}
       WHERE r.id = $1`,
     [requestId],
   );
@@ -68,13 +79,22 @@ export type ActionPlanChanged =
   /** The request is gone: erased (or purged) since its results link was looked up. */
   | { outcome: 'not_found' }
   /** The key is not a topic of these results (the priorities depend on the answers). */
-  | { outcome: 'not_a_topic' };
+  | { outcome: 'not_a_topic' }
+  /** A later result was retaken from this one and holds the plan now (decision 0060): nothing changed. */
+  | { outcome: 'superseded' };
 
 /**
  * Applies one change to a request's plan: sets the topic's item to the change's status, owner and
  * target date (an owner or date left out is cleared), or removes it for `not_started`; then answers
  * the whole plan. One transaction that holds the request (FOR KEY SHARE), so an erasure or purge at
  * the same moment waits for it, or comes first and the change finds nothing: never half of each.
+ *
+ * A request a later result was retaken from is refused whole: that result holds the plan now, and
+ * a change here would be lost to it. The check is a statement after the lock, so a retake carrying
+ * this plan (carryActionPlan, which locks the request FOR UPDATE) either waits for this change and
+ * carries it, or comes first and this change sees the retake and is refused.
+ *
+ * A change sets the item on this result, so it is no longer one carried from an earlier result.
  */
 export async function changeActionPlan(
   db: Database,
@@ -88,6 +108,7 @@ export async function changeActionPlan(
     );
     const request = rows[0];
     if (!request) return { outcome: 'not_found' };
+    if (await hasLaterResult(tx, requestId)) return { outcome: 'superseded' };
     const responses = sanitizeResponses(request.responses);
     if (!topicKeysOf(responses).includes(change.key)) return { outcome: 'not_a_topic' };
     if (change.status === 'not_started') {
@@ -101,16 +122,64 @@ export async function changeActionPlan(
          VALUES ($1, $2, $3, $4, $5::date, now())
          ON CONFLICT (request_id, item_key)
          DO UPDATE SET status = EXCLUDED.status, owner = EXCLUDED.owner, target_date = EXCLUDED.target_date,
-                       updated_at = EXCLUDED.updated_at`,
+                       updated_at = EXCLUDED.updated_at, carried_from_request_id = NULL`,
         [requestId, change.key, change.status, change.owner ?? null, change.targetDate ?? null],
       );
     }
     const items = await tx.query<ItemRow>(
-      `SELECT ${ITEM_COLUMNS} FROM action_plan_items i WHERE i.request_id = $1`,
+      `SELECT ${ITEM_COLUMNS} FROM action_plan_items i ${CARRIED_FROM_JOIN} WHERE i.request_id = $1`,
       [requestId],
     );
     return { outcome: 'saved', plan: inTopicOrder(items.rows, responses) };
   });
+}
+
+/**
+ * Whether a later result was retaken from this request ("Retake with these answers", or a continue
+ * link of one): that result holds the plan now. Any such request counts: a later result is always
+ * newer than this one, so it cannot be past the retention period while this one is not.
+ */
+async function hasLaterResult(db: Queryable, requestId: string): Promise<boolean> {
+  const { rows } = await db.query<{ later: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM email_requests WHERE previous_request_id = $1) AS later',
+    [requestId],
+  );
+  return rows[0]?.later === true;
+}
+
+/**
+ * Starts a retake's plan with the plan of the result it was retaken from (decision 0060): each item
+ * of that plan whose topic the retake still has (its own answers give its topics) is copied with its
+ * status, owner, target date and when it was last set, and marked as carried from that result. Done
+ * stays done; a topic the retake no longer has is not carried. Answers how many items were carried:
+ * 0 for a request that is no retake, whose earlier result is gone, or whose earlier plan is empty.
+ *
+ * Run it in a transaction, right after the request is stored: it locks the earlier request FOR
+ * UPDATE until the copy is made, so a change to the earlier plan at that moment is either carried or
+ * refused as superseded (changeActionPlan), never lost between the two. An item the retake already
+ * has is kept, so a second call changes nothing.
+ */
+export async function carryActionPlan(db: Queryable, requestId: string): Promise<number> {
+  const { rows } = await db.query<{ responses: unknown; previous_request_id: string | null }>(
+    'SELECT responses, previous_request_id FROM email_requests WHERE id = $1',
+    [requestId],
+  );
+  const retake = rows[0];
+  if (!retake?.previous_request_id) return 0;
+  const earlier = await db.query('SELECT id FROM email_requests WHERE id = $1 FOR UPDATE', [
+    retake.previous_request_id,
+  ]);
+  if (earlier.rows.length === 0) return 0;
+  const { rowCount } = await db.query(
+    `INSERT INTO action_plan_items (request_id, item_key, status, owner, target_date, updated_at,
+                                    carried_from_request_id)
+     SELECT $1, item_key, status, owner, target_date, updated_at, request_id
+       FROM action_plan_items
+      WHERE request_id = $2 AND item_key = ANY (string_to_array($3, ','))
+     ON CONFLICT (request_id, item_key) DO NOTHING`,
+    [requestId, retake.previous_request_id, topicKeysOf(sanitizeResponses(retake.responses)).join(',')],
+  );
+  return rowCount;
 }
 
 /** How far a lead's action plan has got, as the team sees it: how many topics are at each status. */
@@ -134,14 +203,28 @@ export interface ActionPlanCountsRow {
  * Joined to a query on `email_requests` aliased `alias`: a lead's counts as the columns of
  * ActionPlanCountsRow, one row per request (an aggregate without GROUP BY gives one row, zeros when
  * nothing is marked). The lead's detail and the CSV both count with it.
+ *
+ * The counts follow the latest result (issue 32, decision 0060): a request retaken since counts
+ * the plan of the newest result retaken from it, directly or along the chain, which holds the plan
+ * now; its own is kept only to read. The walk forward is bounded as the history's walk back is
+ * (MAX_CHAIN_STEPS), and a request retaken twice counts the newer retake's plan.
  */
 export function actionPlanCountsJoin(alias: string): string {
   return `CROSS JOIN LATERAL (
+    WITH RECURSIVE later (id, created_at, step) AS (
+      SELECT ${alias}.id, ${alias}.created_at, 0
+      UNION ALL
+      SELECT r.id, r.created_at, l.step + 1
+        FROM later l JOIN email_requests r ON r.previous_request_id = l.id
+       WHERE l.step < ${MAX_CHAIN_STEPS}
+    )
+    SELECT id FROM later ORDER BY created_at DESC, step DESC LIMIT 1) plan_holder
+  CROSS JOIN LATERAL (
     SELECT count(*) FILTER (WHERE p.status = 'planned')::int AS plan_planned,
            count(*) FILTER (WHERE p.status = 'in_progress')::int AS plan_in_progress,
            count(*) FILTER (WHERE p.status = 'done')::int AS plan_done,
            max(p.updated_at) AS plan_updated_at
-      FROM action_plan_items p WHERE p.request_id = ${alias}.id) plan_counts`;
+      FROM action_plan_items p WHERE p.request_id = plan_holder.id) plan_counts`;
 }
 
 /** The columns of ACTION_PLAN_COUNTS_JOIN, for the query's select list. */

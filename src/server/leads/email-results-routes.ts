@@ -7,6 +7,7 @@ import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
+import { carryActionPlan } from './action-plan';
 import { findLiveRequestId, findRetakeOriginId, storeEmailRequest } from './email-requests';
 import { findSavedAuditOrigin } from '../saved-audits/saved-audits';
 import { newSecret } from '../http/secrets';
@@ -100,6 +101,11 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
         reply.header('Retry-After', String(result.retryAfterSeconds));
         throw new HttpError(429, 'rate_limited', tooManyRequestsMessage(result.retryAfterSeconds));
       }
+      // A retake starts with the earlier result's plan (decision 0060). The request is stored: were the
+      // copy to fail, a 500 would have the visitor send it again, so it is logged, never answered.
+      await db
+        .transaction((tx) => carryActionPlan(tx, result.id))
+        .catch((error: unknown) => request.log.error({ err: error }, 'the action plan was not carried'));
       options.onQueued();
       reply.code(202).header('Cache-Control', 'no-store');
       return { id: result.id, status: 'queued' };

@@ -31,4 +31,18 @@ describe('readActionPlan', () => {
     expect(readActionPlan(undefined)).toEqual([]);
     expect(readActionPlan({ key: 'area:data', status: 'done' })).toEqual([]);
   });
+
+  it('keeps the day an item was carried from, and leaves out one that is not a day, keeping the item', () => {
+    expect(
+      readActionPlan([
+        { key: 'area:data', status: 'done', carriedFrom: '2026-11-03' },
+        { key: 'area:quality', status: 'planned', carriedFrom: '3 November 2026' },
+        { key: 'area:training', status: 'planned', carriedFrom: true },
+      ]),
+    ).toEqual([
+      { key: 'area:data', status: 'done', carriedFrom: '2026-11-03' },
+      { key: 'area:quality', status: 'planned' },
+      { key: 'area:training', status: 'planned' },
+    ]);
+  });
 });

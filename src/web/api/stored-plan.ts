@@ -14,7 +14,7 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * The plan in an answer from the server, cleaned as any answer is: an item the page could not show
  * (an unknown status, an owner too long, a date that is not YYYY-MM-DD) is left out, and a key met
- * twice keeps its first item. The server checks what it stores; this keeps the page's own promise.
+ * twice keeps its first item. The day an item was carried from is kept when it is a day. The server checks what it stores; this keeps the page's own promise.
  */
 export function readActionPlan(value: unknown): ActionPlanItem[] {
   if (!Array.isArray(value)) return [];
@@ -22,7 +22,7 @@ export function readActionPlan(value: unknown): ActionPlanItem[] {
   const items: ActionPlanItem[] = [];
   for (const raw of value as unknown[]) {
     if (typeof raw !== 'object' || raw === null) continue;
-    const { key, status, owner, targetDate } = raw as Record<string, unknown>;
+    const { key, status, owner, targetDate, carriedFrom } = raw as Record<string, unknown>;
     if (typeof key !== 'string' || !ACTION_KEY_PATTERN.test(key) || seen.has(key)) continue;
     if (!ACTION_STATUSES.includes(status as ActionStatus)) continue;
     const item: ActionPlanItem = { key, status: status as ActionStatus };
@@ -32,6 +32,8 @@ export function readActionPlan(value: unknown): ActionPlanItem[] {
       if (trimmed !== '') item.owner = trimmed;
     }
     if (typeof targetDate === 'string' && DAY_PATTERN.test(targetDate)) item.targetDate = targetDate;
+    // Only a note of where the item came from: one that is not a day is left out, the item kept.
+    if (typeof carriedFrom === 'string' && DAY_PATTERN.test(carriedFrom)) item.carriedFrom = carriedFrom;
     seen.add(key);
     items.push(item);
   }

@@ -233,6 +233,9 @@ describe('PrivacyPage', () => {
     expect(link).toContain('anyone who has it can see and change the plan');
     expect(link).toContain('it is erased and deleted with the request');
     expect(link).toContain(
+      'When you retake the audit from that page, your new results start with a copy of the plan, for the actions they still have, and the earlier page keeps its plan to read; the copy is kept with the new request, and erased and deleted with it.',
+    );
+    expect(link).toContain(
       'Our team sees only how many actions are planned, in progress or done, and when the plan last changed: not what they are, who owns them or when they are due.',
     );
     expect(section('How long we keep it')).toContain(

@@ -149,8 +149,11 @@ export function PrivacyPage() {
           area&rsquo;s advice, as planned, in progress or done, with the name of the person who owns it and a
           target date if you wish. The link is the key, with no account or password, so anyone who has it can
           see and change the plan. We save the plan with your request and print it in your PDF report; it is
-          erased and deleted with the request. Our team sees only how many actions are planned, in progress or
-          done, and when the plan last changed: not what they are, who owns them or when they are due.
+          erased and deleted with the request. When you retake the audit from that page, your new results
+          start with a copy of the plan, for the actions they still have, and the earlier page keeps its plan
+          to read; the copy is kept with the new request, and erased and deleted with it. Our team sees only
+          how many actions are planned, in progress or done, and when the plan last changed: not what they
+          are, who owns them or when they are due.
         </p>
 
         <h2>Saving an audit to finish later</h2>

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AREAS, areaKey, priorityKey, type ActionPlanItem, type Responses } from '../../../core';
+import { PLAN_MOVED_NOTE, PLAN_MOVED_REFUSAL, PLAN_MOVED_TITLE } from '../../../shared/action-plan-words';
 import { ActionPlan } from './action-plan';
 
 const TOKEN = 'B'.repeat(43);
@@ -39,8 +40,16 @@ function stubPlanRoute(answer: (body: Record<string, unknown>) => Response | 'ne
   return sent;
 }
 
-function show(responses: Responses, plan: ActionPlanItem[] = []) {
-  return render(<ActionPlan token={TOKEN} responses={responses} initialPlan={plan} today={TODAY} />);
+function show(responses: Responses, plan: ActionPlanItem[] = [], heldByLater = false) {
+  return render(
+    <ActionPlan
+      token={TOKEN}
+      responses={responses}
+      initialPlan={plan}
+      today={TODAY}
+      heldByLater={heldByLater}
+    />,
+  );
 }
 
 /** The row of a topic, found by its heading. */
@@ -81,7 +90,7 @@ describe('ActionPlan', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
       AREAS.map((a) => a.title),
     );
-    expect(screen.getAllByRole('group')).toHaveLength(5);
+    expect(screen.getAllByRole('button', { name: /^Save / })).toHaveLength(5);
     expect(screen.queryByText(/^Priority/)).toBeNull();
   });
 
@@ -260,5 +269,115 @@ describe('ActionPlan', () => {
         'Not saved. The change could not be saved. Please check your connection and try again.',
       ),
     );
+  });
+
+  it('says why a change was refused when a later result took the plan over after the page loaded (409)', async () => {
+    stubPlanRoute(() => json({ error: { code: 'superseded', message: PLAN_MOVED_REFUSAL } }, 409));
+    show(ALL_FIVES, [{ key: areaKey('data'), status: 'planned' }]);
+    const data = row('Data Management');
+    await userEvent.selectOptions(within(data).getByLabelText('Status'), 'done');
+    await userEvent.click(within(data).getByRole('button', { name: /^Save/ }));
+    await waitFor(() =>
+      expect(within(data).getByRole('alert').textContent).toBe(`Not saved. ${PLAN_MOVED_REFUSAL}`),
+    );
+    // What the server kept is what the row's glance says.
+    expect(data.querySelector('.action-topic__badge')?.textContent).toBe('Status: Planned');
+  });
+
+  describe('at a glance, and on demand', () => {
+    it('says each row’s status in words and what the action is: a priority’s next step, an area’s advice', () => {
+      show(TWO_WEAK, [{ key: areaKey('data'), status: 'done' }]);
+      const first = row('Care workflows in one digital system');
+      const badge = (li: HTMLElement) => li.querySelector('.action-topic__badge')?.textContent;
+      expect(badge(first)).toBe('Status: Not started');
+      expect(first.querySelector('.action-topic__action')?.textContent).toMatch(/^Next step: \S/);
+      const data = row('Data Management');
+      expect(badge(data)).toBe('Status: Done');
+      const action = data.querySelector('.action-topic__action')?.textContent ?? '';
+      // The area's band heading and its advice: more than the area's name.
+      expect(action).toMatch(/^(Build the foundations|Take the next steps|Sustain and optimise): \S.{40,}/);
+    });
+
+    it('keeps the owner, the date and the fields in a disclosure named with its topic, opened on demand', async () => {
+      show(TWO_WEAK, [{ key: FIRST, status: 'planned', owner: 'Sam Patel' }]);
+      const first = row('Care workflows in one digital system');
+      const details = first.querySelector('details')!;
+      expect(details.open).toBe(false);
+      expect(within(first).getByLabelText('Owner (optional)').closest('details')).toBe(details);
+      // The owner is not in the row's glance, only in the disclosure.
+      expect(first.querySelector('.action-topic__action')?.textContent).not.toContain('Sam Patel');
+      const summary = within(first).getByText(/^Status, owner and target date/);
+      expect(summary.textContent).toBe('Status, owner and target date: Care workflows in one digital system');
+      // A summary is the browser's own control: Enter and Space open it too (the e2e spec presses them).
+      await userEvent.click(summary);
+      expect(details.open).toBe(true);
+    });
+
+    it('shows the status it saved at a glance once the server has it', async () => {
+      stubPlanRoute((body) => json({ plan: [{ key: body.key, status: body.status }] }));
+      show(TWO_WEAK);
+      const first = row('Care workflows in one digital system');
+      await userEvent.selectOptions(within(first).getByLabelText('Status'), 'in_progress');
+      await userEvent.click(within(first).getByRole('button', { name: /^Save / }));
+      await waitFor(() =>
+        expect(first.querySelector('.action-topic__badge')?.textContent).toBe('Status: In progress'),
+      );
+    });
+  });
+
+  describe('a plan carried on from an earlier result', () => {
+    it('says on each carried item which result it came from, and not on the others', () => {
+      show(TWO_WEAK, [
+        { key: FIRST, status: 'done', owner: 'Sam Patel', carriedFrom: '2026-11-03' },
+        { key: areaKey('quality'), status: 'planned' },
+      ]);
+      expect(within(row('Care workflows in one digital system')).getByText(/^Carried from/).textContent).toBe(
+        'Carried from your results of 3 November 2026',
+      );
+      expect(within(row('Service Quality')).queryByText(/^Carried from/)).toBeNull();
+      expect(screen.getAllByText(/^Carried from/)).toHaveLength(1);
+    });
+
+    it('drops the mark once a carried item is saved here: it is this result’s own then', async () => {
+      stubPlanRoute((body) => json({ plan: [{ key: body.key, status: body.status }] }));
+      show(TWO_WEAK, [{ key: FIRST, status: 'planned', carriedFrom: '2026-11-03' }]);
+      const first = row('Care workflows in one digital system');
+      await userEvent.selectOptions(within(first).getByLabelText('Status'), 'done');
+      await userEvent.click(within(first).getByRole('button', { name: /^Save / }));
+      await waitFor(() => expect(within(first).queryByText(/^Carried from/)).toBeNull());
+    });
+  });
+
+  describe('an earlier result whose plan a later result holds now', () => {
+    const PLAN: ActionPlanItem[] = [
+      { key: FIRST, status: 'in_progress', owner: 'Sam Patel', targetDate: '2026-12-01' },
+      { key: areaKey('data'), status: 'done' },
+    ];
+
+    it('says a later result holds the plan, and shows it to read: no field, no Save, nothing sent', () => {
+      const fetch = vi.fn();
+      vi.stubGlobal('fetch', fetch);
+      show(TWO_WEAK, PLAN, true);
+      const section = screen.getByRole('region', { name: 'Your action plan' });
+      expect(within(section).getByText(PLAN_MOVED_TITLE)).toBeTruthy();
+      expect(within(section).getByText(PLAN_MOVED_NOTE)).toBeTruthy();
+      expect(within(section).queryByText(/anyone with this link can see and change it/)).toBeNull();
+      expect(within(section).queryAllByRole('button')).toEqual([]);
+      expect(within(section).queryAllByRole('combobox')).toEqual([]);
+      expect(within(section).queryAllByRole('textbox')).toEqual([]);
+      expect(within(section).getByText('0 planned, 1 in progress, 1 done')).toBeTruthy();
+      expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it('keeps each row’s status at a glance and its owner and date on demand, "Not set" where none', () => {
+      show(TWO_WEAK, PLAN, true);
+      const first = row('Care workflows in one digital system');
+      expect(first.querySelector('.action-topic__badge')?.textContent).toBe('Status: In progress');
+      const summary = within(first).getByText(/^Owner and target date/);
+      expect(summary.closest('details')?.open).toBe(false);
+      const facts = summary.closest('details')!.querySelector('dl')!;
+      expect(facts.textContent).toBe('OwnerSam PatelTarget date1 December 2026');
+      expect(row('Data Management').querySelector('dl')?.textContent).toBe('OwnerNot setTarget dateNot set');
+    });
   });
 });

@@ -116,7 +116,13 @@ function StoredResultsView({ token, results }: { token: string; results: Fetched
       />
       <ProgressOverTime history={results.history} />
       <Suspense fallback={null}>
-        <ActionPlan token={token} responses={responses} initialPlan={results.plan} />
+        {/* A later result retaken from this one holds the plan now: shown here to read (decision 0060). */}
+        <ActionPlan
+          token={token}
+          responses={responses}
+          initialPlan={results.plan}
+          heldByLater={results.history.laterResults}
+        />
       </Suspense>
       <StoredResultsActions
         token={token}

@@ -6,6 +6,7 @@ import { COMPARISON_PENDING, describeSegment, type Benchmark } from '../../../co
 import type { StoredResults } from '../../../shared/results-link';
 import { BrowserRouter, useLocation } from '../../../browser/router';
 import { pushLocation } from '../../../browser/router/history';
+import { PLAN_MOVED_TITLE } from '../../../shared/action-plan-words';
 import { ResultsLinkPage } from './results-link-page';
 import { ResultsPage } from './results-page';
 
@@ -227,6 +228,38 @@ describe('ResultsLinkPage (/results/<token>)', () => {
         overall: 60,
       },
     });
+  });
+
+  it('shows a carried plan’s items as carried from the earlier result, to change here', async () => {
+    stubApi({
+      [`/api/results/${TOKEN}`]: () =>
+        json({
+          ...STORED,
+          plan: [{ key: 'area:data', status: 'done', owner: 'Sam Patel', carriedFrom: '2026-10-05' }],
+        }),
+      '/api/benchmark': () => 'network',
+    });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    const plan = await screen.findByRole('region', { name: 'Your action plan' });
+    expect(within(plan).getByText('Carried from your results of 5 October 2026')).toBeTruthy();
+    expect(within(plan).getByRole('button', { name: 'Save Data Management' })).toBeTruthy();
+  });
+
+  it('says on an earlier result that a later one holds the plan now, and offers nothing to change', async () => {
+    stubApi({
+      [`/api/results/${TOKEN}`]: () =>
+        json({
+          ...STORED,
+          history: { entries: [], total: 1, laterResults: true },
+          plan: [{ key: 'area:data', status: 'in_progress' }],
+        }),
+      '/api/benchmark': () => 'network',
+    });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    const plan = await screen.findByRole('region', { name: 'Your action plan' });
+    expect(within(plan).getByText(PLAN_MOVED_TITLE)).toBeTruthy();
+    expect(within(plan).queryAllByRole('button')).toEqual([]);
+    expect(within(plan).getByText('0 planned, 1 in progress, 0 done')).toBeTruthy();
   });
 
   it('says plainly that an expired or erased link is gone, and offers the audit', async () => {
