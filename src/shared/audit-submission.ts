@@ -1,10 +1,8 @@
 import * as z from 'zod/mini';
 import { AREA_IDS, isAreaComplete, type Responses } from '../core';
-import { responsesSchema } from './email-request';
+import { auditKeySchema, responsesSchema } from './email-request';
 import { serviceProfileSchema } from './service-profile-schema';
 import { UUID_PATTERN } from './uuid';
-
-const auditKey = (error: string) => z.string({ error }).check(z.regex(UUID_PATTERN, { error }));
 
 /**
  * `POST /api/audits`: one completed audit for the anonymous benchmark. No address and no identifier
@@ -16,8 +14,10 @@ const auditKey = (error: string) => z.string({ error }).check(z.regex(UUID_PATTE
 export const auditSubmissionSchema = z
   .object(
     {
-      idempotencyKey: auditKey('The idempotency key must be a UUID'),
-      retakes: z.optional(auditKey('retakes must be the key of the audit retaken, a UUID')),
+      idempotencyKey: z
+        .string({ error: 'The idempotency key must be a UUID' })
+        .check(z.regex(UUID_PATTERN, { error: 'The idempotency key must be a UUID' })),
+      retakes: z.optional(auditKeySchema('retakes')),
       // Only a finished audit is compared: every one of the 25 statements rated.
       responses: responsesSchema.check(
         z.refine((responses) => AREA_IDS.every((id) => isAreaComplete(responses as Responses, id)), {

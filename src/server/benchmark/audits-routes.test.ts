@@ -331,7 +331,7 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.fields).toEqual({
-      retakes: 'retakes must be the key of the audit retaken, a UUID',
+      retakes: 'retakes must be an audit’s key, a UUID',
     });
     expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 1, keys: 1, counted: 5 });
 

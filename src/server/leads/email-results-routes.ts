@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
 import { findLiveRequestId, findRetakeOriginId, storeEmailRequest } from './email-requests';
 import { findSavedAuditOrigin } from '../saved-audits/saved-audits';
+import { keepResultAuditKey } from '../benchmark/result-audit-keys';
 import { newSecret } from '../http/secrets';
 import type { ClientLimitStore } from '../http/client-limit-store';
 import { registerPerClientLimit } from '../http/request-guards';
@@ -31,7 +32,8 @@ export interface EmailResultsOptions {
  * A retake is linked to the result it came from (decision 0053): `retakeOf`, that result's link,
  * or else `continueToken`, the continue link of a saved retake, which kept its origin. A link that
  * opens nothing (unknown, expired, erased) leaves the request unlinked, never refused: the visitor
- * still gets their results, only without the earlier one beside them.
+ * still gets their results, only without the earlier one beside them. `auditKey`, the key the
+ * audit was sent to the benchmark with, is kept with the result, so a retake from its link names it.
  */
 export async function emailResultsRoutes(app: FastifyInstance, options: EmailResultsOptions): Promise<void> {
   const { db, config } = options;
@@ -61,6 +63,7 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
         source,
         retakeOf,
         continueToken,
+        auditKey,
       } = parsed.data;
       // The server scores the answers itself; nothing the client says about scores is used.
       const responses = sanitizeResponses(raw);
@@ -95,6 +98,10 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
         reply.header('Retry-After', String(result.retryAfterSeconds));
         throw new HttpError(429, 'rate_limited', tooManyRequestsMessage(result.retryAfterSeconds));
       }
+      // The result's anonymous audit, for a retake from its link to replace (decision 0062). Kept after
+      // the request is committed: should this fail, the request stands and a retake from its link
+      // is counted as an audit of its own, as before.
+      if (auditKey) await keepResultAuditKey(db, result.id, auditKey);
       options.onQueued();
       reply.code(202).header('Cache-Control', 'no-store');
       return { id: result.id, status: 'queued' };
