@@ -110,7 +110,13 @@ function StoredResultsView({ token, results }: { token: string; results: Fetched
         input={input}
         slots={{
           afterOverall: (
-            <StoredResultsActions token={token} responses={responses} profile={profile} takenOn={takenOn} />
+            <StoredResultsActions
+              token={token}
+              responses={responses}
+              profile={profile}
+              takenOn={takenOn}
+              auditKey={results.auditKey}
+            />
           ),
         }}
       />
@@ -123,6 +129,7 @@ function StoredResultsView({ token, results }: { token: string; results: Fetched
         responses={responses}
         profile={profile}
         takenOn={takenOn}
+        auditKey={results.auditKey}
         explained
       />
       <ResultsClosing />
@@ -139,6 +146,7 @@ function StoredResultsActions({
   responses,
   profile,
   takenOn,
+  auditKey,
   explained = false,
 }: {
   /** This link's token: a retake started here is linked to this result. */
@@ -146,6 +154,8 @@ function StoredResultsActions({
   responses: Responses;
   profile: ServiceProfile;
   takenOn: string;
+  /** The key of this result's anonymous audit, when kept: a retake started here replaces it. */
+  auditKey: string | undefined;
   explained?: boolean;
 }) {
   const navigate = useNavigate();
@@ -155,7 +165,7 @@ function StoredResultsActions({
   function retake() {
     const scores = scoreAreas(responses);
     const earlier: EarlierResult = { takenOn, scores, overall: overallScore(scores) };
-    startRetake({ responses, profile, earlier, retakeOf: token });
+    startRetake({ responses, profile, earlier, retakeOf: token, retakesAudit: auditKey });
     navigate('/audit-tool');
   }
 
