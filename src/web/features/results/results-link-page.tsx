@@ -160,7 +160,9 @@ function StoredResultsActions({
 }) {
   const navigate = useNavigate();
   const [notice, setNotice] = useNotice();
-  const resultsState = resultsStateFor(responses, { profile });
+  // "Email Results" again: the new request keeps the same audit's key, so a retake from its link
+  // replaces that audit too.
+  const resultsState = resultsStateFor(responses, { profile, idempotencyKey: auditKey });
 
   function retake() {
     const scores = scoreAreas(responses);

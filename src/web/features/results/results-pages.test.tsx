@@ -272,6 +272,19 @@ describe('ResultsLinkPage (/results/<token>)', () => {
     });
   });
 
+  it('"Email Results" carries the link’s audit key, so the new request keeps it too', async () => {
+    stubApi({
+      [`/api/results/${TOKEN}`]: () => json({ ...STORED, auditKey: EARLIER_KEY }),
+      '/api/benchmark': () => 'network',
+    });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    await userEvent.click((await screen.findAllByRole('link', { name: 'Email Results' }))[0]!);
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/email-results'));
+    expect((window.history.state as { usr: Record<string, unknown> }).usr).toMatchObject({
+      idempotencyKey: EARLIER_KEY,
+    });
+  });
+
   it.each([
     ['keeps no key', STORED],
     ['gives a malformed one', { ...STORED, auditKey: 'not-a-key' }],
