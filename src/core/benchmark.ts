@@ -18,11 +18,14 @@ export type ComparisonBasis = 'segment' | 'all';
 export type Benchmark =
   | {
       status: 'available';
-      /** "segment": audits of the visitor's segment; "all": every audit, the segment had too few. */
+      /** "segment": providers of the visitor's segment; "all": every provider, the segment had too few. */
       basis: ComparisonBasis;
       /** The segment the figures are from: the visitor's, or {} for all. */
       profile: ServiceProfile;
-      /** How many completed audits the figures come from. */
+      /**
+       * How many providers the figures come from: each one's latest completed audit, a chain of
+       * retakes counted once (decision 0062).
+       */
       responses: number;
       areas: Record<AreaId, AreaBenchmark>;
     }

@@ -37,7 +37,10 @@ export interface Config {
     /** Report PDFs (POST /api/report) per client address per `perClientWindowMs`. */
     reportsPerClient: number;
   };
-  /** BENCHMARK_MIN_RESPONSES: how many anonymous completed audits (in a segment) before any comparison is shown. */
+  /**
+   * BENCHMARK_MIN_RESPONSES: how many providers (in a segment) before any comparison is shown; a
+   * chain of retakes is one provider, counted by its latest audit (decision 0062).
+   */
   benchmarkMinResponses: number;
   retentionDays: number;
   /** JOBS_TICK_MS: how often this instance checks whether a background job is due (src/server/jobs). */

@@ -13,6 +13,7 @@ import {
 import { hasUnstorableCharacters, PLAIN_TEXT_MESSAGE } from './plain-text';
 import { isKeepableSourceValue, isOneLineOfText } from './visit-source-rules';
 import { serviceProfileSchema } from './service-profile-schema';
+import { UUID_PATTERN } from './uuid';
 
 /** The address, trimmed (its case kept), by the one address rule the browser also applies. */
 export const emailAddressSchema = z.string({ error: EMAIL_REQUEST_MESSAGES.emailMissing }).check(
@@ -204,6 +205,15 @@ export const linkTokenSchema = (what: string) =>
     .string({ error: `${what} must be a link's token` })
     .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: `${what} must be a link's token` }));
 
+/**
+ * The key a completed audit was sent to the benchmark with (`POST /api/audits`): a UUID the browser
+ * made for that one audit. A retake names it to replace that audit in the comparison (decision 0062).
+ */
+export const auditKeySchema = (what: string) =>
+  z
+    .string({ error: `${what} must be an audit’s key, a UUID` })
+    .check(z.regex(UUID_PATTERN, { error: `${what} must be an audit’s key, a UUID` }));
+
 export const emailRequestSchema = z
   .object(
     {
@@ -223,6 +233,9 @@ export const emailRequestSchema = z
       // The audit was continued from a saved one: its continue link's token, so a retake saved and
       // continued on another device is still linked to its origin.
       continueToken: z.optional(linkTokenSchema('continueToken')),
+      // The key this audit was sent to the benchmark with (POST /api/audits), kept with the result so
+      // that a retake from its results link names that audit, which the retake then replaces.
+      auditKey: z.optional(auditKeySchema('auditKey')),
     },
     { error: 'The request must be a JSON object' },
   )

@@ -31,4 +31,9 @@ export interface StoredResults {
   history: ResultHistory;
   /** The action plan kept on this page: one item per marked topic. */
   plan: ActionPlanItem[];
+  /**
+   * The key this result's audit was sent to the benchmark with, when the request kept one: a retake
+   * from this page names it (`retakes`), and replaces that audit in the comparison.
+   */
+  auditKey?: string;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { AREA_IDS } from '../core';
 import {
+  auditKeySchema,
   EMAIL_REQUEST_MESSAGES,
   emailAddressSchema,
   linkTokenSchema,
@@ -35,7 +36,8 @@ export const sectionSchema = z.number({ error: SAVED_AUDIT_MESSAGES.sectionInval
  * `POST /api/saved-audits`, a first save, which e-mails the link. `website` and `proof` are the bot
  * check's (checked before this schema, as for the e-mail form); other fields it does not know are
  * dropped. `responses` must hold at least one answer: an audit with none has nothing to save.
- * `earlier` is a saved retake's earlier result, `retakeOf` the results link it came from.
+ * `earlier` is a saved retake's earlier result, `retakeOf` the results link it came from,
+ * `retakesAudit` the key of the anonymous audit it retakes (decision 0062).
  */
 export const firstSaveSchema = z.object(
   {
@@ -46,6 +48,7 @@ export const firstSaveSchema = z.object(
     profile: z.optional(serviceProfileSchema),
     earlier: z.optional(earlierSchema),
     retakeOf: z.optional(linkTokenSchema('retakeOf')),
+    retakesAudit: z.optional(auditKeySchema('retakesAudit')),
   },
   { error: SAVED_AUDIT_MESSAGES.notObject },
 );

@@ -51,6 +51,8 @@ export interface SavedAudit {
   profile: ServiceProfile;
   /** For a retake that was saved: the result the change per area is shown against. */
   earlier?: EarlierResult;
+  /** For a retake that was saved: the key of the anonymous audit it retakes, which it names when completed. */
+  retakesAudit?: string;
   savedAt: string;
   expiresOn: string;
 }

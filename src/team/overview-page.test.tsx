@@ -188,6 +188,13 @@ describe('the overview page', () => {
       'E-mail requested',
       'Consent given',
     ]);
+    // Audits, not providers: only the comparison counts a provider's retakes once.
+    const completed = [...document.querySelectorAll('dl.definitions dt')].find(
+      (dt) => dt.textContent === 'Completed',
+    );
+    expect(completed?.nextElementSibling?.textContent?.replace(/\s+/g, ' ')).toContain(
+      'These are audits, not providers: a retake counts again here',
+    );
   });
 
   it('sets the 30 days against the 30 before, step by step and for the leads', async () => {

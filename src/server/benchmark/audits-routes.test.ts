@@ -79,7 +79,7 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
     ]);
   });
 
-  it('keeps nothing that could identify the visitor: the table has no column for an address, a time or a key', async () => {
+  it('keeps nothing that could identify the visitor: no address, no time of day; only the audit’s own random key and what replaced it', async () => {
     const { rows } = await t.db.query<{ column_name: string; data_type: string }>(
       `SELECT column_name, data_type FROM information_schema.columns
         WHERE table_name = 'completed_audits' ORDER BY ordinal_position`,
@@ -94,6 +94,9 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
         column_name: `${area}_score`,
         data_type: 'smallint',
       })),
+      // The key the browser made for this audit (a retake names it), and the retake that replaced it.
+      { column_name: 'submission_key', data_type: 'uuid' },
+      { column_name: 'replaced_by', data_type: 'uuid' },
     ]);
   });
 
@@ -298,6 +301,16 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
       'profile.serviceType',
     ],
     ['an unknown size', auditBody({ profile: { size: '1000_plus' as never } }), 'profile.size'],
+    ['a retaken key that is not a UUID', { ...auditBody(), retakes: 'earlier-audit' }, 'retakes'],
+    ['a retaken key that is a number', { ...auditBody(), retakes: 42 }, 'retakes'],
+    [
+      'a retake of itself',
+      {
+        ...auditBody({ idempotencyKey: '8c4a1d2e-3b5f-4a6c-9d7e-0f1a2b3c4d5e' }),
+        retakes: '8C4A1D2E-3B5F-4A6C-9D7E-0F1A2B3C4D5E',
+      },
+      'retakes',
+    ],
     ['an array', [auditBody()], ''],
     ['null', null, ''],
   ])('refuses %s with 400 invalid_request and stores nothing', async (_what, payload, field) => {
@@ -307,6 +320,51 @@ describe.each(DATABASE_KINDS)('POST /api/audits on %s', (kind) => {
     expect(body.error.code).toBe('invalid_request');
     expect(Object.keys(body.error.fields ?? {})).toContain(field);
     expect(await benchmarkRowCounts(t.db)).toEqual(NOTHING_STORED);
+  });
+
+  it('replaces the audit a retake names, and refuses a malformed name with 400, changing nothing', async () => {
+    const first = auditBody({ responses: answersScoring(40), profile: { serviceType: 'nursing' } });
+    await postAudit(server.app, first);
+    const malformed = await postAudit(server.app, {
+      ...auditBody({ responses: answersScoring(80) }),
+      retakes: `${String(first.idempotencyKey)}x`,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.fields).toEqual({
+      retakes: 'retakes must be an audit’s key, a UUID',
+    });
+    expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 1, keys: 1, counted: 5 });
+
+    const retake = await postAudit(server.app, {
+      ...auditBody({ responses: answersScoring(80) }),
+      retakes: first.idempotencyKey,
+    });
+    expect(retake.statusCode).toBe(202);
+    expect(retake.json()).toEqual({ status: 'counted' });
+    // Two audits kept, one counted: the retake's 80s, in no segment (it gave no profile yet).
+    expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 2, keys: 2, counted: 5 });
+    const { rows } = await t.db.query(
+      'SELECT service_type, size_band, area, score::int AS score, count::int AS count FROM benchmark_score_counts ORDER BY area',
+    );
+    expect(rows).toEqual(
+      ['compliance', 'data', 'operational', 'quality', 'training'].map((area) => ({
+        service_type: null,
+        size_band: null,
+        area,
+        score: 80,
+        count: 1,
+      })),
+    );
+  });
+
+  it('counts a retake whose key names no audit (unknown, or from before keys were kept) as an audit of its own', async () => {
+    await postAudit(server.app, auditBody());
+    const res = await postAudit(server.app, {
+      ...auditBody(),
+      retakes: '0b6f5a3c-8e2d-4f1a-9c7b-5d4e3f2a1b0c',
+    });
+    expect(res.statusCode).toBe(202);
+    expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 2, keys: 2, counted: 10 });
   });
 
   it('refuses a body that is not JSON with 400, and its text reaches no log line', async () => {

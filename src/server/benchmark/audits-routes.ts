@@ -23,7 +23,9 @@ export const AUDIT_COUNTED = { status: 'counted' } as const;
  * `POST /api/audits`: one completed audit for the anonymous benchmark. Checked in this order, and
  * nothing is stored unless all pass: the per-client limit (429), JSON (415), size (413), the
  * fields (400 invalid_request). Then the server scores the answers itself and stores them with the UTC
- * date only, and answers 202 — also for a repeat of an idempotency key it has already counted.
+ * date only, and answers 202 — also for a repeat of an idempotency key it has already counted. A
+ * retake (`retakes`, the key of the audit it retakes) replaces that audit's chain's latest in the
+ * counts; a key that names no audit is no error, the retake is then counted as an audit of its own.
  * Nothing about the client is kept or logged: its address is used for the limit only (see
  * registerPerClientLimit), and the answers appear in no log line.
  */
@@ -50,9 +52,10 @@ export async function auditsRoutes(app: FastifyInstance, options: AuditsOptions)
           fieldErrors(parsed.error),
         );
       }
-      const { idempotencyKey, profile } = parsed.data;
+      const { idempotencyKey, retakes, profile } = parsed.data;
       const counted = await storeCompletedAudit(db, {
         idempotencyKey,
+        ...(retakes === undefined ? {} : { retakes }),
         profile: sanitizeProfile(profile),
         responses: sanitizeResponses(parsed.data.responses),
       });

@@ -62,10 +62,11 @@ describe.each(DATABASE_KINDS)('the benchmark’s idempotency keys on %s', (kind)
     // The audits stay: they hold nothing personal, and the benchmark is made of them.
     expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 4, keys: 2, counted: 20 });
 
-    // A key still remembered is counted once; a forgotten one would count again (a retry days late).
+    // A retry is counted once, the key remembered here or not: the audit keeps its own key (0062).
     expect(await storeCompletedAudit(t.db, audit(yesterday))).toBe(false);
-    expect(await storeCompletedAudit(t.db, audit(twoDaysAgo))).toBe(true);
-    expect(await storeCompletedAudit(t.db, audit(lastMonth))).toBe(true);
+    expect(await storeCompletedAudit(t.db, audit(twoDaysAgo))).toBe(false);
+    expect(await storeCompletedAudit(t.db, audit(lastMonth))).toBe(false);
+    expect(await benchmarkRowCounts(t.db)).toEqual({ audits: 4, keys: 2, counted: 20 });
     expect(await forgetOldSubmissionKeys(t.db)).toBe(0);
   });
 

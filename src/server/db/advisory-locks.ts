@@ -18,8 +18,11 @@ export const ADVISORY_LOCKS = {
   recipient: 7_274_002,
   /** Two keys, (this, hashtext(address)): one sign-in link request at a time per address. */
   signIn: 7_274_016,
-  /** One key: one re-filing of a completed audit's profile at a time. */
-  refileAudit: 7_274_017,
+  /**
+   * One key: one move of a completed audit's benchmark counts at a time: a profile given later
+   * (re-filing) or a retake replacing the audit it retakes.
+   */
+  moveAuditCounts: 7_274_017,
   /**
    * Two keys, (this, hashtext(job name)): one run of a background job at a time across every
    * instance, tried (pg_try_advisory_xact_lock) so another instance skips the job rather than waits.

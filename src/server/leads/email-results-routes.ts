@@ -10,6 +10,7 @@ import { HttpError } from '../http/http-errors';
 import { carryActionPlan } from './action-plan';
 import { findLiveRequestId, findRetakeOriginId, storeEmailRequest } from './email-requests';
 import { findSavedAuditOrigin } from '../saved-audits/saved-audits';
+import { keepResultAuditKey } from '../benchmark/result-audit-keys';
 import { newSecret } from '../http/secrets';
 import type { ClientLimitStore } from '../http/client-limit-store';
 import { registerPerClientLimit } from '../http/request-guards';
@@ -37,7 +38,8 @@ export interface EmailResultsOptions {
  * A retake is linked to the result it came from (decision 0053): `retakeOf`, that result's link,
  * or else `continueToken`, the continue link of a saved retake, which kept its origin. A link that
  * opens nothing (unknown, expired, erased) leaves the request unlinked, never refused: the visitor
- * still gets their results, only without the earlier one beside them.
+ * still gets their results, only without the earlier one beside them. `auditKey`, the key the
+ * audit was sent to the benchmark with, is kept with the result, so a retake from its link names it.
  */
 export async function emailResultsRoutes(app: FastifyInstance, options: EmailResultsOptions): Promise<void> {
   const { db, config } = options;
@@ -67,6 +69,7 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
         source,
         retakeOf,
         continueToken,
+        auditKey,
       } = parsed.data;
       // The server scores the answers itself; nothing the client says about scores is used.
       const responses = sanitizeResponses(raw);
@@ -106,6 +109,10 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
       await db
         .transaction((tx) => carryActionPlan(tx, result.id))
         .catch((error: unknown) => request.log.error({ err: error }, 'the action plan was not carried'));
+      // The result's anonymous audit, for a retake from its link to replace (decision 0062). Kept after
+      // the request is committed: should this fail, the request stands and a retake from its link
+      // is counted as an audit of its own, as before.
+      if (auditKey) await keepResultAuditKey(db, result.id, auditKey);
       options.onQueued();
       reply.code(202).header('Cache-Control', 'no-store');
       return { id: result.id, status: 'queued' };

@@ -3,7 +3,8 @@ import { RESULTS_PATH, type StoredResults } from '../../shared/results-link';
 import type { Queryable } from '../db/database';
 import { HttpError } from '../http/http-errors';
 import { markPrivate } from '../http/private-answer';
-import { findStoredResults } from './email-requests';
+import { findResultAuditKey } from '../benchmark/result-audit-keys';
+import { findRetakeOriginId, findStoredResults } from './email-requests';
 import { sendSiteFile, type SiteFile } from '../site/static-site';
 
 export interface ResultsLinkOptions {
@@ -32,7 +33,10 @@ export async function resultsLinkRoutes(app: FastifyInstance, options: ResultsLi
       markPrivate(reply);
       const results = await findStoredResults(db, request.params.token, retentionDays);
       if (!results) throw new HttpError(404, 'not_found', RESULTS_NOT_FOUND_MESSAGE);
-      return results;
+      // The key of this result's anonymous audit, which "Retake with these answers" names (0062).
+      const requestId = await findRetakeOriginId(db, request.params.token, retentionDays);
+      const auditKey = requestId && (await findResultAuditKey(db, requestId));
+      return { ...results, ...(auditKey ? { auditKey } : {}) };
     },
   );
 

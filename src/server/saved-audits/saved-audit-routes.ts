@@ -78,7 +78,7 @@ export async function savedAuditRoutes(app: FastifyInstance, options: SavedAudit
       reply.header('Cache-Control', 'no-store');
       const parsed = firstSaveSchema.safeParse(request.body);
       if (!parsed.success) throw invalid(parsed.error);
-      const { email, consent, responses, section, profile, earlier, retakeOf } = parsed.data;
+      const { email, consent, responses, section, profile, earlier, retakeOf, retakesAudit } = parsed.data;
       const retakeOfRequest = retakeOf === undefined ? undefined : await options.findRetakeOrigin(retakeOf);
       const result = await storeSavedAudit(
         db,
@@ -89,6 +89,7 @@ export async function savedAuditRoutes(app: FastifyInstance, options: SavedAudit
           profile: sanitizeProfile(profile),
           ...(earlier ? { earlier } : {}),
           ...(retakeOfRequest ? { retakeOfRequest } : {}),
+          ...(retakesAudit ? { retakesAudit } : {}),
           consentWording: consent === true ? CONSENT_WORDING : null,
           token: newSecret(),
         },

@@ -48,6 +48,8 @@ export interface NewSavedAudit {
   earlier?: { takenOn: string; scores: AreaScores };
   /** The e-mail request a saved retake came from; an id that no longer exists is not linked. */
   retakeOfRequest?: string;
+  /** A saved retake's: the key of the anonymous audit it retakes (decision 0062). */
+  retakesAudit?: string;
   /** The consent wording the visitor ticked, or null. */
   consentWording: string | null;
   /** The link's token (newSecret()): stored as its hash, and in the e-mail's payload until it is sent. */
@@ -108,11 +110,11 @@ export async function storeSavedAudit(
     const { rows } = await tx.query<TimesRow & { id: string }>(
       `INSERT INTO saved_audits
          (token_hash, email, email_normalized, recipient_key, section, responses, service_type, size_band,
-          retake_of_request, earlier, consent_text, consent_at, saved_at)
+          retake_of_request, earlier, consent_text, consent_at, saved_at, retakes_audit)
        VALUES (decode($1, 'hex'), $2, $3, $4, $5, $6::jsonb, $7, $8,
                -- Erased or purged since the route looked it up: saved without the link, as if unknown.
                (SELECT id FROM email_requests WHERE id = $9::uuid), $10::jsonb, $11,
-               CASE WHEN $11::text IS NULL THEN NULL ELSE now() END, ${SAVE_TIME})
+               CASE WHEN $11::text IS NULL THEN NULL ELSE now() END, ${SAVE_TIME}, $12::uuid)
        RETURNING id, created_at, saved_at`,
       [
         secretHash(save.token, 'hex'),
@@ -126,6 +128,7 @@ export async function storeSavedAudit(
         save.retakeOfRequest ?? null,
         save.earlier === undefined ? null : JSON.stringify(save.earlier),
         save.consentWording,
+        save.retakesAudit ?? null,
       ],
     );
     const row = rows[0];
@@ -150,6 +153,7 @@ interface SavedAuditRow extends TimesRow {
   service_type: string | null;
   size_band: string | null;
   earlier: { takenOn?: unknown; scores?: unknown } | null;
+  retakes_audit: string | null;
   completed_at: Date | null;
 }
 
@@ -169,7 +173,8 @@ function earlierFrom(stored: SavedAuditRow['earlier']): EarlierResult | undefine
 export async function findSavedAudit(db: Queryable, token: string): Promise<FoundSavedAudit | undefined> {
   if (!isWellFormedSecret(token)) return undefined;
   const { rows } = await db.query<SavedAuditRow>(
-    `SELECT section, responses, service_type, size_band, earlier, created_at, saved_at, completed_at
+    `SELECT section, responses, service_type, size_band, earlier, retakes_audit::text AS retakes_audit,
+            created_at, saved_at, completed_at
        FROM saved_audits s
       WHERE token_hash = decode($1, 'hex') AND ${LIVE}`,
     [secretHash(token, 'hex')],
@@ -185,6 +190,7 @@ export async function findSavedAudit(db: Queryable, token: string): Promise<Foun
       responses: sanitizeResponses(row.responses),
       profile: sanitizeProfile({ serviceType: row.service_type, size: row.size_band }),
       ...(earlier ? { earlier } : {}),
+      ...(row.retakes_audit ? { retakesAudit: row.retakes_audit } : {}),
       savedAt: new Date(row.saved_at).toISOString(),
       expiresOn: expiresOnFor(new Date(row.created_at)),
     },
@@ -257,7 +263,7 @@ export async function completeSavedAudit(db: Database, token: string): Promise<b
     const { rows } = await tx.query<{ id: string }>(
       `UPDATE saved_audits s
           SET email = NULL, email_normalized = NULL, recipient_key = NULL, section = NULL, responses = NULL,
-              service_type = NULL, size_band = NULL, earlier = NULL, consent_text = NULL, consent_at = NULL,
+              service_type = NULL, size_band = NULL, earlier = NULL, retakes_audit = NULL, consent_text = NULL, consent_at = NULL,
               completed_at = coalesce(completed_at, now())
         WHERE token_hash = decode($1, 'hex') AND ${LIVE}
         RETURNING id`,

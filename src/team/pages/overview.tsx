@@ -255,7 +255,11 @@ function StepDefinitions() {
           section once the one before was rated in full and &ldquo;Next Section&rdquo; pressed.
         </dd>
         <dt>Completed</dt>
-        <dd>&ldquo;Complete Audit&rdquo; was pressed with every statement rated, and the results shown.</dd>
+        <dd>
+          &ldquo;Complete Audit&rdquo; was pressed with every statement rated, and the results shown. These
+          are audits, not providers: a retake counts again here, while the comparison with other providers
+          counts each provider once, by its latest audit.
+        </dd>
         <dt>PDF downloaded</dt>
         <dd>
           The PDF report of a completed audit was downloaded (&ldquo;Download Full Report&rdquo;). A share of

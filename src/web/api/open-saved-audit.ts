@@ -7,6 +7,7 @@ import {
   type EarlierResult,
 } from '../../core';
 import type { SavedAudit } from '../../shared/saved-audit';
+import { isUuid } from '../../shared/uuid';
 import { earlierFromState } from '../audit-state/results-state';
 
 /**
@@ -63,6 +64,9 @@ export async function fetchSavedAudit(token: string, signal?: AbortSignal): Prom
         responses: sanitizeResponses(body.responses),
         profile: sanitizeProfile(body.profile),
         ...(earlier ? { earlier } : {}),
+        ...(typeof body.retakesAudit === 'string' && isUuid(body.retakesAudit)
+          ? { retakesAudit: body.retakesAudit }
+          : {}),
         savedAt,
         expiresOn: typeof expiresOn === 'string' ? expiresOn : '',
       },

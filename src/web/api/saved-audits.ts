@@ -19,6 +19,8 @@ export interface FirstSave extends BotCheckFields {
   profile?: ServiceProfile;
   earlier?: { takenOn: string; scores: EarlierResult['scores'] };
   retakeOf?: string;
+  /** A saved retake's: the key of the audit it retakes, kept with the save for its continued audit. */
+  retakesAudit?: string;
 }
 
 /** A later save, to the link this audit was opened from; `savedAt` is when this tab last loaded or saved it. */

@@ -9,6 +9,7 @@ import {
   type ResultHistory,
 } from '../../core';
 import type { StoredResults } from '../../shared/results-link';
+import { isUuid } from '../../shared/uuid';
 
 /**
  * The results as the page reads them: the plan is left as the server sent it, to be cleaned by the
@@ -45,6 +46,7 @@ export async function fetchStoredResults(token: string, signal?: AbortSignal): P
         profile: sanitizeProfile(body.profile),
         history: historyFrom(body.history),
         plan: body.plan,
+        ...(typeof body.auditKey === 'string' && isUuid(body.auditKey) ? { auditKey: body.auditKey } : {}),
       },
     };
   } catch {

@@ -86,6 +86,19 @@ describe('audit progress in sessionStorage', () => {
     clearAuditProgress();
     expect(await reread()).toEqual({ section: 0, responses: {} });
   });
+
+  it('keeps the key of the audit a retake retakes over a reload, and drops one that is not a key', async () => {
+    const { clearAuditProgress } = await session();
+    clearAuditProgress(KEY_UUID);
+    expect(await reread()).toEqual({ section: 0, responses: {}, retakesAudit: KEY_UUID });
+    window.sessionStorage.setItem(
+      KEY,
+      JSON.stringify({ section: 0, responses: {}, retakesAudit: 'earlier' }),
+    );
+    expect(await reread()).toEqual({ section: 0, responses: {} });
+    clearAuditProgress('not-a-key');
+    expect(await reread()).toEqual({ section: 0, responses: {} });
+  });
   const TOKEN = 'c'.repeat(43);
 
   it("resumes a saved audit as the tab's audit: its section, answers, profile, earlier result, link and save time", async () => {

@@ -27,6 +27,12 @@ export interface AuditProgress {
    * again (a retry, a reload, going back and on) is counted once by the benchmark.
    */
   idempotencyKey?: string;
+  /**
+   * A retake's: the key of the completed audit it retakes, sent with it to the benchmark, where it
+   * replaces that audit (a provider's retakes count once). From the results this tab showed
+   * ("Retake Audit"), a results link ("Retake with these answers") or a saved retake's link.
+   */
+  retakesAudit?: string;
   /** For "Retake with these answers": the result the change per area is shown against. */
   earlier?: EarlierResult;
   /** The private links this audit came through (a retake's results link, a continue link). */
@@ -66,6 +72,7 @@ function read(): AuditProgress {
       ...(typeof parsed.idempotencyKey === 'string' && isUuid(parsed.idempotencyKey)
         ? { idempotencyKey: parsed.idempotencyKey }
         : {}),
+      ...retakesAuditOf(parsed.retakesAudit),
       ...(earlier ? { earlier } : {}),
       ...(origin ? { origin } : {}),
       ...(savedAt ? { savedAt } : {}),
@@ -101,10 +108,19 @@ export function saveAuditProgress(progress: AuditProgress) {
   for (const listener of listeners) listener();
 }
 
-/** Forgets the audit in progress: "Retake Audit" and "Take Another Audit" start blank. */
-export function clearAuditProgress() {
+/** `{ retakesAudit }` when the value is an audit's key, else nothing: storage and answers are untrusted. */
+function retakesAuditOf(value: unknown): Pick<AuditProgress, 'retakesAudit'> {
+  return typeof value === 'string' && isUuid(value) ? { retakesAudit: value } : {};
+}
+
+/**
+ * Forgets the audit in progress: "Retake Audit" and "Take Another Audit" start blank. "Retake Audit"
+ * passes the key of the audit whose results it leaves, so the new audit, once completed, replaces it
+ * in the comparison; "Take Another Audit" (perhaps another service's) passes none.
+ */
+export function clearAuditProgress(retakesAudit?: string) {
   forgetReportedUsage();
-  saveAuditProgress(BLANK);
+  saveAuditProgress({ ...BLANK, ...retakesAuditOf(retakesAudit) });
 }
 
 /**
@@ -118,11 +134,14 @@ export function startRetake({
   profile,
   earlier,
   retakeOf,
+  retakesAudit,
 }: {
   responses: Responses;
   profile?: ServiceProfile;
   earlier: EarlierResult;
   retakeOf?: string;
+  /** The key of the link's result's audit, when the server kept one: the retake replaces it. */
+  retakesAudit?: string;
 }) {
   const origin = originFromState({ origin: { retakeOf } });
   forgetReportedUsage();
@@ -132,6 +151,7 @@ export function startRetake({
     responses: sanitizeResponses(responses),
     ...(hasProfile(known) ? { profile: known } : {}),
     earlier,
+    ...retakesAuditOf(retakesAudit),
     ...(origin ? { origin } : {}),
   });
 }
@@ -149,6 +169,7 @@ export function resumeSavedAudit(
     responses: Responses;
     profile?: ServiceProfile;
     earlier?: EarlierResult;
+    retakesAudit?: string;
     savedAt: string;
   },
 ) {
@@ -162,6 +183,7 @@ export function resumeSavedAudit(
     responses: sanitizeResponses(audit.responses),
     ...(hasProfile(known) ? { profile: known } : {}),
     ...(audit.earlier ? { earlier: audit.earlier } : {}),
+    ...retakesAuditOf(audit.retakesAudit),
     ...(origin ? { origin } : {}),
     savedAt: audit.savedAt,
   });

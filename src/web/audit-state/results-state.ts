@@ -21,6 +21,11 @@ export interface ResultsState {
    * page sends the same audit again under it, so the server updates that audit instead of adding one.
    */
   idempotencyKey?: string;
+  /**
+   * A retake's: the key of the audit it retakes, sent again with the audit when the profile is given,
+   * so that resend, should it be the one that arrives, still replaces that audit.
+   */
+  retakesAudit?: string;
   /** For a retake ("Retake with these answers"): the result the change per area is shown against. */
   earlier?: EarlierResult;
   /** Where the audit came from, sent with an e-mail request so its result joins the chain it belongs to. */
@@ -42,6 +47,7 @@ export interface ResultsStateExtras {
   profile?: ServiceProfile;
   earlier?: EarlierResult;
   idempotencyKey?: string;
+  retakesAudit?: string;
   origin?: AuditOrigin;
 }
 
@@ -52,7 +58,7 @@ export interface ResultsStateExtras {
  */
 export function resultsStateFor(
   responses: Responses,
-  { profile = {}, earlier, idempotencyKey, origin }: ResultsStateExtras = {},
+  { profile = {}, earlier, idempotencyKey, retakesAudit, origin }: ResultsStateExtras = {},
 ): ResultsState {
   const links = origin ? originFromState({ origin }) : undefined;
   return {
@@ -61,6 +67,7 @@ export function resultsStateFor(
     profile,
     ...(earlier ? { earlier } : {}),
     ...(idempotencyKey ? { idempotencyKey } : {}),
+    ...(retakesAudit && isUuid(retakesAudit) ? { retakesAudit } : {}),
     ...(links ? { origin: links } : {}),
   };
 }
@@ -82,9 +89,18 @@ export function originFromState(state: unknown): AuditOrigin | undefined {
 
 /** The benchmark key of the audit from navigation state, or undefined when it is missing or malformed. */
 export function idempotencyKeyFromState(state: unknown): string | undefined {
+  return auditKeyFromState(state, 'idempotencyKey');
+}
+
+/** The key of the audit a retake retakes, from navigation state; undefined when missing or malformed. */
+export function retakesAuditFromState(state: unknown): string | undefined {
+  return auditKeyFromState(state, 'retakesAudit');
+}
+
+function auditKeyFromState(state: unknown, field: 'idempotencyKey' | 'retakesAudit'): string | undefined {
   if (typeof state !== 'object' || state === null) return undefined;
-  const { idempotencyKey } = state as { idempotencyKey?: unknown };
-  return typeof idempotencyKey === 'string' && isUuid(idempotencyKey) ? idempotencyKey : undefined;
+  const key = (state as Record<string, unknown>)[field];
+  return typeof key === 'string' && isUuid(key) ? key : undefined;
 }
 
 /**

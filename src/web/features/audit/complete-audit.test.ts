@@ -66,4 +66,41 @@ describe('completeAudit', () => {
     );
     expect(urls).toEqual(['/api/audits']);
   });
+
+  const EARLIER_KEY = '9b2e4c6a-1d3f-4e5a-8b7c-6d5e4f3a2b1c';
+  const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>;
+
+  it('sends a retake’s audit naming the audit it retakes, and keeps that name for the results', () => {
+    const { inits, navigate } = complete(
+      { section: 4, responses: ALL_FOURS, retakesAudit: EARLIER_KEY, origin: { retakeOf: 'R'.repeat(43) } },
+      () => Promise.resolve(new Response(null, { status: 202 })),
+    );
+    const sent = bodyOf(inits[0]);
+    expect(sent).toMatchObject({ retakes: EARLIER_KEY, responses: ALL_FOURS });
+    // Its own key is new: a retake is an audit of its own, which replaces the earlier one.
+    expect(sent.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.idempotencyKey).not.toBe(EARLIER_KEY);
+    expect(navigate).toHaveBeenCalledWith(
+      '/audit-results',
+      expect.objectContaining({
+        state: expect.objectContaining({ retakesAudit: EARLIER_KEY, idempotencyKey: sent.idempotencyKey }),
+      }),
+    );
+  });
+
+  it('sends a saved retake continued from its link naming the audit it retakes, and tells the link', () => {
+    const { urls, inits } = complete(
+      { section: 4, responses: ALL_FOURS, retakesAudit: EARLIER_KEY, origin: { continueToken: TOKEN } },
+      () => Promise.resolve(new Response(null, { status: 202 })),
+    );
+    expect(urls).toEqual(['/api/audits', `/api/saved-audits/${TOKEN}/completed`]);
+    expect(bodyOf(inits[0])).toMatchObject({ retakes: EARLIER_KEY });
+  });
+
+  it('names no audit for a first audit', () => {
+    const { inits } = complete({ section: 4, responses: ALL_FOURS }, () =>
+      Promise.resolve(new Response(null, { status: 202 })),
+    );
+    expect(bodyOf(inits[0])).not.toHaveProperty('retakes');
+  });
 });

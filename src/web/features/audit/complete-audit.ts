@@ -19,13 +19,19 @@ export function completeAudit(
   save: (next: AuditProgress) => void,
   navigate: (to: string, options?: NavigateOptions) => void,
 ): void {
-  const { responses, earlier, profile = {}, origin } = progress;
+  const { responses, earlier, profile = {}, origin, retakesAudit } = progress;
   // Made once for this completed audit and kept with it: going back and on again resends the same key.
   const idempotencyKey = progress.idempotencyKey ?? newIdempotencyKey();
   save({ ...progress, idempotencyKey });
-  sendCompletedAudit({ idempotencyKey, responses, ...(hasProfile(profile) ? { profile } : {}) });
+  // A retake names the audit it retakes: the benchmark counts the provider once, by this audit.
+  sendCompletedAudit({
+    idempotencyKey,
+    ...(retakesAudit ? { retakes: retakesAudit } : {}),
+    responses,
+    ...(hasProfile(profile) ? { profile } : {}),
+  });
   if (origin?.continueToken) markSavedAuditCompleted(origin.continueToken);
   navigate('/audit-results', {
-    state: resultsStateFor(responses, { profile, earlier, idempotencyKey, origin }),
+    state: resultsStateFor(responses, { profile, earlier, idempotencyKey, retakesAudit, origin }),
   });
 }

@@ -97,6 +97,20 @@ describe('ContinuePage', () => {
     expect(screen.getByText('2 of 5 questions answered')).toBeTruthy();
   });
 
+  it('a saved retake keeps the key of the audit it retakes, for the benchmark once it is completed; a malformed one is dropped', async () => {
+    const retakesAudit = '9b2e4c6a-1d3f-4e5a-8b7c-6d5e4f3a2b1c';
+    stubFetch(json(200, { ...SAVED, retakesAudit }));
+    renderAt(`/audit-tool/continue/${TOKEN}`);
+    await waitFor(() => expect(window.location.pathname).toBe('/audit-tool'), WAIT);
+    expect(stored()).toMatchObject({ retakesAudit, origin: { continueToken: TOKEN } });
+
+    window.sessionStorage.clear();
+    stubFetch(json(200, { ...SAVED, retakesAudit: 'not-a-key' }));
+    renderAt(`/audit-tool/continue/${TOKEN}`);
+    await waitFor(() => expect(stored()).toMatchObject({ origin: { continueToken: TOKEN } }), WAIT);
+    expect(stored()).not.toHaveProperty('retakesAudit');
+  });
+
   it('completed (410): says so and offers a fresh start that clears the tab’s audit', async () => {
     const user = userEvent.setup();
     stubFetch(json(410, { error: { code: 'completed', message: 'Completed' } }));

@@ -55,7 +55,7 @@ export function SaveForLaterForm({ progress, section }: SaveForLaterFormProps) {
       return;
     }
     setFieldError(null);
-    const { responses, profile, earlier, origin } = progress;
+    const { responses, profile, earlier, origin, retakesAudit } = progress;
     failures.current += 1;
     if (!hasAnswers(responses)) {
       setPhase({ name: 'failed', text: NOTHING_TO_SAVE, key: failures.current });
@@ -74,6 +74,8 @@ export function SaveForLaterForm({ progress, section }: SaveForLaterFormProps) {
         ...(earlier ? { earlier: { takenOn: earlier.takenOn, scores: earlier.scores } } : {}),
         // A saved retake stays linked to the results it came from.
         ...(origin?.retakeOf ? { retakeOf: origin.retakeOf } : {}),
+        // And the audit it retakes, so the audit continued from the link replaces it too.
+        ...(retakesAudit ? { retakesAudit } : {}),
         [HONEYPOT_FIELD]: honeypotInput.current?.value ?? '',
         [PROOF_FIELD]: proof,
       });

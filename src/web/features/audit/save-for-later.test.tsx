@@ -205,6 +205,22 @@ describe('"Save and continue later" with an address', () => {
     expect(posted[0]?.body.earlier).not.toHaveProperty('overall');
   });
 
+  it('sends the key of the audit a retake retakes, so the audit continued from the link replaces it too', async () => {
+    const user = userEvent.setup();
+    const retakesAudit = '9b2e4c6a-1d3f-4e5a-8b7c-6d5e4f3a2b1c';
+    renderAuditAt({
+      section: 1,
+      responses: TWO_SECTIONS,
+      retakesAudit,
+      origin: { retakeOf: 'R'.repeat(43) },
+    });
+    const submit = await openForm(user);
+    await user.type(screen.getByLabelText('Email address'), 'someone@care-home.test');
+    await user.click(submit);
+    await screen.findByText(/We've sent a link to/, {}, WAIT);
+    expect(posted[0]?.body).toMatchObject({ retakesAudit, retakeOf: 'R'.repeat(43) });
+  });
+
   it('says when to try again after a 429, in the shared words, and keeps the form', async () => {
     const user = userEvent.setup();
     answer = json(

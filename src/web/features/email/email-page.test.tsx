@@ -114,6 +114,23 @@ describe('EmailPage', () => {
     );
   });
 
+  it('sends the key the audit was sent to the benchmark with, so a retake from the results link names it; none without one', async () => {
+    const user = userEvent.setup();
+    const key = '3f1c2a4b-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+    const view = renderAt({ responses: ANSWERS, idempotencyKey: key });
+    await user.type(screen.getByLabelText('Email Address *'), 'someone@care-home.test');
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body.auditKey).toBe(key);
+    view.unmount();
+
+    renderAt({ responses: ANSWERS, idempotencyKey: 'not-a-key' });
+    await user.type(screen.getByLabelText('Email Address *'), 'someone@care-home.test');
+    await user.click(screen.getByRole('button', { name: 'Send Results to Email' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]?.body).not.toHaveProperty('auditKey');
+  });
+
   it('sends consent: false when the box is left unticked', async () => {
     const user = userEvent.setup();
     renderAt({ responses: ANSWERS });

@@ -17,6 +17,7 @@ import { NoAuditNotice } from '../../audit-state/no-audit-notice';
 import {
   earlierFromState,
   idempotencyKeyFromState,
+  retakesAuditFromState,
   originFromState,
   profileFromState,
   responsesFromState,
@@ -84,10 +85,11 @@ export function EmailPage() {
   const profile = useMemo(() => profileFromState(location.state), [location.state]);
   const earlier = useMemo(() => earlierFromState(location.state), [location.state]);
   const idempotencyKey = idempotencyKeyFromState(location.state);
+  const retakesAudit = retakesAuditFromState(location.state);
   const origin = useMemo(() => originFromState(location.state), [location.state]);
   const auditTaken = hasAnswers(responses);
   // Back to the results with everything they came with: the profile's comparison, a retake's change.
-  const resultsState = resultsStateFor(responses, { profile, earlier, idempotencyKey, origin });
+  const resultsState = resultsStateFor(responses, { profile, earlier, idempotencyKey, retakesAudit, origin });
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   const [notice, setNotice] = useNotice();
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -158,6 +160,9 @@ export function EmailPage() {
         ...(source ? { source } : {}),
         // The links the audit came through, so its stored result joins the chain it belongs to.
         ...origin,
+        // The key the audit was sent to the benchmark with: kept with the result, so a retake from
+        // its results link names that audit and replaces it in the comparison.
+        ...(idempotencyKey ? { auditKey: idempotencyKey } : {}),
         [HONEYPOT_FIELD]: values.honeypot,
         [PROOF_FIELD]: proof,
       });

@@ -65,7 +65,9 @@ describe('PrivacyPage', () => {
     }
     expect(text).toContain('These audits contain nothing that identifies anyone');
     expect(text).toContain('keep them indefinitely as anonymous statistics, to work out the comparisons');
-    expect(text).toContain('delete it after two days');
+    // The audit's random number: what it is for, and that it links to no one once the request is gone.
+    expect(text).toContain('we count each provider once, by its latest audit');
+    expect(text).toContain('When your request is deleted, the number goes with it');
     expect(text).toContain('only once enough providers have taken part');
   });
 
@@ -73,6 +75,7 @@ describe('PrivacyPage', () => {
     const text = section('What we store when you ask for your results by e-mail');
     expect(text).toContain('your type of service and how many people you support, if you answered');
     expect(text).toContain('kept only as a hash');
+    expect(text).toContain('the random number of the audit your browser sent for the comparison');
   });
 
   it('explains the results link: random, stored as a hash, dead once the request is erased', () => {
@@ -155,7 +158,7 @@ describe('PrivacyPage', () => {
       'your e-mail address;',
       'your answers so far, and the section where you stopped;',
       'your type of service and how many people you support, if you gave them;',
-      'for a retake, which earlier results it came from, and their date and area scores, to show the change when you finish;',
+      'for a retake, which earlier results it came from, and their date and area scores, to show the change when you finish, and the random number of the earlier audit it replaces in the comparison;',
       `whether you ticked “${CONSENT_WORDING}” when saving, and if you did, that wording and when you ticked it;`,
       'when you first and last saved it;',
       'a code that opens your link to continue, kept only as a hash.',

@@ -62,14 +62,21 @@ export function PrivacyPage() {
         <p>
           We do not store your e-mail address, your internet (IP) address, the time, your browser’s details or
           anything else that identifies you or your organisation. These audits contain nothing that identifies
-          anyone, so we keep them indefinitely as anonymous statistics, to work out the comparisons. We cannot
-          link one of them to you, so we cannot find or delete it on request.
+          anyone, so we keep them indefinitely as anonymous statistics, to work out the comparisons.
         </p>
         <p>
-          So that an audit sent twice (for example after a lost connection) is counted once, your browser adds
-          a random number made for that audit. Only your browser and we know it: it lets your browser add your
-          type of service and size to the same audit when you give them on the results page. We delete it
-          after two days, and from then on nothing links the audit to it.
+          Your browser adds a random number made for that one audit, which we keep with it. It says nothing
+          about you: an audit sent twice (for example after a lost connection) is counted once, your type of
+          service and size given on the results page are added to the same audit, and when you retake the
+          audit (&ldquo;Retake Audit&rdquo;, or &ldquo;Retake with these answers&rdquo;) your browser sends
+          the earlier audit&rsquo;s number with the new one, so that we count each provider once, by its
+          latest audit, and the earlier one no longer counts.
+        </p>
+        <p>
+          If you ask for your results by e-mail, that number is kept with your request (see below), so that a
+          retake from your private results link can name the earlier audit. The audit holds nothing your
+          request does not already hold. When your request is deleted, the number goes with it, and nothing
+          links the audit to you any more: we then cannot find or delete it on request.
         </p>
         <p>
           Comparisons show only figures across many audits (the middle score and the quarters of others),
@@ -99,6 +106,10 @@ export function PrivacyPage() {
           <li>
             if you reached these results through &ldquo;Retake with these answers&rdquo;, which earlier
             results they follow (see &ldquo;Your private results link&rdquo; below);
+          </li>
+          <li>
+            the random number of the audit your browser sent for the comparison (see above), so that a retake
+            from your private results link replaces that audit there;
           </li>
           <li>
             your action plan, if you make one on your private results page: the status you chose for each
@@ -168,7 +179,7 @@ export function PrivacyPage() {
           <li>your type of service and how many people you support, if you gave them;</li>
           <li>
             for a retake, which earlier results it came from, and their date and area scores, to show the
-            change when you finish;
+            change when you finish, and the random number of the earlier audit it replaces in the comparison;
           </li>
           <li>
             whether you ticked &ldquo;The team may contact me about a free consultation&rdquo; when saving,

@@ -110,7 +110,13 @@ function StoredResultsView({ token, results }: { token: string; results: Fetched
         input={input}
         slots={{
           afterOverall: (
-            <StoredResultsActions token={token} responses={responses} profile={profile} takenOn={takenOn} />
+            <StoredResultsActions
+              token={token}
+              responses={responses}
+              profile={profile}
+              takenOn={takenOn}
+              auditKey={results.auditKey}
+            />
           ),
         }}
       />
@@ -129,6 +135,7 @@ function StoredResultsView({ token, results }: { token: string; results: Fetched
         responses={responses}
         profile={profile}
         takenOn={takenOn}
+        auditKey={results.auditKey}
         explained
       />
       <ResultsClosing />
@@ -145,6 +152,7 @@ function StoredResultsActions({
   responses,
   profile,
   takenOn,
+  auditKey,
   explained = false,
 }: {
   /** This link's token: a retake started here is linked to this result. */
@@ -152,16 +160,20 @@ function StoredResultsActions({
   responses: Responses;
   profile: ServiceProfile;
   takenOn: string;
+  /** The key of this result's anonymous audit, when kept: a retake started here replaces it. */
+  auditKey: string | undefined;
   explained?: boolean;
 }) {
   const navigate = useNavigate();
   const [notice, setNotice] = useNotice();
-  const resultsState = resultsStateFor(responses, { profile });
+  // "Email Results" again: the new request keeps the same audit's key, so a retake from its link
+  // replaces that audit too.
+  const resultsState = resultsStateFor(responses, { profile, idempotencyKey: auditKey });
 
   function retake() {
     const scores = scoreAreas(responses);
     const earlier: EarlierResult = { takenOn, scores, overall: overallScore(scores) };
-    startRetake({ responses, profile, earlier, retakeOf: token });
+    startRetake({ responses, profile, earlier, retakeOf: token, retakesAudit: auditKey });
     navigate('/audit-tool');
   }
 

@@ -20,6 +20,7 @@ import { NoAuditNotice } from '../../audit-state/no-audit-notice';
 import {
   earlierFromState,
   idempotencyKeyFromState,
+  retakesAuditFromState,
   originFromState,
   profileFromState,
   responsesFromState,
@@ -41,6 +42,7 @@ export function ResultsPage() {
   const profile = useMemo(() => profileFromState(location.state), [location.state]);
   const earlier = useMemo(() => earlierFromState(location.state), [location.state]);
   const idempotencyKey = idempotencyKeyFromState(location.state);
+  const retakesAudit = retakesAuditFromState(location.state);
   const origin = useMemo(() => originFromState(location.state), [location.state]);
   const answered = hasAnswers(responses);
   const benchmark = useBenchmark(profile, answered);
@@ -60,14 +62,17 @@ export function ResultsPage() {
   function compare(given: ServiceProfile) {
     const next = sanitizeProfile(given);
     navigate('/audit-results', {
-      state: resultsStateFor(responses, { profile: next, earlier, idempotencyKey, origin }),
+      state: resultsStateFor(responses, { profile: next, earlier, idempotencyKey, retakesAudit, origin }),
       replace: true,
       samePage: true,
     });
-    if (idempotencyKey && complete) sendCompletedAudit({ idempotencyKey, responses, profile: next });
+    if (idempotencyKey && complete) {
+      const retakes = retakesAudit ? { retakes: retakesAudit } : {};
+      sendCompletedAudit({ idempotencyKey, ...retakes, responses, profile: next });
+    }
   }
 
-  const actions = { responses, profile, earlier, idempotencyKey, origin };
+  const actions = { responses, profile, earlier, idempotencyKey, retakesAudit, origin };
   return (
     <SiteLayout>
       <BackLink to="/">Back to Home</BackLink>
@@ -97,6 +102,7 @@ interface ResultsActionsProps {
   profile: ServiceProfile;
   earlier: EarlierResult | undefined;
   idempotencyKey: string | undefined;
+  retakesAudit: string | undefined;
   origin: AuditOrigin | undefined;
 }
 
@@ -105,11 +111,18 @@ interface ResultsActionsProps {
  * it, so a failed download is explained where it was asked for. The page shows the row under the
  * overall score and again after the areas.
  */
-function ResultsActions({ responses, profile, earlier, idempotencyKey, origin }: ResultsActionsProps) {
+function ResultsActions({
+  responses,
+  profile,
+  earlier,
+  idempotencyKey,
+  retakesAudit,
+  origin,
+}: ResultsActionsProps) {
   const [notice, setNotice] = useNotice();
   // The e-mail screen gets the profile too (its e-mail compares with the same providers), and the
   // earlier result so that "Back to Results" shows the change again.
-  const resultsState = resultsStateFor(responses, { profile, earlier, idempotencyKey, origin });
+  const resultsState = resultsStateFor(responses, { profile, earlier, idempotencyKey, retakesAudit, origin });
   return (
     <>
       <div className="button-row results-actions">
@@ -126,7 +139,8 @@ function ResultsActions({ responses, profile, earlier, idempotencyKey, origin }:
         <Link to="/email-results" state={resultsState} className="button button--secondary">
           Email Results
         </Link>
-        <NewAuditButton label="Retake Audit" className="button button--ghost" />
+        {/* A retake of this audit: the new one replaces it in the comparison once completed. */}
+        <NewAuditButton label="Retake Audit" className="button button--ghost" retakes={idempotencyKey} />
       </div>
       {/* Below the buttons, not among them, so a notice never squeezes into the row. */}
       <NoticeRegion notice={notice} />

@@ -13,6 +13,8 @@ import { ResultsPage } from './results-page';
 const FULL = { 0: 1, 1: 2, 2: 3, 3: 4, 4: 5 } as const;
 const ANSWERS = { operational: FULL, compliance: FULL, quality: FULL, training: FULL, data: FULL };
 const TOKEN = 'A'.repeat(43);
+/** The key of an earlier audit, as the benchmark had it: a retake names it. */
+const EARLIER_KEY = '9b2e4c6a-1d3f-4e5a-8b7c-6d5e4f3a2b1c';
 
 const FIGURES = { median: 50, lowerQuartile: 40, upperQuartile: 70 };
 const AVAILABLE: Benchmark = {
@@ -171,6 +173,41 @@ describe('ResultsPage (/audit-results)', () => {
     expect(sentAudits).toEqual([]);
   });
 
+  it('"Retake Audit" starts a blank audit that names this one, which it replaces once completed', async () => {
+    stubApi({ '/api/benchmark': () => json(AVAILABLE) });
+    renderAt('/audit-results', ResultsPage, { responses: ANSWERS, overallScore: 60, idempotencyKey: KEY });
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Retake Audit' }))[0]!);
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/audit-tool'));
+    expect(JSON.parse(window.sessionStorage.getItem('care-audit:audit-in-progress') ?? '{}')).toEqual({
+      section: 0,
+      responses: {},
+      retakesAudit: KEY,
+    });
+  });
+
+  it('a retake’s results resend the profile naming the audit it retakes, and keep the name for the e-mail screen', async () => {
+    const calls = stubApi({ '/api/benchmark': () => json(AVAILABLE) });
+    const user = userEvent.setup();
+    renderAt('/audit-results', ResultsPage, {
+      responses: ANSWERS,
+      overallScore: 60,
+      idempotencyKey: KEY,
+      retakesAudit: EARLIER_KEY,
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Nursing care' }));
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    await waitFor(() => expect(calls).toContain('/api/benchmark?segment=nursing%3Aany'));
+    expect(sentAudits).toEqual([
+      { idempotencyKey: KEY, retakes: EARLIER_KEY, responses: ANSWERS, profile: { serviceType: 'nursing' } },
+    ]);
+    const email = screen.getAllByRole('link', { name: 'Email Results' })[0]!;
+    await user.click(email);
+    expect((window.history.state as { usr: Record<string, unknown> }).usr).toMatchObject({
+      idempotencyKey: KEY,
+      retakesAudit: EARLIER_KEY,
+    });
+  });
+
   it('offers the actions right after the overall score and again after the areas, and a booking link at the end', async () => {
     stubApi({ '/api/benchmark': () => json(AVAILABLE) });
     renderAt('/audit-results', ResultsPage, { responses: ANSWERS, overallScore: 60 });
@@ -213,7 +250,10 @@ describe('ResultsLinkPage (/results/<token>)', () => {
   });
 
   it('"Retake with these answers" opens the audit at the first section with the answers and the earlier result', async () => {
-    stubApi({ [`/api/results/${TOKEN}`]: () => json(STORED), '/api/benchmark': () => 'network' });
+    stubApi({
+      [`/api/results/${TOKEN}`]: () => json({ ...STORED, auditKey: EARLIER_KEY }),
+      '/api/benchmark': () => 'network',
+    });
     renderAt(`/results/${TOKEN}`, ResultsLinkPage);
     await userEvent.click((await screen.findAllByRole('button', { name: 'Retake with these answers' }))[0]!);
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/audit-tool'));
@@ -227,6 +267,9 @@ describe('ResultsLinkPage (/results/<token>)', () => {
         scores: { operational: 60, compliance: 60, quality: 60, training: 60, data: 60 },
         overall: 60,
       },
+      // The key of the link's result's audit: the retake, once completed, replaces it.
+      retakesAudit: EARLIER_KEY,
+      origin: { retakeOf: TOKEN },
     });
   });
 
@@ -260,6 +303,32 @@ describe('ResultsLinkPage (/results/<token>)', () => {
     expect(within(plan).getByText(PLAN_MOVED_TITLE)).toBeTruthy();
     expect(within(plan).queryAllByRole('button')).toEqual([]);
     expect(within(plan).getByText('0 planned, 1 in progress, 0 done')).toBeTruthy();
+  });
+
+  it('"Email Results" carries the link’s audit key, so the new request keeps it too', async () => {
+    stubApi({
+      [`/api/results/${TOKEN}`]: () => json({ ...STORED, auditKey: EARLIER_KEY }),
+      '/api/benchmark': () => 'network',
+    });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    await userEvent.click((await screen.findAllByRole('link', { name: 'Email Results' }))[0]!);
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/email-results'));
+    expect((window.history.state as { usr: Record<string, unknown> }).usr).toMatchObject({
+      idempotencyKey: EARLIER_KEY,
+    });
+  });
+
+  it.each([
+    ['keeps no key', STORED],
+    ['gives a malformed one', { ...STORED, auditKey: 'not-a-key' }],
+  ])('"Retake with these answers" names no audit when the link %s', async (_what, stored) => {
+    stubApi({ [`/api/results/${TOKEN}`]: () => json(stored), '/api/benchmark': () => 'network' });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Retake with these answers' }))[0]!);
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/audit-tool'));
+    const saved = JSON.parse(window.sessionStorage.getItem('care-audit:audit-in-progress') ?? '{}');
+    expect(saved).not.toHaveProperty('retakesAudit');
+    expect(saved).toMatchObject({ origin: { retakeOf: TOKEN } });
   });
 
   it('says plainly that an expired or erased link is gone, and offers the audit', async () => {
