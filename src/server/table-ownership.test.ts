@@ -24,6 +24,7 @@ const OWNER: Record<string, string> = {
   completed_audits: 'benchmark',
   benchmark_score_counts: 'benchmark',
   audit_submission_keys: 'benchmark',
+  result_audit_keys: 'benchmark',
   usage_counters: 'usage',
   team_sign_in_tokens: 'team-sign-in',
   team_sessions: 'team-sign-in',

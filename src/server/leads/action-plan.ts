@@ -154,9 +154,9 @@ async function hasLaterResult(db: Queryable, requestId: string): Promise<boolean
  * stays done; a topic the retake no longer has is not carried. Answers how many items were carried:
  * 0 for a request that is no retake, whose earlier result is gone, or whose earlier plan is empty.
  *
- * Run it in a transaction, right after the request is stored: it locks the earlier request FOR
- * UPDATE until the copy is made, so a change to the earlier plan at that moment is either carried or
- * refused as superseded (changeActionPlan), never lost between the two. An item the retake already
+ * Run it in a transaction, right after the request is stored: it holds a row lock (FOR UPDATE) on
+ * the earlier request until the copy is made, so a change to the earlier plan at that moment is
+ * either carried or refused as superseded (changeActionPlan), never lost between the two. An item the retake already
  * has is kept, so a second call changes nothing.
  */
 export async function carryActionPlan(db: Queryable, requestId: string): Promise<number> {
