@@ -37,8 +37,8 @@ Commands:
                                scores, the delivery state of its messages, the contact details
                                given with consent, profile, source, owner and follow-up date;
                                --since: only requests made on or after that day (UTC)
-  erase <address>              delete every request and message for that e-mail address, in any
-                               upper or lower case, and say how many
+  erase <address>              delete the whole lead of that e-mail address (every request of its
+                               mailbox, in any case or with a +tag) and its messages, and say how many
   failed [--json]              list the messages that failed delivery (e-mails, webhooks, sign-in
                                links), with their kind and last error
   retry <message-id>           queue one failed message again, with a fresh set of attempts

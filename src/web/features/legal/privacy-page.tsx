@@ -132,6 +132,12 @@ export function PrivacyPage() {
           ticked when you send: the team uses them to contact you about the consultation, and for nothing
           else.
         </p>
+        <p>
+          When you ask for your results again from the same e-mail address (in any upper or lower case, or
+          with a &ldquo;+&rdquo; tag after your name), our team sees your requests together, as one person,
+          with each set of results in order. Your latest answer to the consultation box is the one that
+          counts: if you leave it unticked, we delete any contact details you gave before, from every request.
+        </p>
 
         <h2>Your private results link</h2>
         <p>
@@ -335,10 +341,12 @@ export function PrivacyPage() {
           You can ask for a copy of your data, for corrections, for it to be erased, or object to our use of
           it. To have everything we hold about your e-mail address erased, write to{' '}
           <a href={`mailto:${CONTACT}`}>{CONTACT}</a> from that address (or tell us the address). We erase
-          every request, with the contact details, the source of the visit and the action plan stored with it,
-          every audit saved to finish later with that address (its link then stops working), and any message
-          still waiting to be sent, and confirm within one month. Results sent to another address that follow
-          erased ones keep their own results, without the erased ones.
+          every request from that address in any of its forms (any upper or lower case, with or without a
+          &ldquo;+&rdquo; tag), with our team&rsquo;s notes and follow-up of it, the contact details, the
+          source of the visit and the action plan stored with it, every audit saved to finish later with that
+          address (its link then stops working), and any message still waiting to be sent, and confirm within
+          one month. Results sent to another address that follow erased ones keep their own results, without
+          the erased ones.
         </p>
         <p>
           If you are unhappy with how we handle your data, please tell us first. You can also complain to the
