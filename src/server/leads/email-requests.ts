@@ -11,6 +11,7 @@ import {
 } from '../../core';
 import type { StoredResults } from '../../shared/results-link';
 import type { LeadContact, LeadSource } from '../../shared/team-api';
+import { LEAD_JOIN, leadColumnsFrom, leadColumnsSql, type LeadColumns } from './lead-columns';
 import type { Queryable } from '../db/database';
 import { isWellFormedSecret, newSecret, secretHash } from '../http/secrets';
 import { readResultHistory } from './result-history';
@@ -44,15 +45,6 @@ export interface NewEmailRequest {
 }
 
 /**
- * What a visitor agreed to: the exact wording they ticked and when. Null when they did not, and
- * then the team contacts them about nothing beyond the results they asked for.
- */
-export interface Consent {
-  wording: string;
-  givenAt: Date;
-}
-
-/**
  * Who gets a message about a request: always the visitor; the team when LEADS_TO is set; the
  * lead.created webhook when WEBHOOK_URL is set.
  */
@@ -74,23 +66,11 @@ export interface RecipientLimit {
 
 export type StoreResult = { stored: true; id: string } | { stored: false; retryAfterSeconds: number };
 
-/** A stored request, as the outbox needs it to write the e-mails. */
-export interface StoredEmailRequest {
-  id: string;
-  /** The lead (the person) it is a result of; equal to `id` for the request that made the lead. */
-  leadId: string;
-  email: string;
-  note: string | null;
-  responses: Responses;
-  consent: Consent | null;
-  /** {} when the visitor skipped the profile question. */
-  profile: ServiceProfile;
-  /** The contact details given with consent (absent parts left out); null when none were given. */
-  contact: LeadContact | null;
-  /** Where the visit came from (absent parts left out); {} for a direct visit. */
-  source: LeadSource;
-  createdAt: Date;
-}
+/** A stored request, as the outbox needs it to write the e-mails and the webhook: its LeadColumns. */
+export type StoredEmailRequest = Pick<
+  LeadColumns,
+  'id' | 'leadId' | 'email' | 'note' | 'consent' | 'profile' | 'contact' | 'source' | 'createdAt'
+> & { responses: Responses };
 
 /**
  * Stores a request and its outbox messages, unless the recipient's mailbox is over its limit.
@@ -154,76 +134,26 @@ export async function storeEmailRequest(
 
 /** One stored request, or undefined when it has been erased. */
 export async function findEmailRequest(db: Queryable, id: string): Promise<StoredEmailRequest | undefined> {
-  const { rows } = await db.query<{
-    id: string;
-    lead_id: string;
-    email: string;
-    note: string | null;
-    responses: unknown;
-    consent_text: string | null;
-    consent_at: Date | null;
-    service_type: string | null;
-    size_band: string | null;
-    contact_name: string | null;
-    contact_organisation: string | null;
-    contact_role: string | null;
-    contact_phone: string | null;
-    utm_source: string | null;
-    utm_medium: string | null;
-    utm_campaign: string | null;
-    referrer_host: string | null;
-    created_at: Date;
-  }>(
-    `SELECT id, lead_id, email, note, responses, consent_text, consent_at, service_type, size_band, contact_name,
-            contact_organisation, contact_role, contact_phone, utm_source, utm_medium, utm_campaign,
-            referrer_host, created_at
-       FROM email_requests WHERE id = $1`,
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ${leadColumnsSql('r', 'l')}, r.responses FROM email_requests r ${LEAD_JOIN} WHERE r.id = $1`,
     [id],
   );
   const row = rows[0];
   if (!row) return undefined;
+  const {
+    id: requestId,
+    leadId,
+    email,
+    note,
+    consent,
+    profile,
+    contact,
+    source,
+    createdAt,
+  } = leadColumnsFrom(row);
   // Stored after validation, but read back as any JSON: keep only well-formed answers.
   const responses = sanitizeResponses(row.responses);
-  return {
-    id: row.id,
-    leadId: row.lead_id,
-    email: row.email,
-    note: row.note,
-    responses,
-    consent: consentFrom(row.consent_text, row.consent_at),
-    profile: profileFrom(row.service_type, row.size_band),
-    contact: contactFrom(row.contact_name, row.contact_organisation, row.contact_role, row.contact_phone),
-    source: sourceFrom(row.utm_source, row.utm_medium, row.utm_campaign, row.referrer_host),
-    createdAt: new Date(row.created_at),
-  };
-}
-
-/** Only the parts that hold something, so a part never given is absent rather than null. */
-function presentParts<T extends Record<string, string | null>>(parts: T): { [K in keyof T]?: string } {
-  return Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== null)) as {
-    [K in keyof T]?: string;
-  };
-}
-
-/** The contact columns as a LeadContact (absent parts left out), or null when none was given. */
-export function contactFrom(
-  name: string | null,
-  organisation: string | null,
-  role: string | null,
-  phone: string | null,
-): LeadContact | null {
-  const contact = presentParts({ name, organisation, role, phone });
-  return Object.keys(contact).length === 0 ? null : contact;
-}
-
-/** The source columns as a LeadSource (absent parts left out; {} for a direct visit). */
-export function sourceFrom(
-  utmSource: string | null,
-  utmMedium: string | null,
-  utmCampaign: string | null,
-  referrerHost: string | null,
-): LeadSource {
-  return presentParts({ utmSource, utmMedium, utmCampaign, referrerHost });
+  return { id: requestId, leadId, email, note, consent, profile, contact, source, createdAt, responses };
 }
 
 /** The profile columns as a ServiceProfile (an unknown part left out). */
@@ -324,9 +254,4 @@ export async function replaceResultsToken(db: Queryable, requestId: string): Pro
     [requestId, secretHash(token, 'hex')],
   );
   return rowCount === 1 ? token : undefined;
-}
-
-/** The consent columns as a Consent (the database keeps them both set or both empty). */
-export function consentFrom(text: string | null, at: Date | null): Consent | null {
-  return text !== null && at !== null ? { wording: text, givenAt: new Date(at) } : null;
 }

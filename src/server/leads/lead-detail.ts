@@ -11,9 +11,8 @@ import {
   type ActionPlanCounts,
   type ActionPlanCountsRow,
 } from './action-plan';
-import type { Consent } from './email-requests';
 import type { LeadNote } from './lead-follow-up';
-import { LEAD_JOIN, requestColumns, requestFields, type RequestRow } from './lead-records';
+import { LEAD_JOIN, leadColumnsFrom, leadColumnsSql, type Consent } from './lead-columns';
 import { composeTimeline, gatherTimeline, type TimelineEntry } from './lead-timeline';
 
 /**
@@ -58,7 +57,7 @@ export interface LeadResult extends Omit<LeadResultJson, 'createdAt'> {
   createdAt: Date;
 }
 
-interface DetailRow extends RequestRow, ActionPlanCountsRow {
+interface DetailRow extends Record<string, unknown>, ActionPlanCountsRow {
   responses: unknown;
 }
 
@@ -74,7 +73,7 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const { rows } = await tx.query<DetailRow>(
-      `SELECT ${requestColumns('r', 'l')}, r.responses, ${ACTION_PLAN_COUNTS_COLUMNS}
+      `SELECT ${leadColumnsSql('r', 'l')}, r.responses, ${ACTION_PLAN_COUNTS_COLUMNS}
          FROM email_requests r ${LEAD_JOIN} ${actionPlanCountsJoin('r')}
         WHERE r.lead_id = $1
         ORDER BY r.created_at DESC, r.id DESC
@@ -118,7 +117,7 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
       'SELECT id, author, body, created_at FROM lead_notes WHERE lead_id = $1 ORDER BY created_at, id',
       [id],
     );
-    const { sourceLabel: _label, leadId: _lead, ...fields } = requestFields(row);
+    const { sourceLabel: _label, leadId: _lead, ...fields } = leadColumnsFrom(row);
     const timeline = composeTimeline(
       await gatherTimeline(
         tx,
@@ -136,8 +135,8 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
       ...fields,
       id,
       // The lead began with its first result (still held) and last came back with its latest.
-      createdAt: new Date(results.rows[0]?.created_at ?? row.created_at),
-      returnedAt: results.rows.length > 1 ? new Date(row.created_at) : null,
+      createdAt: new Date(results.rows[0]?.created_at ?? fields.createdAt),
+      returnedAt: results.rows.length > 1 ? fields.createdAt : null,
       results: results.rows.map((r) => ({
         id: r.id,
         createdAt: new Date(r.created_at),

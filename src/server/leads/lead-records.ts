@@ -1,4 +1,3 @@
-import { AREA_IDS, type AreaId, type ServiceProfile } from '../../core';
 import type { Database, Queryable } from '../db/database';
 import { deleteMessagesAbout, type OutboxStatus } from '../outbox/outbox-store';
 import { maskAddress, recordActivity } from '../activity/team-activity';
@@ -6,7 +5,7 @@ import { normalizeEmail } from '../../shared/email-address';
 import { hasUnstorableCharacters } from '../../shared/plain-text';
 import { lockMailbox } from '../db/recipient-locks';
 import { eraseSavedAudits } from '../saved-audits/saved-audits';
-import { consentFrom, contactFrom, profileFrom, sourceFrom, type Consent } from './email-requests';
+import { LEAD_JOIN, leadColumnsFrom, leadColumnsSql, type LeadColumns } from './lead-columns';
 import {
   ACTION_PLAN_COUNTS_COLUMNS,
   actionPlanCountsFrom,
@@ -14,7 +13,6 @@ import {
   type ActionPlanCounts,
   type ActionPlanCountsRow,
 } from './action-plan';
-import type { FollowUpStatus, LeadContact, LeadSource } from '../../shared/team-api';
 
 /**
  * The team's side of the stored requests: reading them all for the export, erasing one address,
@@ -31,32 +29,11 @@ export interface MessageDelivery {
   sentAt: Date | null;
 }
 
-/** A request as the team sees it: who, what they wrote, how they scored, and what was sent. */
-export interface LeadRecord {
-  /** The request's own id: one record per result. */
-  id: string;
-  /** The lead (the person, by mailbox) this result belongs to: several results may share one. */
-  leadId: string;
-  createdAt: Date;
-  email: string;
-  note: string | null;
-  /** The consent wording the visitor ticked and when; null when they did not (then: results only). */
-  consent: Consent | null;
-  scores: Record<AreaId, number>;
-  overallScore: number;
-  followUpStatus: FollowUpStatus;
-  /** Name, organisation, role and phone, given with consent only; null when none was given. */
-  contact: LeadContact | null;
-  /** The service type and size, each when the visitor gave it. */
-  profile: ServiceProfile;
-  /** The utm_* values and the referring host the visit came with (each part only when there was one). */
-  source: LeadSource;
-  /** The one name of the source the list filters by: utm_source, else the referring host, else "direct". */
-  sourceLabel: string;
-  /** The team member who owns the lead (an address from TEAM_EMAILS), or null. */
-  owner: string | null;
-  /** The next follow-up day, YYYY-MM-DD (a calendar day in UK time), or null. */
-  followUpOn: string | null;
+/**
+ * A request as the team sees it: who, what they wrote, how they scored (LEAD_COLUMNS, declared once
+ * in lead-columns.ts), and what was sent and planned.
+ */
+export interface LeadRecord extends LeadColumns {
   /** Undefined only if the row was never queued (it always is when the request is stored). */
   visitorMessage: MessageDelivery | undefined;
   /** Undefined when LEADS_TO was unset at the time of the request. */
@@ -65,101 +42,8 @@ export interface LeadRecord {
   actionPlan: ActionPlanCounts;
 }
 
-/** The columns of a stored request that every reading of a whole lead selects. */
-export interface RequestRow {
+interface LeadRow extends Record<string, unknown>, ActionPlanCountsRow {
   id: string;
-  lead_id: string;
-  created_at: Date;
-  email: string;
-  note: string | null;
-  consent_text: string | null;
-  consent_at: Date | null;
-  operational_score: number;
-  compliance_score: number;
-  quality_score: number;
-  training_score: number;
-  data_score: number;
-  overall_score: number;
-  follow_up_status: FollowUpStatus;
-  contact_name: string | null;
-  contact_organisation: string | null;
-  contact_role: string | null;
-  contact_phone: string | null;
-  service_type: string | null;
-  size_band: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  referrer_host: string | null;
-  source_label: string;
-  owner_email: string | null;
-  /** YYYY-MM-DD, as REQUEST_COLUMNS writes it (a driver would make a date a local midnight). */
-  follow_up_on: string | null;
-}
-
-/**
- * The columns of a RequestRow, for a query on `email_requests` (aliased `r`) joined to its lead
- * (`l`, LEAD_JOIN): what the visitor sent comes from the request, what the team works from the lead.
- */
-export function requestColumns(r: string, l: string): string {
-  return [
-    'id',
-    'lead_id',
-    'created_at',
-    'email',
-    'note',
-    'consent_text',
-    'consent_at',
-    ...AREA_IDS.map((id) => `${id}_score`),
-    'overall_score',
-    'contact_name',
-    'contact_organisation',
-    'contact_role',
-    'contact_phone',
-    'service_type',
-    'size_band',
-    'utm_source',
-    'utm_medium',
-    'utm_campaign',
-    'referrer_host',
-    'source_label',
-  ]
-    .map((column) => `${r}.${column}`)
-    .concat(
-      `${l}.follow_up_status`,
-      `${l}.owner_email`,
-      `to_char(${l}.follow_up_on, 'YYYY-MM-DD') AS follow_up_on`,
-    )
-    .join(', ');
-}
-
-/** The join of a request `r` to its lead `l`. */
-export const LEAD_JOIN = 'JOIN leads l ON l.id = r.lead_id';
-
-/** What a lead's export record and its detail both make of a RequestRow. */
-export function requestFields(
-  row: RequestRow,
-): Omit<LeadRecord, 'visitorMessage' | 'teamMessage' | 'actionPlan'> {
-  return {
-    id: row.id,
-    leadId: row.lead_id,
-    createdAt: new Date(row.created_at),
-    email: row.email,
-    note: row.note,
-    consent: consentFrom(row.consent_text, row.consent_at),
-    overallScore: row.overall_score,
-    scores: Object.fromEntries(AREA_IDS.map((id) => [id, row[`${id}_score`]])) as Record<AreaId, number>,
-    followUpStatus: row.follow_up_status,
-    contact: contactFrom(row.contact_name, row.contact_organisation, row.contact_role, row.contact_phone),
-    profile: profileFrom(row.service_type, row.size_band),
-    source: sourceFrom(row.utm_source, row.utm_medium, row.utm_campaign, row.referrer_host),
-    sourceLabel: row.source_label,
-    owner: row.owner_email,
-    followUpOn: row.follow_up_on,
-  };
-}
-
-interface LeadRow extends RequestRow, ActionPlanCountsRow {
   /** created_at in UTC with microseconds: the keyset cursor (a JS Date would round it to milliseconds). */
   cursor: string;
   visitor_status: OutboxStatus | null;
@@ -173,7 +57,7 @@ interface LeadRow extends RequestRow, ActionPlanCountsRow {
 }
 
 const LEAD_COLUMNS = `
-       ${requestColumns('r', 'l')},
+       ${leadColumnsSql('r', 'l')},
        to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor,
        v.status AS visitor_status, v.attempts AS visitor_attempts, v.last_error AS visitor_last_error,
        v.sent_at AS visitor_sent_at,
@@ -208,7 +92,7 @@ function delivery(
 
 function leadRecord(row: LeadRow): LeadRecord {
   return {
-    ...requestFields(row),
+    ...leadColumnsFrom(row),
     visitorMessage: delivery(
       row.visitor_status,
       row.visitor_attempts,

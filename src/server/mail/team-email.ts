@@ -1,6 +1,6 @@
 import type { Priority, Report, ServiceProfile } from '../../core';
 import type { LeadContact, LeadSource } from '../../shared/team-api';
-import type { Consent } from '../leads/email-requests';
+import type { Consent } from '../leads/lead-columns';
 import { dateTime, profileLine } from './format';
 
 /** What the team is told of one request. */

@@ -1,6 +1,7 @@
-import { AREAS, overallScore, scoreAreas, type AreaId, type ServiceProfile } from '../../core';
-import type { LeadAnswer, LeadContact, LeadSource } from '../../shared/team-api';
+import { AREAS, overallScore, scoreAreas, type AreaId } from '../../core';
+import type { LeadAnswer } from '../../shared/team-api';
 import type { StoredEmailRequest } from '../leads/email-requests';
+import type { LeadColumns } from '../leads/lead-columns';
 
 /**
  * The event a receiver (Zapier, a CRM) gets for each result: `lead.created` for a person's first
@@ -24,15 +25,16 @@ export interface LeadCreatedData {
   resultId: string;
   /** When this result came. */
   createdAt: string;
-  email: string;
-  note: string | null;
+  email: LeadColumns['email'];
+  note: LeadColumns['note'];
+  /** LeadColumns' consent, its time as ISO 8601. */
   consent: { wording: string; givenAt: string } | null;
   /** The parts given with consent; null without consent or when none was given. */
-  contact: LeadContact | null;
+  contact: LeadColumns['contact'];
   /** The utm_* values and referring host the visit came with; {} for a direct visit. */
-  source: LeadSource;
+  source: LeadColumns['source'];
   /** The service type and size the visitor gave; {} when they skipped the question. */
-  profile: ServiceProfile;
+  profile: LeadColumns['profile'];
   overallScore: number;
   scores: Record<AreaId, number>;
   /** Every statement of the audit in the order it asks them (25), rated 1–5 or null. */
