@@ -12,9 +12,10 @@ test('a care manager who comes back is one lead, marked returned, with both resu
 }) => {
   test.setTimeout(150_000);
   consoleErrors.allow(EXPECTED_API_ERRORS);
-  const stamp = `back${Date.now()}`;
+  // Short: the list's widest column is its longest address, which breaks only after "@" and dots.
+  const stamp = `b${Date.now() % 1_000_000}`;
   const first = `${stamp}@care-home.test`;
-  const again = `${stamp.toUpperCase()}+retake@care-home.test`;
+  const again = `${stamp.toUpperCase()}+2@care-home.test`;
   await makeLead(page, first, { contact: { name: 'Rosa Okafor', phone: '0121 496 0001' } });
   // Another visit: the tab forgets the first audit (its answers would reopen where it ended).
   await page.evaluate(() => window.sessionStorage.clear());

@@ -33,7 +33,7 @@ const NONE = <span className="muted">–</span>;
 
 function columns(today: string): Column<LeadSummary>[] {
   return [
-    { header: 'Latest result', cell: (lead) => <DateTime iso={lead.createdAt} /> },
+    { header: 'Received', cell: (lead) => <DateTime iso={lead.createdAt} /> },
     {
       header: 'Lead',
       rowHeader: true,
