@@ -267,8 +267,8 @@ function StepDefinitions() {
         <dd>&ldquo;Complete Audit&rdquo; was pressed with every statement rated, and the results shown.</dd>
         <dt>PDF downloaded</dt>
         <dd>
-          The PDF report of a completed audit was downloaded (&ldquo;Download Full Report&rdquo;). A share of
-          completed audits.
+          The PDF report of a completed audit was downloaded (&ldquo;Download Full Report&rdquo;), on the
+          results page or from a private results link (once per browser tab). A share of completed audits.
         </dd>
         <dt>E-mail requested</dt>
         <dd>
