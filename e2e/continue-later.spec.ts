@@ -120,7 +120,7 @@ test.describe('Save and continue later', () => {
     const status = await saveByEmail(page, address);
     await expect(status).toHaveText(
       new RegExp(
-        `^We've sent a link to ${address.replace(/[.+]/g, '\\$&')}\\. It opens this audit where you left off, on any device, until \\d{1,2} [A-Z][a-z]+ \\d{4}\\.$`,
+        `^We've sent a link to ${address.replace(/[.+]/g, '\\$&')}\\. It opens this audit where you left off, on any device, until the end of \\d{1,2} [A-Z][a-z]+ \\d{4} \\(UK time\\)\\.$`,
       ),
     );
     const { link, token } = await linkSentTo(address);
@@ -175,7 +175,7 @@ test.describe('Save and continue later', () => {
     await rateSection(second, [2, 4]);
     await second.getByRole('button', { name: 'Save and continue later' }).click();
     await expect(second.getByRole('status').filter({ hasText: /^Saved\./ })).toHaveText(
-      /^Saved\. Your link opens this audit until \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
+      /^Saved\. Your link opens this audit until the end of \d{1,2} [A-Z][a-z]+ \d{4} \(UK time\)\.$/,
     );
     // No address asked on a continued audit.
     await expect(second.getByLabel('Email address')).toHaveCount(0);

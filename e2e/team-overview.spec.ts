@@ -67,6 +67,18 @@ test('the overview: each step defined, never over 100% of the step before, every
   expect(shares.length).toBeGreaterThan(10);
   expect(Math.max(...shares)).toBeLessThanOrEqual(100);
 
+  // Each funnel bar is as long as the share beside it says: both of the audits started.
+  const funnelBars = page.getByRole('figure').first().locator('svg g');
+  for (const bar of await funnelBars.all()) {
+    const track = Number(await bar.locator('rect.chart__bar--track').getAttribute('width'));
+    const fill = bar.locator('rect:not(.chart__bar--track)');
+    const text = (await bar.locator('text.chart__value').textContent()) ?? '';
+    const percent = /(\d+)%/.exec(text)?.[1];
+    const drawn = (await fill.count()) === 0 ? 0 : Number(await fill.getAttribute('width')) / track;
+    // The first bar (started) is the whole, with no share written.
+    expect(Math.abs(drawn * 100 - (percent === undefined ? 100 : Number(percent)))).toBeLessThanOrEqual(1);
+  }
+
   // Every chart keeps its table, with a caption and headers.
   const figures = page.getByRole('figure');
   await expect(figures).toHaveCount(7);

@@ -116,14 +116,18 @@ test('sign in by e-mailed link, work a lead from the public form, download the C
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^care-audit-leads-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path()) as string, 'utf8');
-  const [header, ...lines] = csv.trim().split(/\r?\n/);
-  expect(header.startsWith('id,created_at,email,note,may_contact')).toBe(true);
+  // Excel reads it as UTF-8 only with the byte order mark first.
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const [header, ...lines] = csv.slice(1).trim().split(/\r?\n/);
+  expect(header.startsWith('Request ID,Lead ID,Received (UK time),Email,Note,Consent to contact')).toBe(true);
   const line = lines.find((l) => l.includes(address));
   expect(line).toBeDefined();
-  expect(line).toContain('yes');
   // (The note has no comma, so no cell of this line is quoted.)
   const cells = (line as string).split(',');
-  expect(cells[header.split(',').indexOf('follow_up_status')]).toBe('contacted');
+  const cell = (name: string) => cells[header.split(',').indexOf(name)];
+  expect(cell('Consent to contact')).toBe('Yes');
+  expect(cell('Status')).toBe('Contacted');
+  expect(cell('Received (UK time)')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
   // Erase, behind a confirmation that Escape cancels.
   const erase = page.getByRole('button', { name: 'Erase everything about this address' });

@@ -260,12 +260,15 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       expect(closes).toBe(1);
       expect(
         outcome.stdout.startsWith(
-          'id,created_at,email,note,may_contact,consent_wording,consent_given_at,Operational Efficiency,Compliance & Regulations,Service Quality,Staff Training & Support,Data Management,overall_score,' +
-            'visitor_message_status,visitor_message_attempts,visitor_message_last_error,visitor_message_sent_at,' +
-            'team_message_status,team_message_attempts,team_message_last_error,team_message_sent_at,follow_up_status,' +
-            'contact_name,contact_organisation,contact_role,contact_phone,service_type,size_band,' +
-            'utm_source,utm_medium,utm_campaign,referrer_host,source,owner,follow_up_on,' +
-            'action_plan_planned,action_plan_in_progress,action_plan_done\r\n',
+          // A byte order mark first, so Excel reads the file as UTF-8; then headers in words.
+          '\uFEFFRequest ID,Lead ID,Received (UK time),Email,Note,Consent to contact,Consent wording,Consent given (UK time),' +
+            'Operational Efficiency (%),Compliance & Regulations (%),Service Quality (%),Staff Training & Support (%),' +
+            'Data Management (%),Overall score (%),' +
+            'Results e-mail: status,Results e-mail: attempts,Results e-mail: last error,Results e-mail: sent (UK time),' +
+            'Team e-mail: status,Team e-mail: attempts,Team e-mail: last error,Team e-mail: sent (UK time),Status,' +
+            'Name,Organisation,Role,Phone,Service type,Size,' +
+            'UTM source,UTM medium,UTM campaign,Referring site,Source,Owner,Next follow-up,' +
+            'Action plan: planned,Action plan: in progress,Action plan: done\r\n',
         ),
       ).toBe(true);
 
@@ -274,64 +277,66 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       const rows = parseCsvObjects(outcome.stdout);
       expect(rows).toHaveLength(6);
       expect(rows[0]).toEqual({
-        id: first,
-        created_at: '2026-11-01T08:00:00.000Z',
-        email: 'Care.Manager@Example.COM',
-        note: awkwardNote,
-        may_contact: 'yes',
-        consent_wording: 'The team may contact me about a free consultation',
-        consent_given_at: '2026-11-01T08:00:00.000Z',
-        'Operational Efficiency': String(EXPECTED_SCORES.operational),
-        'Compliance & Regulations': String(EXPECTED_SCORES.compliance),
-        'Service Quality': String(EXPECTED_SCORES.quality),
-        'Staff Training & Support': String(EXPECTED_SCORES.training),
-        'Data Management': String(EXPECTED_SCORES.data),
-        overall_score: String(EXPECTED_SCORES.overall),
-        visitor_message_status: 'sent',
-        visitor_message_attempts: '2',
-        visitor_message_last_error: '',
-        visitor_message_sent_at: '2026-11-01T08:00:31.000Z',
-        team_message_status: 'failed',
-        team_message_attempts: '8',
-        team_message_last_error: 'Error: 550 "no such mailbox", said the relay',
-        team_message_sent_at: '',
-        follow_up_status: 'new',
-        contact_name: 'Ann Smith',
-        contact_organisation: 'Sunrise, Care & Co',
-        contact_role: 'Manager',
+        'Request ID': first,
+        'Lead ID': first,
+        // 08:00 UTC on 1 November is 08:00 GMT.
+        'Received (UK time)': '2026-11-01 08:00',
+        Email: 'Care.Manager@Example.COM',
+        Note: awkwardNote,
+        'Consent to contact': 'Yes',
+        'Consent wording': 'The team may contact me about a free consultation',
+        'Consent given (UK time)': '2026-11-01 08:00',
+        'Operational Efficiency (%)': String(EXPECTED_SCORES.operational),
+        'Compliance & Regulations (%)': String(EXPECTED_SCORES.compliance),
+        'Service Quality (%)': String(EXPECTED_SCORES.quality),
+        'Staff Training & Support (%)': String(EXPECTED_SCORES.training),
+        'Data Management (%)': String(EXPECTED_SCORES.data),
+        'Overall score (%)': String(EXPECTED_SCORES.overall),
+        'Results e-mail: status': 'Sent',
+        'Results e-mail: attempts': '2',
+        'Results e-mail: last error': '',
+        'Results e-mail: sent (UK time)': '2026-11-01 08:00',
+        'Team e-mail: status': 'Failed',
+        'Team e-mail: attempts': '8',
+        'Team e-mail: last error': 'Error: 550 "no such mailbox", said the relay',
+        'Team e-mail: sent (UK time)': '',
+        Status: 'New',
+        Name: 'Ann Smith',
+        Organisation: 'Sunrise, Care & Co',
+        Role: 'Manager',
         // A phone number starts like a formula: kept as text.
-        contact_phone: "'+44 20 7946 0000",
-        service_type: 'supported_living',
-        size_band: '100_plus',
-        utm_source: 'newsletter',
-        utm_medium: 'email',
-        utm_campaign: 'winter',
-        referrer_host: 'mail.example.com',
-        source: 'newsletter',
-        owner: 'sam@care-audit.example',
-        follow_up_on: '2026-11-30',
-        action_plan_planned: '0',
-        action_plan_in_progress: '0',
-        action_plan_done: '0',
+        Phone: "'+44 20 7946 0000",
+        'Service type': 'Supported living',
+        Size: '100 or more people',
+        'UTM source': 'newsletter',
+        'UTM medium': 'email',
+        'UTM campaign': 'winter',
+        'Referring site': 'mail.example.com',
+        Source: 'newsletter',
+        Owner: 'sam@care-audit.example',
+        'Next follow-up': '2026-11-30',
+        'Action plan: planned': '0',
+        'Action plan: in progress': '0',
+        'Action plan: done': '0',
       });
-      expect(rows.slice(1, 5).map((r) => r.note)).toEqual(formulas.map((note) => `'${note}`));
+      expect(rows.slice(1, 5).map((r) => r.Note)).toEqual(formulas.map((note) => `'${note}`));
       expect(rows[5]).toMatchObject({
-        email: 'quiet@example.org',
-        note: '',
-        may_contact: 'no',
-        consent_wording: '',
-        consent_given_at: '',
-        visitor_message_status: 'queued',
-        team_message_status: '',
-        contact_name: '',
-        contact_phone: '',
-        service_type: '',
-        size_band: '',
-        utm_source: '',
-        referrer_host: '',
-        source: 'direct',
-        owner: '',
-        follow_up_on: '',
+        Email: 'quiet@example.org',
+        Note: '',
+        'Consent to contact': 'No',
+        'Consent wording': '',
+        'Consent given (UK time)': '',
+        'Results e-mail: status': 'Waiting',
+        'Team e-mail: status': '',
+        Name: '',
+        Phone: '',
+        'Service type': '',
+        Size: '',
+        'UTM source': '',
+        'Referring site': '',
+        Source: 'Direct',
+        Owner: '',
+        'Next follow-up': '',
       });
       // The exact bytes of a note that needs both quoting and the guard.
       expect(outcome.stdout).toContain(`,"'=HYPERLINK(""http://evil.example"",""Click"")",`);
@@ -346,12 +351,12 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
       await storeLead(t.db, { email: 'after@example.org', createdAt: new Date('2026-11-15T12:00:00.000Z') });
       const outcome = await run(['export', '--since', '2026-11-01']);
       expect(outcome.code).toBe(EXIT_OK);
-      expect(parseCsvObjects(outcome.stdout).map((r) => r.email)).toEqual([
+      expect(parseCsvObjects(outcome.stdout).map((r) => r.Email)).toEqual([
         'on@example.org',
         'after@example.org',
       ]);
       expect(
-        parseCsvObjects((await run(['export', '--since=2026-11-02'])).stdout).map((r) => r.email),
+        parseCsvObjects((await run(['export', '--since=2026-11-02'])).stdout).map((r) => r.Email),
       ).toEqual(['after@example.org']);
       expect((await activityLog(t.db)).map((e) => e.detail)).toEqual([
         '2 leads since 2026-11-01',
@@ -404,17 +409,15 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         exported.push(cli.stdout);
       }
       const rows = parseCsvObjects(exported[0] ?? '');
-      expect(
-        rows.map((r) => [r.contact_name, r.contact_phone, r.service_type, r.size_band, r.source]),
-      ).toEqual([
-        [`'=Ann "A" Smith`, '(01632) 960-001', 'nursing', '', 'www.google.com'],
-        ['', '', '', 'under_25', "'@campaign"],
+      expect(rows.map((r) => [r.Name, r.Phone, r['Service type'], r.Size, r.Source])).toEqual([
+        [`'=Ann "A" Smith`, '(01632) 960-001', 'Nursing care', '', 'www.google.com'],
+        ['', '', '', 'Under 25 people', "'@campaign"],
       ]);
       expect(rows[1]).toMatchObject({
-        utm_source: "'@campaign",
-        utm_campaign: 'spring, "new"',
-        owner: 'sam@care-audit.example',
-        follow_up_on: '2026-11-03',
+        'UTM source': "'@campaign",
+        'UTM campaign': 'spring, "new"',
+        Owner: 'sam@care-audit.example',
+        'Next follow-up': '2026-11-03',
       });
       await app.close();
       expect((await activityLog(t.db)).map((e) => [e.actor, e.detail])).toEqual([
@@ -428,7 +431,7 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
     it('writes the header alone when there is nothing to export', async () => {
       expect(await run(['export'])).toEqual({
         code: EXIT_OK,
-        stdout: `${LEAD_CSV_HEADER.join(',')}\r\n`,
+        stdout: `\uFEFF${LEAD_CSV_HEADER.join(',')}\r\n`,
         stderr: '',
       });
     });
@@ -446,7 +449,7 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         stderr: '',
       });
       expect(await rowCounts(t.db)).toEqual({ requests: 1, messages: 2 });
-      expect(parseCsvObjects((await run(['export'])).stdout).map((r) => r.email)).toEqual([
+      expect(parseCsvObjects((await run(['export'])).stdout).map((r) => r.Email)).toEqual([
         'other@example.com',
       ]);
       expect((await run(['erase', 'Care.Manager@Example.COM'])).stdout).toBe(
@@ -653,7 +656,7 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         stdout: 'Purged 1 request and 2 messages older than 30 days.\n',
         stderr: '',
       });
-      expect(parseCsvObjects((await run(['export'])).stdout).map((r) => r.email)).toEqual([
+      expect(parseCsvObjects((await run(['export'])).stdout).map((r) => r.Email)).toEqual([
         'kept@example.org',
         'recent@example.org',
       ]);
@@ -662,7 +665,7 @@ describe.each(DATABASE_KINDS)('the leads commands on %s', (kind) => {
         'Purged 1 request and 1 message older than 10 days.\n',
       );
       expect((await run(['purge'])).stdout).toBe('Purged 0 requests and 0 messages older than 365 days.\n');
-      expect(parseCsvObjects((await run(['export'])).stdout).map((r) => r.email)).toEqual([
+      expect(parseCsvObjects((await run(['export'])).stdout).map((r) => r.Email)).toEqual([
         'recent@example.org',
       ]);
     });

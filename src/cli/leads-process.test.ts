@@ -82,8 +82,8 @@ describe.each(DATABASE_KINDS)('the leads process on %s', (kind) => {
     expect(exported.stderr).toBe('');
     expect(exported.code).toBe(0);
     const rows = parseCsvObjects(exported.stdout);
-    expect(rows.map((r) => [r.email, r.note, r.team_message_status])).toEqual([
-      ['Care.Manager@Example.COM', `'=1+1, "quoted"\nnext line`, 'queued'],
+    expect(rows.map((r) => [r.Email, r.Note, r['Team e-mail: status']])).toEqual([
+      ['Care.Manager@Example.COM', `'=1+1, "quoted"\nnext line`, 'Waiting'],
       ['other@example.org', '', ''],
     ]);
 
@@ -94,7 +94,7 @@ describe.each(DATABASE_KINDS)('the leads process on %s', (kind) => {
     });
     const after = await leadsProcess(['export', '--since', '2026-11-01'], env);
     expect(after.code).toBe(0);
-    expect(parseCsvObjects(after.stdout).map((r) => r.email)).toEqual(['other@example.org']);
+    expect(parseCsvObjects(after.stdout).map((r) => r.Email)).toEqual(['other@example.org']);
 
     const retry = await leadsProcess(['retry', '00000000-0000-4000-8000-000000000000'], env);
     expect(retry.code).toBe(1);

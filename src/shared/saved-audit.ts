@@ -10,7 +10,10 @@ import type { EarlierResult, Responses, ServiceProfile } from '../core';
 export const CONTINUE_PATH = '/audit-tool/continue';
 export const CONTINUE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** How long a saved audit is kept from its first save; a later save does not extend it. */
+/**
+ * How long a saved audit is kept from its first save: until the end of the UK day this many days
+ * after it (saved on 28 November, it opens all of 28 December); a later save does not extend it.
+ */
 export const SAVED_AUDIT_DAYS = 30;
 
 /** The link the e-mail carries. */
@@ -33,7 +36,7 @@ export function continueTokenFromPath(pathname: string): string | undefined {
 export interface SavedAuditAccepted {
   /** When this save was stored (ISO 8601): the device keeps it to tell a later save from another. */
   savedAt: string;
-  /** The last day the link opens the audit (YYYY-MM-DD). */
+  /** The last UK day the link opens the audit, until its end (YYYY-MM-DD). */
   expiresOn: string;
   /**
    * True when another device saved this audit after this one opened it: this save replaced that one

@@ -376,7 +376,7 @@ export interface ConsentedSavedAudit {
   createdAt: string;
   /** The last save. */
   savedAt: string;
-  /** The last day the link opens the audit (YYYY-MM-DD). */
+  /** The last UK day the link opens the audit, until its end (YYYY-MM-DD). */
   expiresOn: string;
   /** Statements rated so far, 0 to 25. */
   answered: number;
@@ -386,8 +386,9 @@ export interface ConsentedSavedAudit {
 
 /**
  * `GET /api/team/saved-audits`: how many audits are saved to finish later, and the addresses of
- * only those whose visitor consented. Only saved audits still held count: first saved no more than
- * SAVED_AUDIT_DAYS ago, the rule their links open by (an expired one counts nowhere, purged or not).
+ * only those whose visitor consented. Only saved audits whose link still opens count: until the end of
+ * the UK day SAVED_AUDIT_DAYS after the first save, the rule the links open by (an expired one counts
+ * nowhere, purged or not).
  */
 export interface TeamSavedAudits {
   /** Not completed and not expired. */

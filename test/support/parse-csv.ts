@@ -1,9 +1,16 @@
+/** The UTF-8 byte order mark the lead export starts with, so Excel reads the file as UTF-8. */
+export const BOM = '\uFEFF';
+
 /**
  * A strict RFC 4180 reader for tests: CRLF record ends only, quoted fields with doubled quotes,
  * and it throws on anything the RFC does not allow (a bare LF, a quote inside an unquoted field),
- * so a test that reads the export back also checks that it was written correctly.
+ * so a test that reads the export back also checks that it was written correctly. A byte order
+ * mark is read past at the very start (as Excel does), and refused anywhere else, where it would
+ * end up in a field.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(withBom: string): string[][] {
+  const text = withBom.startsWith(BOM) ? withBom.slice(BOM.length) : withBom;
+  if (text.includes(BOM)) throw new Error('a byte order mark after the start of the file');
   const records: string[][] = [];
   let record: string[] = [];
   let i = 0;

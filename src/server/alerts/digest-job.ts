@@ -4,7 +4,7 @@ import { ukDay } from '../../shared/uk-day';
 import { digestPayload, type DigestPeriod } from '../mail/team-alert-facts';
 import { queueMessage } from '../outbox/outbox-store';
 import { membersChoosing } from './alert-preferences';
-import { addDays, ukWallClock } from './uk-time';
+import { addDays, ukWallClock } from '../../shared/uk-time';
 import type { Job } from '../jobs/job-scheduler';
 
 /** The UK hour (Europe/London, GMT or BST) at which each day's digest is due. */

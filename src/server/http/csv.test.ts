@@ -58,4 +58,9 @@ describe('the test CSV reader', () => {
     expect(() => parseCsv('a"b\r\n')).toThrow(/quote in an unquoted field/);
     expect(() => parseCsv('"open\r\n')).toThrow(/not closed/);
   });
+
+  it('reads past a byte order mark at the start only', () => {
+    expect(parseCsv('\uFEFFa,b\r\n')).toEqual([['a', 'b']]);
+    expect(() => parseCsv('a,b\r\n\uFEFFc,d\r\n')).toThrow(/byte order mark/);
+  });
 });

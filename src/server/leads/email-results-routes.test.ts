@@ -8,7 +8,6 @@ import {
 } from '../../shared/email-request';
 import { PLAIN_TEXT_MESSAGE } from '../../shared/plain-text';
 import type { StoredResults } from '../../shared/results-link';
-import { SAVED_AUDIT_DAYS } from '../../shared/saved-audit';
 import { newSecret, secretHash } from '../http/secrets';
 import type { Config } from '../config';
 import { findEmailRequest } from './email-requests';
@@ -828,10 +827,8 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
         'a saved audit past its days',
         async () => {
           const token = await savedRetakeOf((await emailResults()).id);
-          await t.db.query(
-            `UPDATE saved_audits SET created_at = now() - make_interval(days => $1::int, secs => 1)`,
-            [SAVED_AUDIT_DAYS],
-          );
+          // Its term ended a second ago (the end of its last UK day).
+          await t.db.query(`UPDATE saved_audits SET ends_at = now() - interval '1 second'`);
           return token;
         },
       ],

@@ -106,17 +106,17 @@ describe.each(DATABASE_KINDS)('the team’s view of a lead’s action plan on %s
       csv += chunk;
     });
     expect(LEAD_CSV_HEADER.slice(-4)).toEqual([
-      'follow_up_on',
-      'action_plan_planned',
-      'action_plan_in_progress',
-      'action_plan_done',
+      'Next follow-up',
+      'Action plan: planned',
+      'Action plan: in progress',
+      'Action plan: done',
     ]);
     expect(parseCsv(csv)[0]).toEqual(LEAD_CSV_HEADER);
     const rows = parseCsvObjects(csv).map((row) => [
-      row.email,
-      row.action_plan_planned,
-      row.action_plan_in_progress,
-      row.action_plan_done,
+      row.Email,
+      row['Action plan: planned'],
+      row['Action plan: in progress'],
+      row['Action plan: done'],
     ]);
     expect(rows).toEqual([
       ['manager@care-home.example', '3', '1', '2'],

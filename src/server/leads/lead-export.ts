@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { recordActivity } from '../activity/team-activity';
 import { csvLine } from '../http/csv';
-import { LEAD_CSV_HEADER, leadCsvValues } from './lead-csv';
+import { LEAD_CSV_BOM, LEAD_CSV_HEADER, leadCsvValues } from './lead-csv';
 import { readLeadRecords } from './lead-records';
 
 /**
@@ -48,7 +48,8 @@ export async function exportLeadsCsv(
   options: LeadExportOptions,
   write: (chunk: string) => Promise<void>,
 ): Promise<number> {
-  let header = csvLine(LEAD_CSV_HEADER);
+  // The byte order mark goes with the header, once, at the very start of the file.
+  let header = LEAD_CSV_BOM + csvLine(LEAD_CSV_HEADER);
   let written = 0;
   let failure: unknown;
   try {

@@ -38,7 +38,7 @@ describe('the continue e-mail', () => {
       expect(part).toContain(
         'You stopped at section 3 of 5, Service Quality, with 6 of 25 statements answered.',
       );
-      expect(part).toContain('on any device, until 25 December 2026.');
+      expect(part).toContain('on any device, until the end of 25 December 2026 (UK time).');
       expect(part).toContain(
         'Your saved answers are deleted after 25 December 2026, or as soon as you complete the audit.',
       );
@@ -156,7 +156,7 @@ describe.each(DATABASE_KINDS)('sending the continue e-mail on %s', (kind) => {
 
   it('drops the message of an expired audit', async () => {
     const { message } = await claimed();
-    await t.db.query(`UPDATE saved_audits SET created_at = now() - interval '30 days 1 second'`);
+    await t.db.query(`UPDATE saved_audits SET ends_at = now() - interval '1 second'`);
     await deliver()(message);
     expect(sent).toEqual([]);
   });

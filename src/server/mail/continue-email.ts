@@ -39,7 +39,7 @@ export function continueEmail(facts: ContinueEmailFacts): RenderedEmail {
   const answered = answeredStatements(facts.responses);
   const where = `You stopped at ${stoppedAt(facts.section)}, with ${answered} of ${STATEMENTS} statements answered.`;
   const until = formatDay(facts.expiresOn) ?? facts.expiresOn;
-  const opens = `The link opens your audit where you left off, on any device, until ${until}.`;
+  const opens = `The link opens your audit where you left off, on any device, until the end of ${until} (UK time).`;
   const deleted = `Your saved answers are deleted after ${until}, or as soon as you complete the audit.`;
   const key =
     'Anyone with this link can open your saved answers, so please do not forward this e-mail or share the link.';

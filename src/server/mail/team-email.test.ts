@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AREA_IDS, buildReport } from '../../core';
+import { AREA_IDS, buildReport, roadmapFor, type AreaScores } from '../../core';
 import { CONSENT_WORDING } from '../../shared/email-request';
 import { COMPLETE_ANSWERS } from '../../../test/support/requests';
-import { sourceDescription, teamEmail, type TeamEmailInput } from './team-email';
+import { sourceDescription, teamEmail, weakestAreasLine, type TeamEmailInput } from './team-email';
 
 const input: TeamEmailInput = {
   requestId: '6f1c2a9e-0000-4000-8000-000000000001',
@@ -54,6 +54,46 @@ describe('the team’s notice', () => {
     );
     expect(teamEmail({ ...input, report: allFives }).text).toContain(
       '\nPriorities: none (no statement rated 1 or 2)\n',
+    );
+  });
+
+  it('lists as weakest only the areas below 80%, weakest first, with their scores', () => {
+    const line = text.split('\n').find((l) => l.startsWith('Weakest areas'));
+    const below = input.report.areas.filter((a) => a.score < 80).sort((a, b) => a.score - b.score);
+    expect(below.length).toBeGreaterThan(0);
+    expect(below.length).toBeLessThan(input.report.areas.length);
+    expect(line).toBe(
+      `Weakest areas (below 80%), weakest first: ${below.map((a) => `${a.title} (${a.score}%)`).join(', ')}`,
+    );
+  });
+
+  const scores = (overrides: Partial<AreaScores>, rest = 100): AreaScores => ({
+    ...(Object.fromEntries(AREA_IDS.map((id) => [id, rest])) as AreaScores),
+    ...overrides,
+  });
+
+  it('says that none are weak when every area is at 100%, or at 80% exactly', () => {
+    const none = 'Weakest areas: none, every area is at 80% or more';
+    expect(weakestAreasLine(roadmapFor(scores({})))).toBe(none);
+    expect(weakestAreasLine(roadmapFor(scores({}, 80)))).toBe(none);
+    const allFives = buildReport(
+      Object.fromEntries(AREA_IDS.map((id) => [id, { 0: 5, 1: 5, 2: 5, 3: 5, 4: 5 }])),
+    );
+    expect(teamEmail({ ...input, report: allFives }).text).toContain(`\n${none}\n`);
+  });
+
+  it('counts an area at 79% as weak and one at 80% as not', () => {
+    const line = weakestAreasLine(roadmapFor(scores({ operational: 79, quality: 80 })));
+    expect(line).toBe('Weakest areas (below 80%), weakest first: Operational Efficiency (79%)');
+  });
+
+  it('lists every area, weakest first, when all are below 80%', () => {
+    const line = weakestAreasLine(
+      roadmapFor({ operational: 79, compliance: 20, quality: 60, training: 59, data: 0 }),
+    );
+    expect(line).toBe(
+      'Weakest areas (below 80%), weakest first: Data Management (0%), Compliance & Regulations (20%), ' +
+        'Staff Training & Support (59%), Service Quality (60%), Operational Efficiency (79%)',
     );
   });
 

@@ -1,4 +1,4 @@
-import type { Priority, Report, ServiceProfile } from '../../core';
+import { bandFor, BANDS, type Priority, type Report, type Roadmap, type ServiceProfile } from '../../core';
 import type { LeadContact, LeadSource } from '../../shared/team-api';
 import type { Consent } from '../leads/lead-columns';
 import { dateTime, profileLine } from './format';
@@ -84,6 +84,22 @@ export function prioritiesLine(priorities: readonly Priority[]): string {
   return `Priorities: ${priorities.map((p) => `${p.label} (${p.rating})`).join(', ')}`;
 }
 
+/** The score from which an area is strong: the roadmap's "sustain and optimise" band, 80%. */
+const STRONG_FROM = BANDS.find((band) => band.id === 'sustain')?.min ?? 80;
+
+/**
+ * The areas to start a call with: only those below 80% (an area at 80% or more is strong, and
+ * calling it "weak" would contradict the visitor's own results), weakest first in the roadmap's
+ * order, with their scores; or, when none is below, that none is.
+ */
+export function weakestAreasLine(roadmap: Roadmap): string {
+  const weak = roadmap.phases
+    .flatMap((phase) => phase.areas)
+    .filter((area) => bandFor(area.score) !== 'sustain');
+  if (weak.length === 0) return `Weakest areas: none, every area is at ${STRONG_FROM}% or more`;
+  return `Weakest areas (below ${STRONG_FROM}%), weakest first: ${weak.map((a) => `${a.title} (${a.score}%)`).join(', ')}`;
+}
+
 /**
  * The team's notice of a request: the visitor's address (and, with consent, the contact details
  * they gave), whether they may be contacted, their service and where they came from, scores and
@@ -111,10 +127,7 @@ Source: ${sourceDescription(input.source)}
 Overall score: ${report.overall.score}% (${report.overall.rating})
 ${areas}
 
-Weakest areas first: ${report.roadmap.phases
-      .flatMap((phase) => phase.areas)
-      .map((a) => a.title)
-      .join(', ')}
+${weakestAreasLine(report.roadmap)}
 ${prioritiesLine(report.priorities)}
 
 Note from the visitor:

@@ -7,11 +7,14 @@ import { CONSENT_WORDING, EMAIL_REQUEST_MESSAGES } from '../../shared/email-requ
 import { PLAIN_TEXT_MESSAGE } from '../../shared/plain-text';
 import { CONTINUE_TOKEN_PATTERN, type SavedAudit } from '../../shared/saved-audit';
 import { SAVED_AUDIT_MESSAGES } from '../../shared/saved-audit-request';
+import { ukDay } from '../../shared/uk-day';
+import { addDays } from '../../shared/uk-time';
 import { eraseAddress } from '../leads/lead-records';
 import { newSecret, secretHash } from '../http/secrets';
 import { storeSavedAudit } from './saved-audits';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { solvedProof } from '../../../test/support/proof-of-work';
+import { backdateSavedAudit, ukTimeDaysAgo } from '../../../test/support/saved-audit-fixtures';
 import { COMPLETE_RESPONSES, postJson } from '../../../test/support/requests';
 import { FIXTURE_PAGES, writeSiteFixture } from '../../../test/support/site-fixture';
 import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp';
@@ -149,11 +152,8 @@ describe.each(DATABASE_KINDS)('saved audits (“Save and continue later”) on %
         expiresOn: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
         replacedAnotherSave: false,
       });
-      // The last day it opens all day: 29 days on from the first save's UTC day.
-      const firstDay = new Date(`${accepted.savedAt.slice(0, 10)}T00:00:00Z`);
-      expect(accepted.expiresOn).toBe(
-        new Date(firstDay.getTime() + 29 * 86_400_000).toISOString().slice(0, 10),
-      );
+      // The last day it opens, all of it: the UK day 30 days on from the first save's.
+      expect(accepted.expiresOn).toBe(addDays(ukDay(new Date(accepted.savedAt)), 30));
 
       const mail = await mailTo(ADDRESS);
       expect(mail.subject).toBe('Continue your AI care management audit');
@@ -384,15 +384,15 @@ describe.each(DATABASE_KINDS)('saved audits (“Save and continue later”) on %
       expect(res.headers).toMatchObject(PRIVATE_HEADERS);
     });
 
-    it('opens at 29 days 23 hours, and not at 30 days and a second, purged or not', async () => {
+    it('opens all of its last day, and not the day after, purged or not', async () => {
       const young = await seeded('young@example.org');
       const old = await seeded('old@example.org');
-      await t.db.query(
-        `UPDATE saved_audits SET created_at = now() - interval '29 days 23 hours' WHERE email = 'young@example.org'`,
-      );
-      await t.db.query(
-        `UPDATE saved_audits SET created_at = now() - interval '30 days 1 second' WHERE email = 'old@example.org'`,
-      );
+      const idOf = async (email: string) =>
+        (await t.db.query<{ id: string }>('SELECT id FROM saved_audits WHERE email = $1', [email])).rows[0]
+          ?.id ?? '';
+      // Saved at 00:00:30 UK time 30 days ago: today is its last day. At 23:59:30 31 days ago: yesterday was.
+      await backdateSavedAudit(t.db, await idOf('young@example.org'), ukTimeDaysAgo(30, 0, 0, 30));
+      await backdateSavedAudit(t.db, await idOf('old@example.org'), ukTimeDaysAgo(31, 23, 59, 30));
       expect((await open(young)).statusCode).toBe(200);
       expectError(await open(old), 404, 'not_found');
       const savedAt = new Date().toISOString();

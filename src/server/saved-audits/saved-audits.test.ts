@@ -2,28 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeResponses } from '../../core';
 import { newSecret } from '../http/secrets';
 import { savedAuditPurgeJob } from './saved-audit-purge-job';
-import {
-  completeSavedAudit,
-  expiresOnFor,
-  findSavedAudit,
-  findSavedAuditOrigin,
-  storeSavedAudit,
-} from './saved-audits';
+import { completeSavedAudit, findSavedAudit, findSavedAuditOrigin, storeSavedAudit } from './saved-audits';
 import { DATABASE_KINDS } from '../../../test/support/databases';
 import { storeLead } from '../../../test/support/lead-fixtures';
 import { COMPLETE_RESPONSES } from '../../../test/support/requests';
+import { backdateSavedAudit, ukTimeDaysAgo } from '../../../test/support/saved-audit-fixtures';
 import { useTestDatabase } from '../../../test/support/suite-database';
-
-describe('the last day a link opens', () => {
-  it.each([
-    ['a save at the start of a day', '2026-11-01T00:00:00.000Z', '2026-11-30'],
-    ['a save at the end of a day', '2026-11-01T23:59:59.999Z', '2026-11-30'],
-    ['a save across a year’s end', '2026-12-15T10:00:00.000Z', '2027-01-13'],
-    ['a save in a leap year’s February', '2028-02-10T12:00:00.000Z', '2028-03-10'],
-  ])('%s: the day before the 30 days end', (_, createdAt, expiresOn) => {
-    expect(expiresOnFor(new Date(createdAt))).toBe(expiresOn);
-  });
-});
+import { savedAuditTerm } from './saved-audit-term';
 
 describe.each(DATABASE_KINDS)('saved audits in the database, on %s', (kind) => {
   const t = useTestDatabase(kind);
@@ -50,17 +35,56 @@ describe.each(DATABASE_KINDS)('saved audits in the database, on %s', (kind) => {
     return { token, id: result.id };
   }
 
-  const age = (id: string, interval: string) =>
-    t.db.query(`UPDATE saved_audits SET created_at = now() - $2::interval WHERE id = $1`, [id, interval]);
+  // Today is the last day of a save made on the UK day 30 days ago; yesterday was one 31 days ago's.
+  const onItsLastDay = ukTimeDaysAgo(30, 0, 0, 30);
+  const pastItsLastDay = ukTimeDaysAgo(31, 23, 59, 30);
 
-  it('the purge job deletes only audits past 30 days, open or completed, with their e-mails', async () => {
+  it('stores the term the rule gives the first save: the end of the UK day 30 days on', async () => {
+    const saved = await save('term@example.org');
+    const { rows } = await t.db.query<{ created_at: Date; ends_at: Date }>(
+      'SELECT created_at, ends_at FROM saved_audits WHERE id = $1',
+      [saved.id],
+    );
+    const row = rows[0];
+    expect(row).toBeDefined();
+    if (!row) return;
+    expect(new Date(row.ends_at).toISOString()).toBe(
+      savedAuditTerm(new Date(row.created_at)).endsAt.toISOString(),
+    );
+    const found = await findSavedAudit(t.db, saved.token);
+    expect(found?.status === 'open' && found.audit.expiresOn).toBe(
+      savedAuditTerm(new Date(row.created_at)).lastDay,
+    );
+  });
+
+  it('a link opens all of its last day (saved at 00:00:30 UK time) and not the day after (saved at 23:59:30)', async () => {
+    const lastDay = await save('last-day@example.org');
+    const dayAfter = await save('day-after@example.org');
+    await backdateSavedAudit(t.db, lastDay.id, onItsLastDay);
+    await backdateSavedAudit(t.db, dayAfter.id, pastItsLastDay);
+    expect((await findSavedAudit(t.db, lastDay.token))?.status).toBe('open');
+    expect(await findSavedAudit(t.db, dayAfter.token)).toBeUndefined();
+  });
+
+  it('the link check is the stored end, to the moment: a second before it opens, at it not', async () => {
+    const open = await save('open@example.org');
+    const ended = await save('ended@example.org');
+    await t.db.query(`UPDATE saved_audits SET ends_at = now() + interval '1 second' WHERE id = $1`, [
+      open.id,
+    ]);
+    await t.db.query('UPDATE saved_audits SET ends_at = now() WHERE id = $1', [ended.id]);
+    expect((await findSavedAudit(t.db, open.token))?.status).toBe('open');
+    expect(await findSavedAudit(t.db, ended.token)).toBeUndefined();
+  });
+
+  it('the purge job deletes only audits past their last day, open or completed, with their e-mails', async () => {
     const young = await save('young@example.org');
     const oldOpen = await save('old@example.org');
     const oldDone = await save('done@example.org');
     expect(await completeSavedAudit(t.db, oldDone.token)).toBe(true);
-    await age(young.id, '29 days 23 hours');
-    await age(oldOpen.id, '30 days 1 second');
-    await age(oldDone.id, '31 days');
+    await backdateSavedAudit(t.db, young.id, onItsLastDay);
+    await backdateSavedAudit(t.db, oldOpen.id, pastItsLastDay);
+    await backdateSavedAudit(t.db, oldDone.id, ukTimeDaysAgo(40, 12, 0, 0));
 
     const report = await savedAuditPurgeJob().run(t.db, new Date());
     expect(report).toMatchObject({ counts: { savedAudits: 2 }, idle: false });
@@ -93,7 +117,7 @@ describe.each(DATABASE_KINDS)('saved audits in the database, on %s', (kind) => {
     expect(await completeSavedAudit(t.db, retake.token)).toBe(true);
     expect(await findSavedAuditOrigin(t.db, retake.token)).toBe(origin);
     // Expired, purged or not: no longer.
-    await age(retake.id, '30 days 1 second');
+    await backdateSavedAudit(t.db, retake.id, pastItsLastDay);
     expect(await findSavedAuditOrigin(t.db, retake.token)).toBeUndefined();
   });
 

@@ -1,6 +1,5 @@
 import {
   AREA_IDS,
-  isoDate,
   overallScore,
   sanitizeProfile,
   sanitizeResponses,
@@ -10,33 +9,24 @@ import {
   type ServiceProfile,
 } from '../../core';
 import { normalizeEmail } from '../../shared/email-address';
-import { SAVED_AUDIT_DAYS, type SavedAudit, type SavedAuditAccepted } from '../../shared/saved-audit';
+import type { SavedAudit, SavedAuditAccepted } from '../../shared/saved-audit';
 import type { Database, Queryable } from '../db/database';
 import { msInterval } from '../db/ms-interval';
 import { lockMailbox } from '../db/recipient-locks';
 import { isWellFormedSecret, secretHash } from '../http/secrets';
 import { deleteMessagesAbout, queueMessage } from '../outbox/outbox-store';
+import { savedAuditTerm } from './saved-audit-term';
 
 /**
  * The saved audits ("Save and continue later", table saved_audits): storing the first save with
  * the e-mail that carries its link, reopening it, a later save, completion, erasure and the purge.
- * A token opens a row only while the row is younger than SAVED_AUDIT_DAYS by the database's clock,
- * whether or not the hourly purge has deleted it yet.
+ * A token opens a row only until its term ends (savedAuditTerm: the end of the UK day 30 days after
+ * the first save), a moment stored with the row at the first save and compared with the database's
+ * clock, whether or not the hourly purge has deleted it yet.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The SQL condition for a row still within its days (the purge deletes the rest), on alias `s`. */
-export const LIVE = `s.created_at >= now() - make_interval(days => ${SAVED_AUDIT_DAYS})`;
-
-/**
- * The last day the link opens the audit all day long (YYYY-MM-DD, UTC): the day before the moment
- * it stops opening, so "until 25 December" is never a promise broken at 10:00 on the 25th. A UK day
- * ends no later than the UTC day, so it holds in UK time too.
- */
-export function expiresOnFor(createdAt: Date): string {
-  return isoDate(new Date(createdAt.getTime() + (SAVED_AUDIT_DAYS - 1) * DAY_MS));
-}
+/** The SQL condition for a row still within its term (the purge deletes the rest), on alias `s`. */
+export const LIVE = `s.ends_at > now()`;
 
 /** A first save as the route stores it. */
 export interface NewSavedAudit {
@@ -72,7 +62,7 @@ interface TimesRow {
 function accepted(row: TimesRow, replacedAnotherSave: boolean): SavedAuditAccepted {
   return {
     savedAt: new Date(row.saved_at).toISOString(),
-    expiresOn: expiresOnFor(new Date(row.created_at)),
+    expiresOn: savedAuditTerm(new Date(row.created_at)).lastDay,
     replacedAnotherSave,
   };
 }
@@ -107,14 +97,18 @@ export async function storeSavedAudit(
     const retryAfter = over.rows[0]?.retry_after;
     if (retryAfter !== undefined) return { stored: false, retryAfterSeconds: retryAfter };
 
+    // now() is the transaction's start, the created_at the row gets: its term is worked out from it.
+    const clock = await tx.query<{ now: Date }>('SELECT now() AS now');
+    const firstSavedAt = clock.rows[0]?.now;
+    if (!firstSavedAt) throw new Error('the database gave no time');
     const { rows } = await tx.query<TimesRow & { id: string }>(
       `INSERT INTO saved_audits
          (token_hash, email, email_normalized, recipient_key, section, responses, service_type, size_band,
-          retake_of_request, earlier, consent_text, consent_at, saved_at, retakes_audit)
+          retake_of_request, earlier, consent_text, consent_at, saved_at, retakes_audit, created_at, ends_at)
        VALUES (decode($1, 'hex'), $2, $3, $4, $5, $6::jsonb, $7, $8,
                -- Erased or purged since the route looked it up: saved without the link, as if unknown.
                (SELECT id FROM email_requests WHERE id = $9::uuid), $10::jsonb, $11,
-               CASE WHEN $11::text IS NULL THEN NULL ELSE now() END, ${SAVE_TIME}, $12::uuid)
+               CASE WHEN $11::text IS NULL THEN NULL ELSE now() END, ${SAVE_TIME}, $12::uuid, now(), $13)
        RETURNING id, created_at, saved_at`,
       [
         secretHash(save.token, 'hex'),
@@ -129,6 +123,7 @@ export async function storeSavedAudit(
         save.earlier === undefined ? null : JSON.stringify(save.earlier),
         save.consentWording,
         save.retakesAudit ?? null,
+        savedAuditTerm(new Date(firstSavedAt)).endsAt.toISOString(),
       ],
     );
     const row = rows[0];
@@ -168,7 +163,7 @@ function earlierFrom(stored: SavedAuditRow['earlier']): EarlierResult | undefine
 
 /**
  * What a continue link's token opens, or undefined when it is malformed, unknown, erased or past
- * SAVED_AUDIT_DAYS (purged or not): one answer for all, so it never tells whether a token existed.
+ * its term (purged or not): one answer for all, so it never tells whether a token existed.
  */
 export async function findSavedAudit(db: Queryable, token: string): Promise<FoundSavedAudit | undefined> {
   if (!isWellFormedSecret(token)) return undefined;
@@ -192,7 +187,7 @@ export async function findSavedAudit(db: Queryable, token: string): Promise<Foun
       ...(earlier ? { earlier } : {}),
       ...(row.retakes_audit ? { retakesAudit: row.retakes_audit } : {}),
       savedAt: new Date(row.saved_at).toISOString(),
-      expiresOn: expiresOnFor(new Date(row.created_at)),
+      expiresOn: savedAuditTerm(new Date(row.created_at)).lastDay,
     },
   };
 }
@@ -308,8 +303,7 @@ export async function eraseSavedAudits(
 }
 
 /**
- * Deletes saved audits older than SAVED_AUDIT_DAYS (by the database's clock, which stamped them),
- * open or completed; their e-mails go with them (ON DELETE CASCADE). Idempotent.
+ * Deletes saved audits whose term has ended (by the database's clock), open or completed; their e-mails go with them (ON DELETE CASCADE). Idempotent.
  */
 export async function purgeExpiredSavedAudits(db: Queryable): Promise<number> {
   const { rowCount } = await db.query(`DELETE FROM saved_audits s WHERE NOT (${LIVE})`);
@@ -359,6 +353,6 @@ export async function findContinueMailFacts(
   return {
     section: row.section,
     responses: sanitizeResponses(row.responses),
-    expiresOn: expiresOnFor(new Date(row.created_at)),
+    expiresOn: savedAuditTerm(new Date(row.created_at)).lastDay,
   };
 }

@@ -7,8 +7,10 @@ import type { Queryable } from '../db/database';
 import { sessionCookieName } from '../team-sign-in/team-auth';
 import { newSecret } from '../http/secrets';
 import { createSession } from '../team-sign-in/team-sessions';
+import { savedAuditTerm } from './saved-audit-term';
 import { completeSavedAudit, storeSavedAudit } from './saved-audits';
 import { DATABASE_KINDS } from '../../../test/support/databases';
+import { ukTimeDaysAgo } from '../../../test/support/saved-audit-fixtures';
 import { useTestDatabase } from '../../../test/support/suite-database';
 import { teamRequest } from '../../../test/support/team-sign-in';
 import { useTestApp } from '../../../test/support/test-app';
@@ -30,8 +32,9 @@ const ago = (param: string) => `make_interval(secs => ${param}::double precision
 interface Saved {
   email: string;
   consent?: boolean;
-  /** How long ago it was first saved. */
+  /** How long ago it was first saved, or when. */
   ageMs?: number;
+  firstSavedAt?: Date;
   /** How long ago it was last saved (at most its age). */
   savedAgoMs?: number;
   /** 0–4, as stored. */
@@ -44,36 +47,44 @@ interface Saved {
  * hash is a hash of anything (no test here opens the link).
  */
 async function saveAudit(db: Queryable, audit: Saved): Promise<void> {
-  const age = audit.ageMs ?? HOUR;
+  const firstSavedAt = audit.firstSavedAt ?? new Date(Date.now() - (audit.ageMs ?? HOUR));
   await db.query(
     `INSERT INTO saved_audits (token_hash, email, email_normalized, recipient_key, section, responses,
-                               consent_text, consent_at, created_at, saved_at)
+                               consent_text, consent_at, created_at, saved_at, ends_at)
      VALUES (sha256(gen_random_uuid()::text::bytea), $1, lower($1), lower($1), $2, $3::jsonb,
-             $4, CASE WHEN $4::text IS NULL THEN NULL ELSE now() - ${ago('$5')} END,
-             now() - ${ago('$5')}, now() - ${ago('$6')})`,
+             $4, CASE WHEN $4::text IS NULL THEN NULL ELSE $5::timestamptz END,
+             $5, coalesce(now() - ${ago('$6')}, $5), $7)`,
     [
       audit.email,
       audit.section ?? 1,
       JSON.stringify(audit.responses ?? { operational: { 0: 4, 1: 2 } }),
       audit.consent ? CONSENT_WORDING : null,
-      age,
-      audit.savedAgoMs ?? age,
+      firstSavedAt.toISOString(),
+      audit.savedAgoMs ?? null,
+      savedAuditTerm(firstSavedAt).endsAt.toISOString(),
     ],
   );
 }
 
 /** A completed one: emptied of its address and answers, kept until it expires. */
-async function completedAudit(db: Queryable, ageMs: number, { keepConsent = false } = {}): Promise<void> {
+async function completedAudit(
+  db: Queryable,
+  firstSavedAt: Date,
+  { keepConsent = false } = {},
+): Promise<void> {
   await db.query(
-    `INSERT INTO saved_audits (token_hash, consent_text, consent_at, created_at, saved_at, completed_at)
+    `INSERT INTO saved_audits (token_hash, consent_text, consent_at, created_at, saved_at, completed_at, ends_at)
      VALUES (sha256(gen_random_uuid()::text::bytea), $2, CASE WHEN $2::text IS NULL THEN NULL ELSE now() END,
-             now() - ${ago('$1')}, now() - ${ago('$1')}, now())`,
-    [ageMs, keepConsent ? CONSENT_WORDING : null],
+             $1, $1, now(), $3)`,
+    [
+      firstSavedAt.toISOString(),
+      keepConsent ? CONSENT_WORDING : null,
+      savedAuditTerm(firstSavedAt).endsAt.toISOString(),
+    ],
   );
 }
 
-/** The last whole day a link opens: 29 days after the first save's UTC day (saved-audits.ts). */
-const lastWholeDay = (at: Date) => new Date(at.getTime() + 29 * DAY).toISOString().slice(0, 10);
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 
 describe.each(DATABASE_KINDS)('the team’s saved audits, GET /api/team/saved-audits, on %s', (kind) => {
   const t = useTestDatabase(kind);
@@ -141,12 +152,15 @@ describe.each(DATABASE_KINDS)('the team’s saved audits, GET /api/team/saved-au
     expect(text.toLowerCase()).not.toContain('private');
   });
 
-  it('counts nothing expired, purged yet or not: 29 days 23 hours counts, 30 days and a second does not', async () => {
-    await saveAudit(t.db, { email: 'late@home.example', consent: true, ageMs: 29 * DAY + 23 * HOUR });
-    await saveAudit(t.db, { email: 'gone@home.example', consent: true, ageMs: 30 * DAY + 1000 });
+  it('counts nothing expired, purged yet or not: on its last day it counts, the day after not', async () => {
+    // Saved at 00:00:30 UK time 30 days ago: today is its last day. At 23:59:30 31 days ago: yesterday was.
+    const onItsLastDay = ukTimeDaysAgo(30, 0, 0, 30);
+    const pastItsLastDay = ukTimeDaysAgo(31, 23, 59, 30);
+    await saveAudit(t.db, { email: 'late@home.example', consent: true, firstSavedAt: onItsLastDay });
+    await saveAudit(t.db, { email: 'gone@home.example', consent: true, firstSavedAt: pastItsLastDay });
     await saveAudit(t.db, { email: 'gone-too@home.example', ageMs: 45 * DAY });
-    await completedAudit(t.db, 29 * DAY);
-    await completedAudit(t.db, 30 * DAY + 1000);
+    await completedAudit(t.db, onItsLastDay);
+    await completedAudit(t.db, pastItsLastDay);
     const { text, json } = await body();
     expect(json).toMatchObject({ open: 1, completed: 1, withConsentTotal: 1 });
     expect(json.withConsent.map((row) => row.email)).toEqual(['late@home.example']);
@@ -154,8 +168,8 @@ describe.each(DATABASE_KINDS)('the team’s saved audits, GET /api/team/saved-au
   });
 
   it('counts completed audits apart, and never lists one, consent kept or not', async () => {
-    await completedAudit(t.db, DAY);
-    await completedAudit(t.db, 2 * DAY, { keepConsent: true });
+    await completedAudit(t.db, daysAgo(1));
+    await completedAudit(t.db, daysAgo(2), { keepConsent: true });
     await saveAudit(t.db, { email: 'open@home.example' });
     expect((await body()).json).toEqual({ open: 1, completed: 2, withConsentTotal: 0, withConsent: [] });
   });
@@ -201,7 +215,7 @@ describe.each(DATABASE_KINDS)('the team’s saved audits, GET /api/team/saved-au
       const stored = rows.find((r) => r.email === row.email)!;
       expect(row.createdAt).toBe(new Date(stored.created_at).toISOString());
       expect(row.savedAt).toBe(new Date(stored.saved_at).toISOString());
-      expect(row.expiresOn).toBe(lastWholeDay(new Date(stored.created_at)));
+      expect(row.expiresOn).toBe(savedAuditTerm(new Date(stored.created_at)).lastDay);
     }
     expect(Object.keys(first!).sort()).toEqual(
       ['answered', 'createdAt', 'email', 'expiresOn', 'savedAt', 'section'].sort(),
@@ -213,10 +227,10 @@ describe.each(DATABASE_KINDS)('the team’s saved audits, GET /api/team/saved-au
     // Audit i was last saved i minutes ago: the oldest save is the one left out.
     await t.db.query(
       `INSERT INTO saved_audits (token_hash, email, email_normalized, recipient_key, section, responses,
-                                 consent_text, consent_at, created_at, saved_at)
+                                 consent_text, consent_at, created_at, saved_at, ends_at)
        SELECT sha256(gen_random_uuid()::text::bytea), 'm' || i || '@home.example', 'm' || i || '@home.example',
               'm' || i || '@home.example', 0, '{}'::jsonb, $2, now(), now() - interval '1 day',
-              now() - i * interval '1 minute'
+              now() - i * interval '1 minute', now() + interval '29 days'
          FROM generate_series(1, $1::int) AS i`,
       [count, CONSENT_WORDING],
     );

@@ -5,13 +5,14 @@ import {
   type TeamSavedAudits,
 } from '../../shared/team-api';
 import type { Queryable } from '../db/database';
-import { expiresOnFor, LIVE } from './saved-audits';
+import { savedAuditTerm } from './saved-audit-term';
+import { LIVE } from './saved-audits';
 
 /**
  * The team's view of "Save and continue later": how many audits are saved, and an address only
- * where the visitor ticked the consent box when saving. A saved audit counts while it is held:
- * first saved less than SAVED_AUDIT_DAYS ago by the database's clock, whether or not the purge job
- * has deleted it yet, so an expired row counts nowhere.
+ * where the visitor ticked the consent box when saving. A saved audit counts while its link opens it
+ * (LIVE: before the end of its term, savedAuditTerm, by the database's clock), whether or not the
+ * purge job has deleted it yet, so an expired row counts nowhere.
  */
 
 interface CountsRow {
@@ -63,7 +64,7 @@ function consentedFrom(row: ListedRow): ConsentedSavedAudit {
     email: row.email,
     createdAt: createdAt.toISOString(),
     savedAt: new Date(row.saved_at).toISOString(),
-    expiresOn: expiresOnFor(createdAt),
+    expiresOn: savedAuditTerm(createdAt).lastDay,
     answered: AREA_IDS.reduce((sum, area) => sum + answeredCount(responses, area), 0),
     section: row.section + 1,
   };

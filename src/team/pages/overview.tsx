@@ -26,7 +26,13 @@ const SERIES: readonly { key: keyof Omit<OverviewDay, 'date'>; label: string; ba
 
 /** "72%" of the whole, or "–" when the whole is nothing. The server keeps every part within its whole. */
 function percentOf(part: number, whole: number): string {
-  return whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`;
+  if (whole === 0) return '–';
+  const percent = Math.round((part / whole) * 100);
+  // A few audits of many round to 0% (or to 100% when a few are missing): said as they are, so a
+  // bar that shows something never stands beside "0%", nor a short one beside "100%".
+  if (percent === 0 && part > 0) return '<1%';
+  if (percent === 100 && part < whole) return '>99%';
+  return `${percent}%`;
 }
 
 const count = (value: number) => value.toLocaleString('en-GB');
@@ -144,15 +150,17 @@ function FigureTable({
 function Funnel({ overview }: { overview: Overview }) {
   const { funnel } = overview;
   const started = funnel[0]?.current.shown ?? 0;
+  // Every bar is drawn against the audits started, so the share beside it is of the audits started
+  // too: a bar half as long says 50%. (The share of the step before is the table's.)
   const rows: BarRow[] = funnel.map((step) => {
-    const base = baseOf(step, funnel);
     return {
       key: step.id,
       label: stepName(step.id),
       value: step.current.shown,
-      valueText: base
-        ? `${count(step.current.shown)} · ${percentOf(step.current.shown, base.shown)}`
-        : count(step.current.shown),
+      valueText:
+        step.after === null
+          ? count(step.current.shown)
+          : `${count(step.current.shown)} · ${percentOf(step.current.shown, started)}`,
       barClass:
         step.id === 'consent_given' || step.id === 'email_requested'
           ? 'chart__bar--email'
@@ -165,8 +173,9 @@ function Funnel({ overview }: { overview: Overview }) {
         <figcaption>
           <h2 id="funnel-title">How far audits get</h2>
           <p>
-            Each step as a share of the step before it (a PDF and an e-mail both of completed audits), in the
-            last 30 days. No step is shown above the step before.
+            Each bar is a share of the audits started in the last 30 days; the table gives each step as a
+            share of the step before it (a PDF and an e-mail both of completed audits). No step is shown above
+            the step before.
           </p>
         </figcaption>
         <LabelledBars rows={rows} max={started} />
@@ -262,8 +271,8 @@ function StepDefinitions() {
         </dd>
         <dt>PDF downloaded</dt>
         <dd>
-          The PDF report of a completed audit was downloaded (&ldquo;Download Full Report&rdquo;). A share of
-          completed audits.
+          The PDF report of a completed audit was downloaded (&ldquo;Download Full Report&rdquo;), on the
+          results page or from a private results link (once per browser tab). A share of completed audits.
         </dd>
         <dt>E-mail requested</dt>
         <dd>

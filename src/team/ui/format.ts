@@ -1,12 +1,13 @@
-import { SERVICE_TYPES, SIZE_BANDS, type ServiceType, type SizeBand } from '../../core';
-import {
-  DIRECT_SOURCE,
-  type AlertChoice,
-  type DeliveryState,
-  type FollowUpStatus,
-  type MessageKind,
-  type MessageStatus,
-} from '../../shared/team-api';
+import type { AlertChoice, DeliveryState, MessageKind } from '../../shared/team-api';
+
+// The words for a lead's coded values are shared with the CSV export, which must say the same.
+export {
+  MESSAGE_STATUS_LABELS,
+  serviceTypeLabel,
+  sizeLabel,
+  sourceLabel,
+  STATUS_LABELS,
+} from '../../shared/lead-words';
 
 // Times are shown in the team's own time zone (the browser's), in British style. A day alone (a
 // calendar day of the counters, in UTC) is written by formatDay in src/core.
@@ -37,23 +38,9 @@ export function dateAndTime(iso: string): [string, string] {
   return [text(0, hour), text(hour)];
 }
 
-export const STATUS_LABELS: Record<FollowUpStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  qualified: 'Qualified',
-  closed: 'Closed',
-};
-
 export const DELIVERY_LABELS: Record<DeliveryState, string> = {
   sent: 'Sent',
   pending: 'Sending',
-  failed: 'Failed',
-};
-
-export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
-  queued: 'Waiting',
-  sending: 'Sending',
-  sent: 'Sent',
   failed: 'Failed',
 };
 
@@ -85,21 +72,6 @@ const ACTION_LABELS: Record<string, string> = {
 
 export function actionLabel(action: string): string {
   return ACTION_LABELS[action] ?? action.replaceAll('_', ' ');
-}
-
-/** A service type as the visitor chose it on the results page ("Residential care"). */
-export function serviceTypeLabel(type: ServiceType): string {
-  return SERVICE_TYPES.find((t) => t.id === type)?.label ?? type;
-}
-
-/** A size band as the visitor chose it ("25–99"), with what it counts. */
-export function sizeLabel(size: SizeBand): string {
-  return `${SIZE_BANDS.find((b) => b.id === size)?.label ?? size} people`;
-}
-
-/** A lead's source name (utm_source, else the referring host, else "direct") as the team reads it. */
-export function sourceLabel(source: string): string {
-  return source === DIRECT_SOURCE ? 'Direct' : source;
 }
 
 export const ALERT_LABELS: Record<AlertChoice, string> = {

@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetReportedUsage, rememberResumedUsage, reportUsage } from './report-usage';
+import {
+  forgetReportedUsage,
+  rememberResumedUsage,
+  rememberStoredResultUsage,
+  reportUsage,
+} from './report-usage';
 
 /** What reached the server: each beacon's body, parsed. */
 let sent: unknown[] = [];
@@ -128,5 +133,28 @@ describe('reportUsage', () => {
     expect(
       sent.map((body) => (body as { section?: number }).section ?? (body as { event: string }).event),
     ).toEqual([2, 3, 4, 5, 'completed']);
+  });
+
+  it('counts nothing from a stored result’s page until its PDF: without the results seen here, a PDF counted nothing', () => {
+    reportUsage('pdf_downloaded');
+    expect(sent).toEqual([]);
+  });
+
+  it('counts a PDF downloaded from a stored result’s page once, as the same step, and no earlier step', () => {
+    rememberStoredResultUsage();
+    reportUsage('pdf_downloaded');
+    rememberStoredResultUsage(); // a second download, or a reload and another
+    reportUsage('pdf_downloaded');
+    wholeAudit();
+    expect(sent).toEqual([{ event: 'pdf_downloaded' }]);
+  });
+
+  it('keeps what this tab already reported when a stored result is opened in it', () => {
+    wholeAudit();
+    reportUsage('pdf_downloaded');
+    sent = [];
+    rememberStoredResultUsage();
+    reportUsage('pdf_downloaded');
+    expect(sent).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { counterKey, stepBefore, type UsageEvent } from '../../shared/usage-events';
+import { counterKey, SECTION_COUNT, stepBefore, type UsageEvent } from '../../shared/usage-events';
 
 /**
  * Tells the site's cookie-free counters that something happened in this tab's audit: started,
@@ -48,6 +48,27 @@ export function rememberResumedUsage(section: number): void {
     sessionStorage.setItem(KEY, JSON.stringify(steps));
   } catch {
     // Storage refused: this tab reports nothing at all (reportUsage remembers before it sends).
+  }
+}
+
+/**
+ * A result stored earlier, opened here from its private link: the audit was started, went through
+ * every section and was completed where it was taken, and those steps were counted there. They are
+ * remembered as counted (with whatever this tab already reported), so a PDF downloaded here counts
+ * once as the same "PDF downloaded" step as on the results page, after "completed" as the funnel
+ * requires, and nothing before it is counted twice.
+ */
+export function rememberStoredResultUsage(): void {
+  const seen = reported();
+  const steps = [
+    'started',
+    ...Array.from({ length: SECTION_COUNT }, (_, i) => counterKey('section_reached', i + 1)),
+    'completed',
+  ];
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify([...seen, ...steps.filter((step) => !seen.includes(step))]));
+  } catch {
+    // Storage refused: this tab reports nothing at all.
   }
 }
 

@@ -47,8 +47,8 @@ export function ContinuePage() {
   if (!token || state.status === 'not_found') {
     return (
       <LinkEnded title="This link has expired or is not valid">
-        Saved audits are kept for {SAVED_AUDIT_DAYS} days from when they were first saved, then deleted. Check
-        that the whole link was copied, or start a new audit.
+        Saved audits are kept for {SAVED_AUDIT_DAYS} days (until the end of the {SAVED_AUDIT_DAYS}th day after
+        the first save, UK time), then deleted. Check that the whole link was copied, or start a new audit.
       </LinkEnded>
     );
   }

@@ -161,7 +161,7 @@ describe('"Save and continue later" with an address', () => {
 
     const status = await screen.findByText(/We've sent a link to/, {}, WAIT);
     expect(status.textContent).toBe(
-      "We've sent a link to someone@care-home.test. It opens this audit where you left off, on any device, until 26 December 2026.",
+      "We've sent a link to someone@care-home.test. It opens this audit where you left off, on any device, until the end of 26 December 2026 (UK time).",
     );
     expect(status.closest('[role="status"]')).not.toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(status), WAIT);
@@ -286,7 +286,9 @@ describe('"Save and continue later" on an audit opened from its link', () => {
     expect(button.getAttribute('aria-expanded')).toBeNull();
     await user.click(button);
     const status = await screen.findByText(/^Saved\./, {}, WAIT);
-    expect(status.textContent).toBe('Saved. Your link opens this audit until 26 December 2026.');
+    expect(status.textContent).toBe(
+      'Saved. Your link opens this audit until the end of 26 December 2026 (UK time).',
+    );
     expect(status.closest('[role="status"]')).not.toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(status), WAIT);
     expect(screen.queryByLabelText('Email address')).toBeNull();

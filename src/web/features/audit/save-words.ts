@@ -20,8 +20,11 @@ export function saveFailureMessage(error: unknown): string {
 /** What "Save and continue later" says when there is nothing to save. */
 export const NOTHING_TO_SAVE = 'There is nothing to save yet: rate at least one statement first.';
 
-/** The last day a link opens the audit, in words; "for 30 days" when the answer left it out. */
+/**
+ * The last day a link opens the audit, in words: all of it, in the UK, as the server's rule has it;
+ * "for 30 days" when the answer left it out.
+ */
 export function untilWhen(expiresOn: string): string {
   const day = formatDay(expiresOn);
-  return day ? `until ${day}` : `for ${SAVED_AUDIT_DAYS} days`;
+  return day ? `until the end of ${day} (UK time)` : `for ${SAVED_AUDIT_DAYS} days`;
 }

@@ -181,9 +181,10 @@ describe('PrivacyPage', () => {
   it(`keeps a saved audit ${SAVED_AUDIT_DAYS} days from the first save or until completed, then an empty marker`, () => {
     const text = section('Saving an audit to finish later');
     expect(text).toContain(
-      `until you complete the audit or for ${SAVED_AUDIT_DAYS} days from your first save, whichever comes first`,
+      `until you complete the audit or for ${SAVED_AUDIT_DAYS} days from your first save (to the end of the ${SAVED_AUDIT_DAYS}th day after it, UK time), whichever comes first`,
     );
     expect(text).toContain(`The link works for ${SAVED_AUDIT_DAYS} days from your first save`);
+    expect(text).toContain('saved on 28 November, it works until the end of 28 December, UK time');
     expect(text).toContain('saving again does not make it last longer');
     expect(text).toContain('we delete your e-mail address and your answers at once');
     expect(text).toContain('keep only an empty marker, with nothing that identifies you');

@@ -176,8 +176,8 @@ export function PrivacyPage() {
         <h2>Saving an audit to finish later</h2>
         <p>
           On any section of the audit you can choose &ldquo;Save and continue later&rdquo; and give your
-          e-mail address. We then keep, until you complete the audit or for 30 days from your first save,
-          whichever comes first:
+          e-mail address. We then keep, until you complete the audit or for 30 days from your first save (to
+          the end of the 30th day after it, UK time), whichever comes first:
         </p>
         <ul>
           <li>your e-mail address;</li>
@@ -204,11 +204,12 @@ export function PrivacyPage() {
           the answers saved before.
         </p>
         <p>
-          The link works for 30 days from your first save (saving again does not make it last longer), or
-          until you complete the audit. When you complete it, we delete your e-mail address and your answers
-          at once, and keep only an empty marker, with nothing that identifies you, until the 30 days end, so
-          that the link can say it has already been used. At the end of the 30 days everything is deleted, and
-          the link says it has expired.
+          The link works for 30 days from your first save: saved on 28 November, it works until the end of 28
+          December, UK time, and the e-mail and the page name that day (saving again does not make it last
+          longer), or until you complete the audit. When you complete it, we delete your e-mail address and
+          your answers at once, and keep only an empty marker, with nothing that identifies you, until the 30
+          days end, so that the link can say it has already been used. At the end of the 30 days everything is
+          deleted, and the link says it has expired.
         </p>
         <p>
           Saving sends nothing to our team. The team sees only how many audits are saved to finish later,

@@ -26,6 +26,7 @@ const json = (body: unknown, status = 200) =>
 function stubApi(report: () => Response, stored?: StoredResults): unknown[] {
   const bodies: unknown[] = [];
   reportUrls = [];
+  usageEvents = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     if (url === '/api/report' || url === `/api/results/${TOKEN}/report`) {
       reportUrls.push(url);
@@ -33,6 +34,7 @@ function stubApi(report: () => Response, stored?: StoredResults): unknown[] {
       return report();
     }
     if (stored && url === `/api/results/${TOKEN}`) return json(stored);
+    if (url === '/api/events') usageEvents.push(JSON.parse(String(init?.body)));
     if (url.startsWith('/api/benchmark')) return json({ status: 'too_few', minResponses: 10 });
     return new Response(null, { status: 204 });
   });
@@ -41,6 +43,8 @@ function stubApi(report: () => Response, stored?: StoredResults): unknown[] {
 
 /** The report route each download asked, in order. */
 let reportUrls: string[] = [];
+/** The usage events the page reported (jsdom has no sendBeacon, so they go by fetch). */
+let usageEvents: unknown[] = [];
 
 function renderAt(path: string, Page: () => React.ReactElement, state: unknown = null) {
   pushLocation(path, { state, replace: true });
@@ -110,6 +114,23 @@ describe('"Download Full Report"', () => {
     for (const button of await screen.findAllByRole('button', { name: 'Download Full Report' }))
       expect(button).toHaveProperty('disabled', false);
     expect(screen.queryByText(/could not be created/)).toBeNull();
+  });
+
+  it('on a results link counts the PDF as downloaded, once however often it is downloaded', async () => {
+    stubApi(PDF, {
+      createdAt: '2026-11-02T23:30:00.000Z',
+      responses: ANSWERS,
+      profile: {},
+      history: { entries: [], total: 0, laterResults: false },
+      plan: [],
+    });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    await press();
+    await waitFor(() => expect(usageEvents).toEqual([{ event: 'pdf_downloaded' }]));
+    await press();
+    await waitFor(() => expect(reportUrls).toHaveLength(2));
+    // Only the PDF: the result's start, sections and completion were counted where it was taken.
+    expect(usageEvents).toEqual([{ event: 'pdf_downloaded' }]);
   });
 
   it('shows the server’s message when there were too many downloads', async () => {

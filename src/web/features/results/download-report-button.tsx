@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { hasAnswers } from '../../../core';
 import type { ReportRequest } from '../../../shared/report-request';
 import type { NoticeContent } from '../../ui/notice';
-import { reportUsage } from '../../usage/report-usage';
+import { rememberStoredResultUsage, reportUsage } from '../../usage/report-usage';
 
 const FAILED = 'The report could not be created. Please try again.';
 const NO_ANSWERS = 'There are no answers to put in a report yet. Take the audit first.';
@@ -37,6 +37,9 @@ export function DownloadReportButton({
       // The download's code is loaded only now, never with the page.
       const { downloadReport } = await import('./download-report');
       await downloadReport(request, resultsToken);
+      // A stored result's audit was completed (and counted) where it was taken, maybe on another
+      // device: its PDF counts here as the same step, once.
+      if (resultsToken !== undefined) rememberStoredResultUsage();
       reportUsage('pdf_downloaded');
     } catch (error) {
       console.warn('Report download failed', error);

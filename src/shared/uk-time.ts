@@ -71,3 +71,15 @@ export function ukWallClock(day: string, hour: number, minute = 0): Date {
   const second = asUtc - ukOffsetMs(new Date(first));
   return new Date(second);
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment as UK clocks read it, to the minute, in the form a spreadsheet reads as a date and time:
+ * "2026-11-28 14:05" (GMT or BST as the moment has it). In the hour repeated at the end of BST the
+ * same reading names two moments; the minute is what a person reads on a clock, so that is kept.
+ */
+export function ukDateTimeText(instant: Date): string {
+  const p = ukParts(instant);
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
+}

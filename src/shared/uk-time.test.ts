@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, ukWallClock } from './uk-time';
+import { addDays, ukDateTimeText, ukWallClock } from './uk-time';
 
 // 2026's clock changes: BST starts on Sunday 29 March (01:00 GMT becomes 02:00 BST) and ends on
 // Sunday 25 October (02:00 BST becomes 01:00 GMT), the last Sundays of those months.
@@ -63,5 +63,20 @@ describe('addDays: days counted on the calendar', () => {
     ['2026-11-26', 0, '2026-11-26'],
   ])('%s %+i is %s', (day, days, expected) => {
     expect(addDays(day, days)).toBe(expected);
+  });
+});
+
+describe('ukDateTimeText: a moment as UK clocks read it, to the minute', () => {
+  it.each([
+    ['winter (GMT)', '2026-11-28T14:05:59.999Z', '2026-11-28 14:05'],
+    ['summer (BST)', '2026-07-01T13:05:00Z', '2026-07-01 14:05'],
+    ['the UK day starting an hour before UTC’s in summer', '2026-06-10T23:30:00Z', '2026-06-11 00:30'],
+    ['the last minute before BST starts', '2026-03-29T00:59:00Z', '2026-03-29 00:59'],
+    ['the first minute of BST', '2026-03-29T01:00:00Z', '2026-03-29 02:00'],
+    ['the repeated hour, first pass (BST)', '2026-10-25T00:30:00Z', '2026-10-25 01:30'],
+    ['the repeated hour, second pass (GMT)', '2026-10-25T01:30:00Z', '2026-10-25 01:30'],
+    ['a year’s end', '2026-12-31T23:59:00Z', '2026-12-31 23:59'],
+  ])('%s', (_, instant, text) => {
+    expect(ukDateTimeText(new Date(instant))).toBe(text);
   });
 });
