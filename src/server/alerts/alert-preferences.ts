@@ -28,7 +28,9 @@ export async function alertPreferenceOf(db: Queryable, member: string): Promise<
     [normalizeEmail(member)],
   );
   const row = rows[0];
-  return row ? { alert: row.alert, requestsWithoutConsent: row.requests_without_consent } : DEFAULT_PREFERENCE;
+  return row
+    ? { alert: row.alert, requestsWithoutConsent: row.requests_without_consent }
+    : DEFAULT_PREFERENCE;
 }
 
 /** A member's alert choice, or the default when they have not chosen. */

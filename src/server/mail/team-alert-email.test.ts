@@ -95,7 +95,9 @@ describe('a team member’s alert of a results request without consent to contac
     expect(mail.text).toContain('Consent to contact: no (send the results only, nothing else)\n');
     expect(mail.text).toContain('Open the request in the team workspace');
     expect(mail.text).toContain('untick that choice on “Your alerts”');
-    expect(mail.html).toContain('<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#18212d">Results request: do not follow up</h1>');
+    expect(mail.html).toContain(
+      '<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#18212d">Results request: do not follow up</h1>',
+    );
     expect(mail.html).toContain(first);
     for (const body of [mail.text, mail.html]) expect(body).not.toMatch(/new lead/i);
   });
