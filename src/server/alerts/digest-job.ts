@@ -45,7 +45,7 @@ async function recordDigest(
   db: Database,
   member: string,
   due: DigestDue,
-  { hasLeads, requestsWithoutConsent }: { hasLeads: boolean; requestsWithoutConsent: boolean },
+  { worthSending, requestsWithoutConsent }: { worthSending: boolean; requestsWithoutConsent: boolean },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const { rowCount } = await tx.query(
@@ -53,7 +53,7 @@ async function recordDigest(
       [member, due.day],
     );
     if (rowCount === 0) return false;
-    if (hasLeads) {
+    if (worthSending) {
       await queueMessage(tx, {
         kind: 'lead_digest',
         recipient: member,
@@ -87,9 +87,9 @@ export async function queueDueDigests(
   const counts = await countRequestsBetween(db, due.from, due.to);
   for (const member of wanting) {
     const requestsWithoutConsent = alsoWithoutConsent.has(member);
-    const hasLeads = counts.withConsent > 0 || (requestsWithoutConsent && counts.withoutConsent > 0);
-    if (await recordDigest(db, member, due, { hasLeads, requestsWithoutConsent })) {
-      (hasLeads ? tick.queued : tick.empty).push(member);
+    const worthSending = counts.withConsent > 0 || (requestsWithoutConsent && counts.withoutConsent > 0);
+    if (await recordDigest(db, member, due, { worthSending, requestsWithoutConsent })) {
+      (worthSending ? tick.queued : tick.empty).push(member);
     }
   }
   return tick;
