@@ -195,15 +195,35 @@ test('your alerts: the choice is saved, confirmed and still there after a reload
   await expect(choices.getByRole('radio', { name: 'A daily digest at 08:00 (UK time)' })).toBeChecked();
   await expect(choices.getByRole('radio', { name: 'An e-mail for each new lead' })).not.toBeChecked();
 
-  // Back to the default, so the other specs' leads alert the team address as before.
+  // Requests without consent: off by default, a box of its own beside the choice.
+  const also = page.getByRole('checkbox', { name: 'Also tell me about results requests without consent' });
+  await expect(also).not.toBeChecked();
+  await also.check();
+  await page.getByRole('button', { name: 'Save my alerts' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Saved: you will get a daily digest at 08:00 (UK time). Results requests without consent are included, marked as not to follow up.',
+  );
+  await page.reload();
+  await expect(also).toBeChecked();
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page
+      .locator('.alerts-form')
+      .screenshot({ path: `test-results/screenshots/${width}-alerts-setting.png` });
+  }
+
+  // Back to the defaults, so the other specs' leads alert the team address as before.
   await choices.getByRole('radio', { name: 'An e-mail for each new lead' }).check();
+  await also.uncheck();
   await page.getByRole('button', { name: 'Save my alerts' }).click();
   await expect(page.getByRole('status')).toHaveText('Saved: you will get an e-mail for each new lead.');
   await open(page, '/team/activity');
-  await expect(
-    page
-      .getByRole('table', { name: 'Team activity, newest first' })
-      .getByRole('row')
-      .filter({ hasText: 'Changed their alerts' }),
-  ).toHaveCount(2);
+  const changes = page
+    .getByRole('table', { name: 'Team activity, newest first' })
+    .getByRole('row')
+    .filter({ hasText: 'Changed their alerts' });
+  await expect(changes).toHaveCount(4);
+  await expect(changes.filter({ hasText: 'Results requests without consent: on' })).toHaveCount(1);
+  await expect(changes.filter({ hasText: 'Results requests without consent: off' })).toHaveCount(1);
 });

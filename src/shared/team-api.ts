@@ -96,7 +96,24 @@ export const DEFAULT_ALERT_CHOICE: AlertChoice = 'each_lead';
 /** `GET`/`PUT /api/team/me/alerts`. */
 export interface AlertPreference {
   alert: AlertChoice;
+  /**
+   * Whether the member also hears of results requests without consent to contact (the visitor left
+   * the consent box unticked): not leads, never to be followed up. Off until the member turns it on.
+   */
+  requestsWithoutConsent: boolean;
 }
+
+/** A `PUT /api/team/me/alerts` body: either choice or both; what is left out stays as it is. */
+export type AlertPreferenceChange = Partial<AlertPreference>;
+
+/**
+ * The activity log's detail when a member turns hearing of requests without consent on or off
+ * (action alert_preference, as for the alert choice, whose detail is the choice's id).
+ */
+export const WITHOUT_CONSENT_DETAIL = {
+  on: 'requests_without_consent_on',
+  off: 'requests_without_consent_off',
+} as const;
 
 /** `GET /api/team/members`: who may own a lead (TEAM_EMAILS), and who is asking. */
 export interface TeamMembers {

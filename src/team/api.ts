@@ -1,7 +1,7 @@
 import type {
   ActivityPage,
-  AlertChoice,
   AlertPreference,
+  AlertPreferenceChange,
   EraseResult,
   FailedMessages,
   FollowUpStatus,
@@ -156,8 +156,8 @@ export const teamApi = {
   savedAudits: () => request<TeamSavedAudits>('/api/team/saved-audits'),
   activity: (page: number) => request<ActivityPage>(`/api/team/activity${query({ page })}`),
   alerts: () => request<AlertPreference>('/api/team/me/alerts'),
-  setAlerts: (alert: AlertChoice) =>
-    request<AlertPreference>('/api/team/me/alerts', { method: 'PUT', body: { alert } }),
+  setAlerts: (change: AlertPreferenceChange) =>
+    request<AlertPreference>('/api/team/me/alerts', { method: 'PUT', body: change }),
 };
 
 /** The CSV download is a plain link: the browser saves the attachment the server names. */

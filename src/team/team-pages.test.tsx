@@ -69,7 +69,9 @@ function fakeApi(sent: Sent[], handlers: Handler[] = []) {
 function defaults({ method, path }: Sent): Answer {
   if (path === '/api/team/session') return json({ email: ME, expiresAt: '2026-12-01T00:00:00Z' });
   if (path === '/api/team/members') return json({ members: [COLLEAGUE, ME], me: ME } satisfies TeamMembers);
-  if (path === '/api/team/me/alerts' && method === 'GET') return json({ alert: 'each_lead' });
+  if (path === '/api/team/me/alerts' && method === 'GET') {
+    return json({ alert: 'each_lead', requestsWithoutConsent: false });
+  }
   if (path === '/api/team/leads/sources')
     return json({
       sources: [
@@ -429,7 +431,9 @@ describe('the team workspace pages', () => {
         ({ method, path, body }) =>
           path === '/api/team/me/alerts' && method === 'PUT' ? json(body as AlertPreference) : undefined,
         ({ method, path }) =>
-          path === '/api/team/me/alerts' && method === 'GET' ? json({ alert: 'daily_digest' }) : undefined,
+          path === '/api/team/me/alerts' && method === 'GET'
+            ? json({ alert: 'daily_digest', requestsWithoutConsent: false })
+            : undefined,
       ]);
       const user = userEvent.setup();
       renderAt('/team/alerts');
@@ -447,14 +451,68 @@ describe('the team workspace pages', () => {
         expect(text(screen.getByRole('status'))).toContain('Saved: you will get no e-mails about new leads.'),
       );
       expect(changes(sent)).toEqual([
-        { method: 'PUT', path: '/api/team/me/alerts', body: { alert: 'none' } },
+        {
+          method: 'PUT',
+          path: '/api/team/me/alerts',
+          body: { alert: 'none', requestsWithoutConsent: false },
+        },
       ]);
     });
 
-    it('starts from an e-mail for each new lead', async () => {
+    it('starts from an e-mail for each new lead, without requests without consent', async () => {
       fakeApi(sent);
       renderAt('/team/alerts');
       expect(isChecked(await screen.findByRole('radio', { name: 'An e-mail for each new lead' }))).toBe(true);
+      const also = screen.getByRole('checkbox', {
+        name: 'Also tell me about results requests without consent',
+      });
+      expect(isChecked(also)).toBe(false);
+      expect(also.getAttribute('aria-describedby')).toBe('alert-hint-without-consent');
+      expect(text(screen.getByText(/did not agree to be contacted/))).toContain('never follow them up');
+    });
+
+    it('turns on hearing of requests without consent, beside the alert choice, and confirms it', async () => {
+      fakeApi(sent, [
+        ({ method, path, body }) =>
+          path === '/api/team/me/alerts' && method === 'PUT' ? json(body as AlertPreference) : undefined,
+      ]);
+      const user = userEvent.setup();
+      renderAt('/team/alerts');
+      const also = await screen.findByRole('checkbox', {
+        name: 'Also tell me about results requests without consent',
+      });
+      await user.click(also);
+      expect(isChecked(also)).toBe(true);
+      await user.click(screen.getByRole('button', { name: 'Save my alerts' }));
+      await waitFor(() =>
+        expect(text(screen.getByRole('status'))).toBe(
+          'Saved: you will get an e-mail for each new lead. Results requests without consent are included, marked as not to follow up.',
+        ),
+      );
+      expect(changes(sent)).toEqual([
+        {
+          method: 'PUT',
+          path: '/api/team/me/alerts',
+          body: { alert: 'each_lead', requestsWithoutConsent: true },
+        },
+      ]);
+    });
+
+    it('shows a saved choice to hear of requests without consent as ticked', async () => {
+      fakeApi(sent, [
+        ({ method, path }) =>
+          path === '/api/team/me/alerts' && method === 'GET'
+            ? json({ alert: 'daily_digest', requestsWithoutConsent: true })
+            : undefined,
+      ]);
+      renderAt('/team/alerts');
+      expect(
+        isChecked(
+          await screen.findByRole('checkbox', {
+            name: 'Also tell me about results requests without consent',
+          }),
+        ),
+      ).toBe(true);
     });
   });
 
@@ -564,8 +622,17 @@ describe('the team workspace pages', () => {
                     subject: null,
                     detail: 'none',
                   },
+                  {
+                    id: '0',
+                    at: '2026-11-20T08:00:00Z',
+                    actor: ME,
+                    action: 'alert_preference',
+                    lead: null,
+                    subject: null,
+                    detail: 'requests_without_consent_on',
+                  },
                 ],
-                total: 3,
+                total: 4,
                 page: 1,
                 pageSize: 50,
               } satisfies ActivityPage)
@@ -573,7 +640,7 @@ describe('the team workspace pages', () => {
       ]);
       renderAt('/team/activity');
       const table = await screen.findByRole('table', { name: 'Team activity, newest first' });
-      const [, owner, day, alerts] = within(table).getAllByRole('row');
+      const [, owner, day, alerts, withoutConsent] = within(table).getAllByRole('row');
       expect(within(owner).getByRole('link', { name: 'm•••@sunnyside.test' }).getAttribute('href')).toBe(
         `/team/leads/${LEAD_ID}`,
       );
@@ -584,6 +651,9 @@ describe('the team workspace pages', () => {
       expect(text(alerts)).toContain('Changed their alerts');
       // The choice is kept as its id and shown in the words the alerts page uses.
       expect(text(within(alerts).getAllByRole('cell')[4])).toBe('No e-mails');
+      expect(text(within(withoutConsent!).getAllByRole('cell')[4])).toBe(
+        'Results requests without consent: on',
+      );
       expect(text(table)).not.toContain(LEAD_ID);
     });
   });

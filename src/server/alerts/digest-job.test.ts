@@ -6,7 +6,7 @@ import { digestPeriodOf } from '../mail/team-alert-facts';
 import { DATABASE_KINDS } from '../../../test/support/databases';
 import { storeLead } from '../../../test/support/lead-fixtures';
 import { useTestDatabase } from '../../../test/support/suite-database';
-import { chooseAlert } from './alert-preferences';
+import { chooseAlert, chooseAlerts, membersToAlert } from './alert-preferences';
 import { dueDigest, forgetOldDigests, queueDueDigests, digestJob } from './digest-job';
 import { startJobs, type RunningJobs } from '../jobs/job-scheduler';
 import { recordingJobLog, until } from '../../../test/support/job-log';
@@ -86,7 +86,11 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
   });
 
   it('queues one digest per member who chose it, once per UK day however often it ticks', async () => {
-    await storeLead(t.db, { email: 'lead@example.org', createdAt: at('2026-01-14T12:00:00Z') });
+    await storeLead(t.db, {
+      consent: true,
+      email: 'lead@example.org',
+      createdAt: at('2026-01-14T12:00:00Z'),
+    });
     const first = await queueDueDigests(t.db, MEMBERS, at('2026-01-15T08:00:00Z'));
     expect(first).toEqual({ day: '2026-01-15', queued: [DIGEST, SECOND], empty: [] });
     const period = { from: '2026-01-14T08:00:00.000Z', to: '2026-01-15T08:00:00.000Z' };
@@ -100,7 +104,11 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
     expect(await digestMessages(t.db)).toHaveLength(2);
 
     // The next day's digest, with a lead of its own.
-    await storeLead(t.db, { email: 'next@example.org', createdAt: at('2026-01-15T09:00:00Z') });
+    await storeLead(t.db, {
+      consent: true,
+      email: 'next@example.org',
+      createdAt: at('2026-01-15T09:00:00Z'),
+    });
     expect(await queueDueDigests(t.db, MEMBERS, at('2026-01-16T08:00:00Z'))).toMatchObject({
       queued: [DIGEST, SECOND],
     });
@@ -113,8 +121,43 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
     ]);
   });
 
+  it('counts a day with only requests without consent as empty, but for a member who chose them', async () => {
+    await chooseAlerts(t.db, SECOND, { requestsWithoutConsent: true });
+    await storeLead(t.db, { email: 'results@example.org', createdAt: at('2026-01-14T12:00:00Z') });
+    const tick = await queueDueDigests(t.db, MEMBERS, at('2026-01-15T08:00:00Z'));
+    expect(tick).toEqual({ day: '2026-01-15', queued: [SECOND], empty: [DIGEST] });
+    expect(await digestMessages(t.db)).toEqual([
+      {
+        recipient: SECOND,
+        request_id: null,
+        status: 'queued',
+        payload: {
+          from: '2026-01-14T08:00:00.000Z',
+          to: '2026-01-15T08:00:00.000Z',
+          requestsWithoutConsent: true,
+        },
+      },
+    ]);
+  });
+
+  it('alerts of a request as it comes: each lead’s members; without consent, only those who chose it', async () => {
+    await chooseAlerts(t.db, NONE, { requestsWithoutConsent: true });
+    await chooseAlerts(t.db, SECOND, { requestsWithoutConsent: true });
+    expect(await membersToAlert(t.db, MEMBERS, { consent: true })).toEqual([EACH]);
+    // The default is off; a digest or no e-mails stays so, whatever the other choice.
+    expect(await membersToAlert(t.db, MEMBERS, { consent: false })).toEqual([]);
+    await chooseAlerts(t.db, EACH, { requestsWithoutConsent: true });
+    expect(await membersToAlert(t.db, MEMBERS, { consent: false })).toEqual([EACH]);
+    await chooseAlerts(t.db, EACH, { requestsWithoutConsent: false });
+    expect(await membersToAlert(t.db, MEMBERS, { consent: false })).toEqual([]);
+  });
+
   it('queues each digest once when two jobs tick at the same moment', async () => {
-    await storeLead(t.db, { email: 'lead@example.org', createdAt: at('2026-01-14T12:00:00Z') });
+    await storeLead(t.db, {
+      consent: true,
+      email: 'lead@example.org',
+      createdAt: at('2026-01-14T12:00:00Z'),
+    });
     const now = at('2026-01-15T08:00:00Z');
     const ticks = await Promise.all([
       queueDueDigests(t.db, MEMBERS, now),
@@ -129,7 +172,7 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
     ['winter (GMT)', '2026-01-14T12:00:00Z', '2026-01-15T07:59:59.999Z', '2026-01-15T08:00:00.000Z'],
     ['summer (BST)', '2026-07-14T12:00:00Z', '2026-07-15T06:59:59.999Z', '2026-07-15T07:00:00.000Z'],
   ])('in %s, is not due at 07:59 UK time and is at 08:00', async (_season, leadAt, before, eight) => {
-    await storeLead(t.db, { email: 'lead@example.org', createdAt: at(leadAt) });
+    await storeLead(t.db, { consent: true, email: 'lead@example.org', createdAt: at(leadAt) });
     // The day before's digest was sent that morning (its period held no lead).
     const dayBefore = new Date(at(before).getTime() - 20 * 3_600_000);
     expect(await queueDueDigests(t.db, MEMBERS, dayBefore)).toMatchObject({
@@ -163,7 +206,10 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
   ])('across the $change clock change, covers the leads from 08:00 to 08:00 UK time', async (c) => {
     const ids = new Map<string, string>();
     for (const [i, createdAt] of [...c.inside, ...c.outside].entries()) {
-      ids.set(createdAt, await storeLead(t.db, { email: `lead${i}@example.org`, createdAt: at(createdAt) }));
+      ids.set(
+        createdAt,
+        await storeLead(t.db, { consent: true, email: `lead${i}@example.org`, createdAt: at(createdAt) }),
+      );
     }
     // Not yet: a millisecond before 08:00 UK time the day before's is the one due.
     const justBefore = new Date(at(c.eight).getTime() - 1);
@@ -181,7 +227,7 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
   });
 
   it('records a day without leads, and queues nothing for it', async () => {
-    await storeLead(t.db, { email: 'old@example.org', createdAt: at('2026-01-13T12:00:00Z') });
+    await storeLead(t.db, { consent: true, email: 'old@example.org', createdAt: at('2026-01-13T12:00:00Z') });
     expect(await queueDueDigests(t.db, MEMBERS, at('2026-01-15T09:00:00Z'))).toEqual({
       day: '2026-01-15',
       queued: [],
@@ -193,7 +239,11 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
       { email: SECOND, day: '2026-01-15' },
     ]);
     // A lead erased before 08:00 leaves its day as empty as one that never had a lead.
-    await storeLead(t.db, { email: 'erased@example.org', createdAt: at('2026-01-15T10:00:00Z') });
+    await storeLead(t.db, {
+      consent: true,
+      email: 'erased@example.org',
+      createdAt: at('2026-01-15T10:00:00Z'),
+    });
     await eraseAddress(t.db, 'erased@example.org', 'test');
     expect(await queueDueDigests(t.db, MEMBERS, at('2026-01-16T08:00:00Z'))).toMatchObject({
       queued: [],
@@ -202,7 +252,11 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
   });
 
   it('queues nothing for an address no longer in TEAM_EMAILS, nor when nobody chose the digest', async () => {
-    await storeLead(t.db, { email: 'lead@example.org', createdAt: at('2026-01-14T12:00:00Z') });
+    await storeLead(t.db, {
+      consent: true,
+      email: 'lead@example.org',
+      createdAt: at('2026-01-14T12:00:00Z'),
+    });
     const now = at('2026-01-15T08:00:00Z');
     expect(await queueDueDigests(t.db, [EACH, NONE], now)).toEqual({
       day: '2026-01-15',
@@ -234,7 +288,11 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
     });
 
     it('runs by its clock each minute, wakes the outbox when it queued, forgets old records, and logs no address', async () => {
-      await storeLead(t.db, { email: 'lead@example.org', createdAt: at('2026-07-14T12:00:00Z') });
+      await storeLead(t.db, {
+        consent: true,
+        email: 'lead@example.org',
+        createdAt: at('2026-07-14T12:00:00Z'),
+      });
       await t.db.query(`INSERT INTO lead_digests (email, digest_day) VALUES ($1, '2025-01-01')`, [NONE]);
       let now = at('2026-07-15T06:30:00Z');
       let woken = 0;

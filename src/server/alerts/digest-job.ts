@@ -1,7 +1,6 @@
 import type { Database, Queryable } from '../db/database';
-import { countLeadsBetween } from '../leads/lead-glance';
 import { ukDay } from '../../shared/uk-day';
-import { digestPayload, type DigestPeriod } from '../mail/team-alert-facts';
+import { countRequestsBetween, digestPayload, type DigestPeriod } from '../mail/team-alert-facts';
 import { queueMessage } from '../outbox/outbox-store';
 import { membersChoosing } from './alert-preferences';
 import { addDays, ukWallClock } from '../../shared/uk-time';
@@ -37,16 +36,16 @@ export interface DigestTick {
 
 /**
  * Records a day's digest for a member (lead_digests), unless it is already recorded, and, when the
- * period has leads, queues the digest e-mail in the same transaction. The record's primary key
- * (member, day) makes this happen once however many ticks or server instances try at once: the
- * second waits for the first's commit and then inserts nothing. A day without leads is recorded and
- * sends nothing. Resolves with whether this call recorded it.
+ * period has something they hear of, queues the digest e-mail in the same transaction. The record's
+ * primary key (member, day) makes this happen once however many ticks or server instances try at
+ * once: the second waits for the first's commit and then inserts nothing. A day without anything
+ * to tell is recorded and sends nothing. Resolves with whether this call recorded it.
  */
 async function recordDigest(
   db: Database,
   member: string,
   due: DigestDue,
-  hasLeads: boolean,
+  { worthSending, requestsWithoutConsent }: { worthSending: boolean; requestsWithoutConsent: boolean },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const { rowCount } = await tx.query(
@@ -54,12 +53,12 @@ async function recordDigest(
       [member, due.day],
     );
     if (rowCount === 0) return false;
-    if (hasLeads) {
+    if (worthSending) {
       await queueMessage(tx, {
         kind: 'lead_digest',
         recipient: member,
         requestId: null,
-        payload: digestPayload(due),
+        payload: digestPayload(due, requestsWithoutConsent),
       });
     }
     return true;
@@ -69,7 +68,9 @@ async function recordDigest(
 /**
  * One tick of the digest job at `now`: for each of `members` (TEAM_EMAILS) who chose the daily
  * digest and whose due digest is not yet recorded, records it and queues it (see recordDigest).
- * Leads are counted once for the tick; the digest itself reads its leads when it is sent.
+ * Requests are counted once for the tick, by consent: a member hears of a day with leads, and, if
+ * they chose to hear of results requests without consent, of a day with only those; for the
+ * others such a day is empty. The digest itself reads its requests when it is sent.
  */
 export async function queueDueDigests(
   db: Database,
@@ -80,9 +81,16 @@ export async function queueDueDigests(
   const tick: DigestTick = { day: due.day, queued: [], empty: [] };
   const wanting = await membersChoosing(db, members, 'daily_digest');
   if (wanting.length === 0) return tick;
-  const hasLeads = (await countLeadsBetween(db, due.from, due.to)) > 0;
+  const alsoWithoutConsent = new Set(
+    await membersChoosing(db, members, 'daily_digest', { withoutConsent: true }),
+  );
+  const counts = await countRequestsBetween(db, due.from, due.to);
   for (const member of wanting) {
-    if (await recordDigest(db, member, due, hasLeads)) (hasLeads ? tick.queued : tick.empty).push(member);
+    const requestsWithoutConsent = alsoWithoutConsent.has(member);
+    const worthSending = counts.withConsent > 0 || (requestsWithoutConsent && counts.withoutConsent > 0);
+    if (await recordDigest(db, member, due, { worthSending, requestsWithoutConsent })) {
+      (worthSending ? tick.queued : tick.empty).push(member);
+    }
   }
   return tick;
 }

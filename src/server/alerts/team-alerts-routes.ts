@@ -4,7 +4,7 @@ import { fieldErrors } from '../../shared/api-errors';
 import { ALERT_CHOICES, type AlertPreference } from '../../shared/team-api';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
-import { alertChoiceOf, chooseAlert } from './alert-preferences';
+import { alertPreferenceOf, chooseAlerts } from './alert-preferences';
 
 export interface TeamAlertsOptions {
   db: Database;
@@ -13,24 +13,36 @@ export interface TeamAlertsOptions {
 }
 
 export const ALERT_CHOICE_MESSAGE = `Choose one of ${ALERT_CHOICES.join(', ')}.`;
+export const WITHOUT_CONSENT_MESSAGE = 'Say true or false.';
+export const NOTHING_CHOSEN_MESSAGE = 'Give alert, requestsWithoutConsent, or both.';
 
-// Strict: a field we do not know is a mistake worth hearing about, not ignored.
-const alertBody = z.strictObject({ alert: z.enum(ALERT_CHOICES, { error: ALERT_CHOICE_MESSAGE }) });
+// Strict: a field we do not know is a mistake worth hearing about, not ignored. Either choice may
+// be left out (the workspace's older body had only `alert`), and stays as it is; but not both.
+const alertBody = z
+  .strictObject({
+    alert: z.enum(ALERT_CHOICES, { error: ALERT_CHOICE_MESSAGE }).optional(),
+    requestsWithoutConsent: z.boolean({ error: WITHOUT_CONSENT_MESSAGE }).optional(),
+  })
+  .refine((body) => body.alert !== undefined || body.requestsWithoutConsent !== undefined, {
+    message: NOTHING_CHOSEN_MESSAGE,
+    path: ['alert'],
+  });
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * The signed-in member's own alert choice: `GET /api/team/me/alerts` answers it (the default, an
- * e-mail for each lead, until they choose), `PUT` changes it. Inside the team API scope, whose
+ * The signed-in member's own alert choices: `GET /api/team/me/alerts` answers them (the defaults,
+ * an e-mail for each lead and no word of requests without consent, until they choose), `PUT`
+ * changes either or both. Inside the team API scope, whose
  * hooks have checked the session and, for the PUT, the Origin.
  */
 export async function teamAlertsRoutes(app: FastifyInstance, options: TeamAlertsOptions): Promise<void> {
   const { db, memberOf } = options;
 
   app.get('/api/team/me/alerts', async (request): Promise<AlertPreference> => {
-    return { alert: await alertChoiceOf(db, memberOf(request)) };
+    return alertPreferenceOf(db, memberOf(request));
   });
 
   app.put('/api/team/me/alerts', async (request): Promise<AlertPreference> => {
@@ -40,10 +52,14 @@ export async function teamAlertsRoutes(app: FastifyInstance, options: TeamAlerts
       throw new HttpError(
         400,
         'invalid_request',
-        'Please check the alert choice.',
+        'Please check the alert choices.',
         fieldErrors(parsed.error),
       );
     }
-    return { alert: await chooseAlert(db, memberOf(request), parsed.data.alert) };
+    const { alert, requestsWithoutConsent } = parsed.data;
+    return chooseAlerts(db, memberOf(request), {
+      ...(alert !== undefined ? { alert } : {}),
+      ...(requestsWithoutConsent !== undefined ? { requestsWithoutConsent } : {}),
+    });
   });
 }

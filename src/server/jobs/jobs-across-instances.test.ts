@@ -151,7 +151,11 @@ describe('jobs across three instances on one PostgreSQL', () => {
   it('queues each digest once when the three run the digest job at 08:00', async () => {
     const members = ['digest@care-audit.example', 'second@care-audit.example'];
     for (const member of members) await chooseAlert(t.db, member, 'daily_digest');
-    await storeLead(t.db, { email: 'lead@example.org', createdAt: new Date('2026-01-14T12:00:00Z') });
+    await storeLead(t.db, {
+      consent: true,
+      email: 'lead@example.org',
+      createdAt: new Date('2026-01-14T12:00:00Z'),
+    });
     let woken = 0;
     const eight = new Date('2026-01-15T08:00:00Z');
     startEverywhere(

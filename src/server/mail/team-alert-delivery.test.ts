@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertChoice } from '../../shared/team-api';
-import { chooseAlert } from '../alerts/alert-preferences';
+import { chooseAlert, chooseAlerts } from '../alerts/alert-preferences';
 import { dueDigest, queueDueDigests } from '../alerts/digest-job';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -20,6 +20,8 @@ import { until } from '../../../test/support/until';
 const EACH = 'each@care-audit.example';
 const DIGEST = 'digest@care-audit.example';
 const NONE = 'none@care-audit.example';
+// A member who reads the digest and chose to hear of requests without consent too.
+const DIGEST_ALL = 'digest-all@care-audit.example';
 // A member whose mailbox the relay refuses for good (550), for the failures.
 const BOUNCE = 'nobody@care-audit.example';
 const PUBLIC_URL = 'https://audit.care-audit.example';
@@ -65,7 +67,7 @@ describe.each(DATABASE_KINDS)('lead alerts and digests through a real SMTP liste
         ...apiOnlyEnv(t.dataDir),
         SMTP_URL: smtp.url,
         PUBLIC_URL,
-        TEAM_EMAILS: [EACH, DIGEST, NONE, BOUNCE].join(','),
+        TEAM_EMAILS: [EACH, DIGEST, NONE, BOUNCE, DIGEST_ALL].join(','),
         MAIL_FROM: 'Care Audit <audit@care-audit.example>',
         MAIL_RETRY_BASE_MS: '100',
         MAIL_MAX_ATTEMPTS: '3',
@@ -82,6 +84,8 @@ describe.each(DATABASE_KINDS)('lead alerts and digests through a real SMTP liste
     await chooseAlert(t.db, DIGEST, 'daily_digest');
     await chooseAlert(t.db, NONE, 'none');
     await chooseAlert(t.db, BOUNCE, 'none');
+    // Hears of nothing until a test chooses for it.
+    await chooseAlert(t.db, DIGEST_ALL, 'none');
   });
 
   it('alerts only the member who chose each lead, once, with no personal data and a link to the lead', async () => {
@@ -135,14 +139,24 @@ describe.each(DATABASE_KINDS)('lead alerts and digests through a real SMTP liste
 
   it('sends a digest of the day’s leads, with a link to each, once, and not a lead erased before it went', async () => {
     const kept = [
-      await storeLead(t.db, { email: 'first@example.org', createdAt: at('2026-01-14T08:00:00Z') }),
-      await storeLead(t.db, { email: 'second@example.org', createdAt: at('2026-01-15T07:59:59Z') }),
+      await storeLead(t.db, {
+        consent: true,
+        email: 'first@example.org',
+        createdAt: at('2026-01-14T08:00:00Z'),
+      }),
+      await storeLead(t.db, {
+        consent: true,
+        email: 'second@example.org',
+        createdAt: at('2026-01-15T07:59:59Z'),
+      }),
     ];
     const erased = await storeLead(t.db, {
+      consent: true,
       email: 'erased@example.org',
       createdAt: at('2026-01-14T12:00:00Z'),
     });
     const outside = await storeLead(t.db, {
+      consent: true,
       email: 'late@example.org',
       createdAt: at('2026-01-15T08:00:00Z'),
     });
@@ -180,9 +194,13 @@ describe.each(DATABASE_KINDS)('lead alerts and digests through a real SMTP liste
       await chooseAlert(t.db, EACH, 'none');
       await chooseAlert(t.db, DIGEST, 'none');
       if (choice === 'each_lead') {
-        expect((await postEmailRequest(server.app, validBody())).statusCode).toBe(202);
+        expect((await postEmailRequest(server.app, validBody({ consent: true }))).statusCode).toBe(202);
       } else {
-        await storeLead(t.db, { email: 'lead@example.org', createdAt: at('2026-01-14T12:00:00Z') });
+        await storeLead(t.db, {
+          consent: true,
+          email: 'lead@example.org',
+          createdAt: at('2026-01-14T12:00:00Z'),
+        });
         await queueDueDigests(t.db, config.teamEmails, at('2026-01-15T08:00:00Z'));
       }
       await until(async () => (await teamMessages(t.db)).some((m) => m.status === 'failed'));
@@ -204,11 +222,13 @@ describe.each(DATABASE_KINDS)('lead alerts and digests through a real SMTP liste
   it('erases a lead’s alerts with the lead, and retention deletes them with it', async () => {
     await chooseAlert(t.db, DIGEST, 'each_lead');
     const erased = (
-      await postEmailRequest(server.app, validBody({ email: 'erase-me@example.org' }))
+      await postEmailRequest(server.app, validBody({ email: 'erase-me@example.org', consent: true }))
     ).json() as {
       id: string;
     };
-    const expired = (await postEmailRequest(server.app, validBody({ email: 'old@example.org' }))).json() as {
+    const expired = (
+      await postEmailRequest(server.app, validBody({ email: 'old@example.org', consent: true }))
+    ).json() as {
       id: string;
     };
     const alertsOf = async (id: string) =>
@@ -225,7 +245,11 @@ describe.each(DATABASE_KINDS)('lead alerts and digests through a real SMTP liste
   });
 
   it('leaves out of a digest a lead erased before it is sent, and sends nothing when none is left', async () => {
-    const lead = await storeLead(t.db, { email: 'only@example.org', createdAt: at('2026-01-14T12:00:00Z') });
+    const lead = await storeLead(t.db, {
+      consent: true,
+      email: 'only@example.org',
+      createdAt: at('2026-01-14T12:00:00Z'),
+    });
     // A digest as the job queues it, gathered as its sender does, without the outbox racing us.
     const message: ClaimedMessage = {
       id: '00000000-0000-4000-8000-000000000001',
@@ -239,5 +263,87 @@ describe.each(DATABASE_KINDS)('lead alerts and digests through a real SMTP liste
     await eraseAddress(t.db, 'only@example.org', 'test');
     expect(await gatherLeadDigest(t.db, message)).toBeUndefined();
     await expect(gatherLeadDigest(t.db, { ...message, payload: null })).rejects.toThrow('carries no period');
+  });
+
+  it('alerts no one of a request without consent by default, and the member who chose it as not to follow up', async () => {
+    const quiet = await postEmailRequest(server.app, validBody({ email: 'quiet@example.org' }));
+    expect(quiet.statusCode).toBe(202);
+    const quietId = (quiet.json() as { id: string }).id;
+    expect(await teamMessages(t.db)).toEqual([]);
+    // Only the visitor's own e-mail goes; of the team, nobody hears of it.
+    await until(async () => smtp.messages.some((m) => to(m) === 'quiet@example.org'));
+    await new Promise((r) => setTimeout(r, 300)); // long enough for anything else to arrive
+    const team = smtp.messages.filter((m) => to(m).endsWith('@care-audit.example'));
+    expect(team.filter((m) => String(m.text).includes(quietId))).toEqual([]);
+
+    smtp.messages.length = 0;
+    await chooseAlerts(t.db, EACH, { requestsWithoutConsent: true });
+    const heard = await postEmailRequest(server.app, validBody({ email: 'heard@example.org' }));
+    const id = (heard.json() as { id: string }).id;
+    expect(await teamMessages(t.db)).toEqual([
+      expect.objectContaining({ kind: 'lead_alert', recipient: EACH, request_id: id }),
+    ]);
+    await until(async () => smtp.messages.some((m) => to(m) === EACH));
+    const alert = smtp.messages.find((m) => to(m) === EACH);
+    expect(alert?.subject).toBe(
+      'Results request on Care Audit, no consent to contact: do not follow up (66% (Good))',
+    );
+    expect(alert?.text?.split('\n')[0]).toBe(
+      'A visitor asked for their results by e-mail but did not agree to be contacted: this is a results request, not a lead. Do not follow it up.',
+    );
+    expect(alert?.text).not.toMatch(/new lead/i);
+    expect(alert?.text).toContain(`${PUBLIC_URL}/team/leads/${id}`);
+  });
+
+  it('leaves requests without consent out of the digest, unless the member chose them: then apart', async () => {
+    await chooseAlerts(t.db, DIGEST_ALL, { alert: 'daily_digest', requestsWithoutConsent: true });
+    const lead = await storeLead(t.db, {
+      consent: true,
+      email: 'lead@example.org',
+      createdAt: at('2026-01-14T09:00:00Z'),
+    });
+    const request = await storeLead(t.db, {
+      email: 'results@example.org',
+      createdAt: at('2026-01-14T10:00:00Z'),
+    });
+    await queueDueDigests(t.db, config.teamEmails, at('2026-01-15T08:00:00Z'));
+    const digestTo = (member: string) =>
+      smtp.messages.find((m) => to(m) === member && m.subject?.startsWith('Care Audit daily digest'));
+    await until(async () => digestTo(DIGEST) !== undefined && digestTo(DIGEST_ALL) !== undefined);
+
+    const plain = digestTo(DIGEST);
+    expect(plain?.subject).toBe('Care Audit daily digest for Thursday 15 January: 1 new lead');
+    expect(plain?.text).toContain(lead);
+    expect(plain?.text).not.toContain(request);
+    expect(plain?.text).not.toContain('without consent');
+
+    const all = digestTo(DIGEST_ALL);
+    expect(all?.subject).toBe(
+      'Care Audit daily digest for Thursday 15 January: 1 new lead, 1 results request not to follow up',
+    );
+    const [leads, requests] = String(all?.text).split('Results requests without consent: do not follow up');
+    expect(leads).toContain(lead);
+    expect(leads).not.toContain(request);
+    expect(requests).toContain(request);
+    expect(requests).toContain('They are not leads: do not follow them up.');
+  });
+
+  it('sends a digest of a day with only requests without consent to the member who chose them alone', async () => {
+    await chooseAlerts(t.db, DIGEST_ALL, { alert: 'daily_digest', requestsWithoutConsent: true });
+    const request = await storeLead(t.db, {
+      email: 'results@example.org',
+      createdAt: at('2026-01-14T10:00:00Z'),
+    });
+    const tick = await queueDueDigests(t.db, config.teamEmails, at('2026-01-15T08:00:00Z'));
+    expect(tick).toMatchObject({ queued: [DIGEST_ALL], empty: [DIGEST] });
+    const digests = () => smtp.messages.filter((m) => m.subject?.startsWith('Care Audit daily digest'));
+    await until(async () => digests().length > 0);
+    await new Promise((r) => setTimeout(r, 300)); // long enough for anything else to arrive
+    expect(digests().map(to)).toEqual([DIGEST_ALL]);
+    const [digest] = digests();
+    expect(digest?.subject).toBe(
+      'Care Audit daily digest for Thursday 15 January: 0 new leads, 1 results request not to follow up',
+    );
+    expect(digest?.text).toContain(request);
   });
 });

@@ -63,16 +63,45 @@ describe('a team member’s alert of a new lead', () => {
     expect(mail.html).toContain('Home care, 25–99 people supported');
   });
 
-  it('says when the visitor gave no profile, came directly, or did not consent', () => {
+  it('says when the visitor gave no profile or came directly', () => {
     const bare = composeLeadAlertMail(
-      { message: MESSAGE, lead: glance({ profile: {}, source: 'direct', consent: false, overallScore: 38 }) },
+      { message: MESSAGE, lead: glance({ profile: {}, source: 'direct', overallScore: 38 }) },
       SETTINGS,
       SENT,
     );
     expect(bare.subject).toBe('New lead on Care Audit: 38% (Needs Improvement)');
+    expect(bare.text).toMatch(/^A new lead has arrived\.\n/);
     expect(bare.text).toContain('Service: not given\n');
     expect(bare.text).toContain('Source: direct (no campaign, no referring site)\n');
-    expect(bare.text).toContain('Consent to contact: no (send the results only, nothing else)\n');
+  });
+});
+
+describe('a team member’s alert of a results request without consent to contact', () => {
+  const mail = composeLeadAlertMail(
+    { message: MESSAGE, lead: glance({ consent: false, overallScore: 38 }) },
+    SETTINGS,
+    SENT,
+  );
+
+  it('says in its subject that it is a results request, without consent, not to follow up', () => {
+    expect(mail.subject).toBe(
+      'Results request on Care Audit, no consent to contact: do not follow up (38% (Needs Improvement))',
+    );
+    expect(mail.subject).not.toMatch(/lead/i);
+  });
+
+  it('says the same on its first line, in the text and the HTML, and never calls it a new lead', () => {
+    const first =
+      'A visitor asked for their results by e-mail but did not agree to be contacted: this is a results request, not a lead. Do not follow it up.';
+    expect(String(mail.text).split('\n')[0]).toBe(first);
+    expect(mail.text).toContain('Consent to contact: no (send the results only, nothing else)\n');
+    expect(mail.text).toContain('Open the request in the team workspace');
+    expect(mail.text).toContain('untick that choice on “Your alerts”');
+    expect(mail.html).toContain(
+      '<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#18212d">Results request: do not follow up</h1>',
+    );
+    expect(mail.html).toContain(first);
+    for (const body of [mail.text, mail.html]) expect(body).not.toMatch(/new lead/i);
   });
 
   it('escapes in its HTML what the visitor’s browser sent as the source', () => {
@@ -171,5 +200,64 @@ describe('a team member’s daily digest', () => {
     // The workspace's list is /team itself; /team/leads alone is no page of it.
     expect(over.html).toContain('href="https://audit.care-audit.example/team"');
     expect(String(over.html).match(/<li /g)).toHaveLength(DIGEST_MAX_LISTED);
+  });
+});
+
+describe('a daily digest with results requests without consent', () => {
+  const period = { from: new Date('2026-11-24T08:00:00Z'), to: new Date('2026-11-25T08:00:00Z') };
+  const lead = glance({ id: '00000000-0000-4000-8000-000000000001' });
+  const request = glance({ id: '00000000-0000-4000-8000-000000000002', consent: false, overallScore: 85 });
+  const facts: LeadDigestFacts = {
+    message: MESSAGE,
+    period,
+    leads: [lead],
+    total: 1,
+    withoutConsent: { requests: [request], total: 1 },
+  };
+
+  it('lists them apart, under a heading saying not to follow them up, after the leads', () => {
+    const { subject, text, html } = composeLeadDigestMail(facts, SETTINGS, SENT);
+    expect(subject).toBe(
+      'Care Audit daily digest for Wednesday 25 November: 1 new lead, 1 results request not to follow up',
+    );
+    expect(text).toContain(
+      [
+        '1. 66% (Good) · Home care, 25–99 people supported · source: newsletter · consent: yes',
+        '   https://audit.care-audit.example/team/leads/00000000-0000-4000-8000-000000000001',
+        '',
+        'Results requests without consent: do not follow up',
+        '',
+        '1 results request arrived from Tuesday 24 November at 08:00 to Wednesday 25 November at 08:00 (UK time). These visitors asked for their results by e-mail but did not agree to be contacted. They are not leads: do not follow them up.',
+        '',
+        '1. 85% (Excellent) · Home care, 25–99 people supported · source: newsletter · consent: no',
+        '   https://audit.care-audit.example/team/leads/00000000-0000-4000-8000-000000000002',
+      ].join('\n'),
+    );
+    expect(html).toContain('>Results requests without consent: do not follow up</h2>');
+    expect(String(html).match(/<ol /g)).toHaveLength(2);
+  });
+
+  it('says so when the day holds only those, and counts the unlisted of both parts as more', () => {
+    const only = composeLeadDigestMail(
+      { ...facts, leads: [], total: 0, withoutConsent: { requests: [request], total: 3 } },
+      SETTINGS,
+      SENT,
+    );
+    expect(only.subject).toBe(
+      'Care Audit daily digest for Wednesday 25 November: 0 new leads, 3 results requests not to follow up',
+    );
+    expect(only.text).toMatch(/^0 new leads arrived /);
+    expect(only.text).toContain('\n…and 2 more, listed in the team workspace:');
+    expect(String(only.html).match(/<ol /g)).toHaveLength(1);
+  });
+
+  it('leaves the heading out when the member chose them but the day has none', () => {
+    const none = composeLeadDigestMail(
+      { ...facts, withoutConsent: { requests: [], total: 0 } },
+      SETTINGS,
+      SENT,
+    );
+    expect(none.subject).toBe('Care Audit daily digest for Wednesday 25 November: 1 new lead');
+    expect(none.text).not.toContain('without consent');
   });
 });

@@ -99,18 +99,50 @@ function htmlSmall(text: string, href: string): string {
   return `<p style="margin:0;font-size:14px;line-height:1.5;color:#4b5563">${e(text)} <a href="${e(href)}" style="color:#0f4c5c">${e(href)}</a></p>`;
 }
 
-/** The alert of one new lead, to a member who chose an e-mail for each (the default). */
+/**
+ * What an alert says before the facts, by whether the visitor agreed to be contacted. A request
+ * without consent is no lead: its subject and first line say so, and that it is not to be followed
+ * up, so no one reads "New lead" and calls (issue 32, decision 0068).
+ */
+function alertWording(lead: LeadGlance) {
+  if (lead.consent) {
+    return {
+      subject: `New lead on Care Audit: ${scoreLine(lead)}`,
+      heading: 'A new lead has arrived',
+      opening: 'A new lead has arrived.',
+      open: 'Open the lead',
+      change:
+        'You get this e-mail for each new lead. To get a daily digest at 08:00 instead, or no e-mails, choose on “Your alerts” in the team workspace:',
+    };
+  }
+  return {
+    subject: `Results request on Care Audit, no consent to contact: do not follow up (${scoreLine(lead)})`,
+    heading: 'Results request: do not follow up',
+    opening: `${NO_CONSENT_SENTENCE} Do not follow it up.`,
+    open: 'Open the request',
+    change:
+      'You get this e-mail because you chose to hear of results requests without consent too. To stop, untick that choice on “Your alerts” in the team workspace:',
+  };
+}
+
+/** What a results request without consent is, said the same in the alert and the digest. */
+const NO_CONSENT_SENTENCE =
+  'A visitor asked for their results by e-mail but did not agree to be contacted: this is a results request, not a lead.';
+
+/**
+ * The alert of one request as it comes, to a member who chose an e-mail for each lead (the
+ * default): a new lead, or, to a member who also chose to hear of those, a results request without
+ * consent, not to be followed up.
+ */
 export function leadAlertEmail(lead: LeadGlance, publicUrl: string): RenderedEmail {
   const link = leadLink(publicUrl, lead.id);
-  const subject = `New lead on Care Audit: ${scoreLine(lead)}`;
-  const change =
-    'You get this e-mail for each new lead. To get a daily digest at 08:00 instead, or no e-mails, choose on “Your alerts” in the team workspace:';
+  const { subject, heading, opening, open, change } = alertWording(lead);
   const text = [
-    'A new lead has arrived.',
+    opening,
     '',
     ...glanceRows(lead).map(([label, value]) => `${label}: ${value}`),
     '',
-    'Open the lead in the team workspace (you will be asked to sign in):',
+    `${open} in the team workspace (you will be asked to sign in):`,
     link,
     '',
     change,
@@ -120,9 +152,9 @@ export function leadAlertEmail(lead: LeadGlance, publicUrl: string): RenderedEma
   ].join('\n');
   const html = htmlPage(
     subject,
-    'A new lead has arrived',
-    `${htmlFacts(lead)}
-${htmlButton(link, 'Open the lead')}
+    heading,
+    `${lead.consent ? '' : `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#374151">${e(opening)}</p>\n`}${htmlFacts(lead)}
+${htmlButton(link, open)}
 <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all">You will be asked to sign in. <a href="${e(link)}" style="color:#0f4c5c">${e(link)}</a></p>
 ${htmlSmall(change, alertsLink(publicUrl))}`,
   );
@@ -143,32 +175,72 @@ function digestDetails(lead: LeadGlance): string {
   ].join(' · ');
 }
 
+/** "1 results request", "3 results requests". */
+function requestCount(total: number): string {
+  return `${total} results request${total === 1 ? '' : 's'}`;
+}
+
+/** The digest's heading above the requests without consent, and what it says of them. */
+export const NO_CONSENT_HEADING = 'Results requests without consent: do not follow up';
+const NO_CONSENT_DIGEST_NOTE =
+  'These visitors asked for their results by e-mail but did not agree to be contacted. They are not leads: do not follow them up.';
+
+/** One listed request as text: its number, score and details, and its link below. */
+function digestTextItem(publicUrl: string, lead: LeadGlance, index: number): string[] {
+  return [`${index + 1}. ${scoreLine(lead)} · ${digestDetails(lead)}`, `   ${leadLink(publicUrl, lead.id)}`];
+}
+
+function digestHtmlList(publicUrl: string, leads: readonly LeadGlance[]): string {
+  const items = leads
+    .map(
+      (lead) =>
+        `<li style="margin:0 0 12px"><a href="${e(leadLink(publicUrl, lead.id))}" style="color:#0f4c5c;font-weight:bold">${e(scoreLine(lead))}</a><br>${e(digestDetails(lead))}</li>`,
+    )
+    .join('\n');
+  return `<ol style="margin:0 0 24px;padding-left:24px;font-size:15px;line-height:1.4">\n${items}\n</ol>`;
+}
+
 /**
  * The daily digest: how many leads the period holds, each listed (up to DIGEST_MAX_LISTED) with
- * its line and link, and how many more the workspace has.
+ * its line and link, and how many more the workspace has; then, for a member who chose them, the
+ * results requests without consent apart, under a heading saying not to follow them up.
  */
 export function leadDigestEmail(
-  facts: Pick<LeadDigestFacts, 'period' | 'leads' | 'total'>,
+  facts: Pick<LeadDigestFacts, 'period' | 'leads' | 'total' | 'withoutConsent'>,
   publicUrl: string,
 ): RenderedEmail {
-  const { period, leads, total } = facts;
-  const subject = `Care Audit daily digest for ${weekdayDay(period.to)}: ${leadCount(total)}`;
+  const { period, leads, total, withoutConsent } = facts;
+  // Named in the subject only when there are some: "0 results requests" would be noise.
+  const requests = withoutConsent && withoutConsent.total > 0 ? withoutConsent : undefined;
+  const subject = `Care Audit daily digest for ${weekdayDay(period.to)}: ${leadCount(total)}${
+    requests ? `, ${requestCount(requests.total)} not to follow up` : ''
+  }`;
   const span = `from ${weekdayTime(period.from)} to ${weekdayTime(period.to)} (UK time)`;
   const intro = `${leadCount(total)} arrived ${span}.`;
-  const unlisted = total - leads.length;
+  const unlistedLeads = total - leads.length;
+  const unlistedRequests = requests ? requests.total - requests.requests.length : 0;
+  const unlisted = unlistedLeads + unlistedRequests;
   const more =
     unlisted > 0
       ? `…and ${unlisted} more, listed in the team workspace: ${leadsListLink(publicUrl)}`
       : undefined;
   const change =
     'You get this digest every day at 08:00 when there are new leads. To get an e-mail for each lead instead, or no e-mails, choose on “Your alerts” in the team workspace:';
+  const requestsText = requests
+    ? [
+        '',
+        NO_CONSENT_HEADING,
+        '',
+        `${requestCount(requests.total)} arrived ${span}. ${NO_CONSENT_DIGEST_NOTE}`,
+        '',
+        ...requests.requests.flatMap((lead, index) => digestTextItem(publicUrl, lead, index)),
+      ]
+    : [];
   const text = [
     intro,
     '',
-    ...leads.flatMap((lead, index) => [
-      `${index + 1}. ${scoreLine(lead)} · ${digestDetails(lead)}`,
-      `   ${leadLink(publicUrl, lead.id)}`,
-    ]),
+    ...leads.flatMap((lead, index) => digestTextItem(publicUrl, lead, index)),
+    ...requestsText,
     ...(more ? ['', more] : []),
     '',
     'Each link opens the lead in the team workspace (you will be asked to sign in).',
@@ -178,20 +250,16 @@ export function leadDigestEmail(
     '',
     'Care Audit',
   ].join('\n');
-  const items = leads
-    .map(
-      (lead) =>
-        `<li style="margin:0 0 12px"><a href="${e(leadLink(publicUrl, lead.id))}" style="color:#0f4c5c;font-weight:bold">${e(scoreLine(lead))}</a><br>${e(digestDetails(lead))}</li>`,
-    )
-    .join('\n');
+  const requestsHtml = requests
+    ? `<h2 style="margin:0 0 8px;font-size:18px;line-height:1.3;color:#18212d">${e(NO_CONSENT_HEADING)}</h2>
+<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#374151">${e(`${requestCount(requests.total)} arrived ${span}. ${NO_CONSENT_DIGEST_NOTE}`)}</p>
+${requests.requests.length > 0 ? `${digestHtmlList(publicUrl, requests.requests)}\n` : ''}`
+    : '';
   const html = htmlPage(
     subject,
     leadCount(total),
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#374151">${e(intro)} Each link opens the lead in the team workspace (you will be asked to sign in).</p>
-<ol style="margin:0 0 24px;padding-left:24px;font-size:15px;line-height:1.4">
-${items}
-</ol>
-${more ? `<p style="margin:0 0 24px;font-size:15px;line-height:1.5">${e(`…and ${unlisted} more, listed in the team workspace:`)} <a href="${e(leadsListLink(publicUrl))}" style="color:#0f4c5c">${e(leadsListLink(publicUrl))}</a></p>\n` : ''}${htmlSmall(change, alertsLink(publicUrl))}`,
+${leads.length > 0 ? `${digestHtmlList(publicUrl, leads)}\n` : ''}${requestsHtml}${more ? `<p style="margin:0 0 24px;font-size:15px;line-height:1.5">${e(`…and ${unlisted} more, listed in the team workspace:`)} <a href="${e(leadsListLink(publicUrl))}" style="color:#0f4c5c">${e(leadsListLink(publicUrl))}</a></p>\n` : ''}${htmlSmall(change, alertsLink(publicUrl))}`,
   );
   return { subject, html, text };
 }

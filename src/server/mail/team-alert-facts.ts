@@ -9,18 +9,57 @@ export interface DigestPeriod {
   to: Date;
 }
 
-/** A `lead_digest` message's payload: its period, as ISO instants. */
+/**
+ * A `lead_digest` message's payload: its period, as ISO instants, and whether its member chose to
+ * hear of results requests without consent too (as the digest job found it when it queued the
+ * digest, so what is sent is what was counted). Absent is no: a payload queued before that choice
+ * existed sends leads alone, as it did.
+ */
 export interface DigestPayload {
   from: string;
   to: string;
+  requestsWithoutConsent?: true;
 }
 
 /** At most this many leads are listed in one digest; the rest are counted and left to the workspace. */
 export const DIGEST_MAX_LISTED = 100;
 
-/** The payload the digest job queues for a period. */
-export function digestPayload(period: DigestPeriod): DigestPayload {
-  return { from: period.from.toISOString(), to: period.to.toISOString() };
+/** The payload the digest job queues for a period, for a member who chose `requestsWithoutConsent` or not. */
+export function digestPayload(period: DigestPeriod, requestsWithoutConsent = false): DigestPayload {
+  return {
+    from: period.from.toISOString(),
+    to: period.to.toISOString(),
+    ...(requestsWithoutConsent ? { requestsWithoutConsent: true } : {}),
+  };
+}
+
+/** Whether a digest message's payload asks for requests without consent too. */
+function wantsRequestsWithoutConsent(payload: unknown): boolean {
+  return (payload as { requestsWithoutConsent?: unknown } | null)?.requestsWithoutConsent === true;
+}
+
+/** How many requests of a period are still held, split by whether the visitor consented to contact. */
+export interface RequestCounts {
+  /** Leads: the visitor agreed to be contacted. */
+  withConsent: number;
+  /** Results requests not to follow up. */
+  withoutConsent: number;
+}
+
+/**
+ * The requests made in [from, to) and still held, counted by consent. The digest counts a
+ * member's leads apart from requests without consent, which only a member who chose them hears of.
+ * (It reads email_requests as leads/lead-glance.ts's countLeadsBetween does; it belongs beside it,
+ * and is here while leads/ is being reworked into one lead per person: issue 32.)
+ */
+export async function countRequestsBetween(db: Queryable, from: Date, to: Date): Promise<RequestCounts> {
+  const { rows } = await db.query<RequestCounts>(
+    `SELECT count(*) FILTER (WHERE consent_at IS NOT NULL)::int AS "withConsent",
+            count(*) FILTER (WHERE consent_at IS NULL)::int AS "withoutConsent"
+       FROM email_requests WHERE created_at >= $1 AND created_at < $2`,
+    [from, to],
+  );
+  return rows[0] ?? { withConsent: 0, withoutConsent: 0 };
 }
 
 /** The period a digest message's payload holds, or undefined when it holds none (or not one). */
@@ -42,10 +81,15 @@ export interface LeadAlertFacts {
 export interface LeadDigestFacts {
   message: Pick<ClaimedMessage, 'id' | 'recipient'>;
   period: DigestPeriod;
-  /** Oldest first, at most DIGEST_MAX_LISTED. */
+  /** The leads (with consent to contact), oldest first, at most DIGEST_MAX_LISTED with the requests below. */
   leads: LeadGlance[];
   /** How many leads the period holds, listed or not. */
   total: number;
+  /**
+   * The period's results requests without consent, not to be followed up, listed apart: only for
+   * a member who chose to hear of them (absent for the others, whose digest leaves them out).
+   */
+  withoutConsent?: { requests: LeadGlance[]; total: number };
 }
 
 /** The lead an alert is about, at a glance; undefined once it has been erased: nothing to send. */
@@ -59,9 +103,11 @@ export async function gatherLeadAlert(
 }
 
 /**
- * The leads of a digest's period as they are now (an erased lead is simply not among them).
- * Undefined when none is left: the digest job queues no digest for an empty day, and one whose
- * leads were all erased since is not sent either.
+ * The leads of a digest's period as they are now (an erased lead is simply not among them), and,
+ * when its member chose them, its requests without consent apart. At most DIGEST_MAX_LISTED are
+ * listed in all, oldest first; each part's total counts the rest. Undefined when nothing the member
+ * hears of is left: the digest job queues no digest for such a day, and one whose requests were all
+ * erased since is not sent either.
  */
 export async function gatherLeadDigest(
   db: Queryable,
@@ -69,6 +115,22 @@ export async function gatherLeadDigest(
 ): Promise<LeadDigestFacts | undefined> {
   const period = digestPeriodOf(message.payload);
   if (!period) throw new PermanentDeliveryError('the digest message carries no period');
-  const { leads, total } = await leadGlancesBetween(db, period.from, period.to, DIGEST_MAX_LISTED);
-  return total === 0 ? undefined : { message, period, leads, total };
+  const withoutConsent = wantsRequestsWithoutConsent(message.payload);
+  const [{ leads: listed }, counts] = await Promise.all([
+    leadGlancesBetween(db, period.from, period.to, DIGEST_MAX_LISTED),
+    countRequestsBetween(db, period.from, period.to),
+  ]);
+  const leads = listed.filter((glance) => glance.consent);
+  if (!withoutConsent) {
+    return counts.withConsent === 0 ? undefined : { message, period, leads, total: counts.withConsent };
+  }
+  if (counts.withConsent + counts.withoutConsent === 0) return undefined;
+  const requests = listed.filter((glance) => !glance.consent);
+  return {
+    message,
+    period,
+    leads,
+    total: counts.withConsent,
+    withoutConsent: { requests, total: counts.withoutConsent },
+  };
 }

@@ -1,5 +1,10 @@
 import { useCallback } from 'react';
-import { ALERT_CHOICES, type ActivityEntry, type AlertChoice } from '../../shared/team-api';
+import {
+  ALERT_CHOICES,
+  WITHOUT_CONSENT_DETAIL,
+  type ActivityEntry,
+  type AlertChoice,
+} from '../../shared/team-api';
 import { Link, useNavigate } from '../../browser/router';
 import { teamApi } from '../api';
 import { DataTable, type Column } from '../ui/data-table';
@@ -33,9 +38,18 @@ const COLUMNS: readonly Column<ActivityEntry>[] = [
   { header: 'Detail', cell: (e) => detailOf(e) },
 ];
 
+/** How the activity log's turning on or off of requests without consent reads. */
+const WITHOUT_CONSENT_LABELS: Record<string, string> = {
+  [WITHOUT_CONSENT_DETAIL.on]: 'Results requests without consent: on',
+  [WITHOUT_CONSENT_DETAIL.off]: 'Results requests without consent: off',
+};
+
 /** The detail as recorded, except a choice of alerts, which is kept as its id and shown in words. */
 function detailOf(entry: ActivityEntry): string {
   if (entry.action === 'alert_preference' && isAlertChoice(entry.detail)) return ALERT_LABELS[entry.detail];
+  if (entry.action === 'alert_preference' && entry.detail && WITHOUT_CONSENT_LABELS[entry.detail]) {
+    return WITHOUT_CONSENT_LABELS[entry.detail];
+  }
   return entry.detail ?? '–';
 }
 

@@ -21,24 +21,35 @@ const ALERT_SAVED: Record<AlertChoice, string> = {
   none: 'Saved: you will get no e-mails about new leads.',
 };
 
-/** The signed-in member's own choice of how to hear of new leads. */
+/** Added to the confirmation when the member also hears of requests without consent. */
+const WITHOUT_CONSENT_SAVED = ' Results requests without consent are included, marked as not to follow up.';
+
+/** The signed-in member's own choices of how to hear of new leads. */
 export function AlertsPage() {
   const heading = usePage('Your alerts');
   const notify = useNotice();
   const saved = useLoad(teamApi.alerts);
-  // The choice as the person edits it, from the saved one until they pick another.
+  // The choices as the person edits them, from the saved ones until they change one.
   const [picked, setPicked] = useState<AlertChoice | null>(null);
+  const [withoutConsent, setWithoutConsent] = useState<boolean | null>(null);
   const [saving, setSaving] = useState(false);
   const value = picked ?? saved.data?.alert;
+  const requestsWithoutConsent = withoutConsent ?? saved.data?.requestsWithoutConsent ?? false;
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!value) return;
     setSaving(true);
     try {
-      const { alert } = await teamApi.setAlerts(value);
-      notify({ tone: 'success', text: ALERT_SAVED[alert] });
+      const now = await teamApi.setAlerts({ alert: value, requestsWithoutConsent });
+      notify({
+        tone: 'success',
+        text:
+          ALERT_SAVED[now.alert] +
+          (now.requestsWithoutConsent && now.alert !== 'none' ? WITHOUT_CONSENT_SAVED : ''),
+      });
       setPicked(null);
+      setWithoutConsent(null);
       saved.reload();
     } catch (error) {
       notify({ tone: 'error', text: messageOf(error) });
@@ -56,7 +67,7 @@ export function AlertsPage() {
       </div>
       <p className="muted">
         How you hear of new leads, by e-mail to the address you sign in with. Each team member chooses their
-        own; the address in LEADS_TO, if the server has one, is told of every lead as before.
+        own; the address in LEADS_TO, if the server has one, is told of every request as before.
       </p>
       {saved.error ? <LoadError message={saved.error.message} onRetry={saved.reload} /> : null}
       {!saved.data && !saved.error ? <p className="loading">Loading…</p> : null}
@@ -86,6 +97,25 @@ export function AlertsPage() {
               </label>
             ))}
           </fieldset>
+          <label className="choice choice--also">
+            <input
+              type="checkbox"
+              name="requestsWithoutConsent"
+              checked={requestsWithoutConsent}
+              aria-labelledby="alert-label-without-consent"
+              aria-describedby="alert-hint-without-consent"
+              onChange={(event) => setWithoutConsent(event.target.checked)}
+            />
+            <span>
+              <span id="alert-label-without-consent" className="choice__label">
+                Also tell me about results requests without consent
+              </span>
+              <span id="alert-hint-without-consent" className="choice__hint">
+                Visitors who asked for their results but did not agree to be contacted. They are not leads:
+                never follow them up. Marked as such, in the e-mails you chose above; off by default.
+              </span>
+            </span>
+          </label>
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? 'Saving…' : 'Save my alerts'}
           </button>
