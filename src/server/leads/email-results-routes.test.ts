@@ -658,13 +658,31 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
         `INSERT INTO team_alert_preferences (email, alert) VALUES ('kim@care-audit.example', 'daily_digest'),
                                                                ('lee@care-audit.example', 'none')`,
       );
-      const res = await postEmailRequest(alertingServer.app, validBody());
+      const res = await postEmailRequest(alertingServer.app, validBody({ consent: true }));
       expect(res.statusCode).toBe(202);
       const { rows } = await t.db.query(
         `SELECT recipient FROM outbox_messages WHERE request_id = $1 AND kind = 'lead_alert'`,
         [res.json().id],
       );
       expect(rows).toEqual([{ recipient: 'sam@care-audit.example' }]);
+    });
+
+    it('queues no alert for a request without consent unless the member chose to hear of those', async () => {
+      const quiet = await postEmailRequest(alertingServer.app, validBody());
+      const alerts = async (id: string) =>
+        (
+          await t.db.query(
+            `SELECT recipient FROM outbox_messages WHERE request_id = $1 AND kind = 'lead_alert'`,
+            [id],
+          )
+        ).rows;
+      expect(await alerts(quiet.json().id)).toEqual([]);
+      await t.db.query(
+        `INSERT INTO team_alert_preferences (email, alert, requests_without_consent)
+         VALUES ('sam@care-audit.example', 'each_lead', true)`,
+      );
+      const told = await postEmailRequest(alertingServer.app, validBody({ email: 'other@example.org' }));
+      expect(await alerts(told.json().id)).toEqual([{ recipient: 'sam@care-audit.example' }]);
     });
 
     it('queues none when TEAM_EMAILS is not set', async () => {
