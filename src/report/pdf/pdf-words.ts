@@ -1,5 +1,6 @@
 import {
   BANDS,
+  bandFor,
   bandRange,
   comparedWithLabel,
   lowerFirst,
@@ -60,10 +61,12 @@ export function summarySentence(report: Report): string {
     strongest.length === 1
       ? `Your strongest area is ${strongest[0]} (${top}%)`
       : `Your strongest areas are ${joinWithAnd(strongest)} (${top}% each)`;
+  // An area at 80% or more has nothing left to "gain" that its answers show: name it as the lowest.
+  const strong = bandFor(bottom) === 'sustain';
   const weakestPart =
     weakest.length === 1
-      ? `${weakest[0]} (${bottom}%) has the most to gain`
-      : `${joinWithAnd(weakest)} (${bottom}% each) have the most to gain`;
+      ? `${weakest[0]} (${bottom}%) ${strong ? 'is your lowest, still Excellent' : 'has the most to gain'}`
+      : `${joinWithAnd(weakest)} (${bottom}% each) ${strong ? 'are your lowest, still Excellent' : 'have the most to gain'}`;
   return `${overall} ${strongestPart}; ${weakestPart}.`;
 }
 
