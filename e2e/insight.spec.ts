@@ -120,6 +120,12 @@ test.describe('insight that depends on the answers', () => {
     });
     expect((await (await given).response())?.status()).toBe(202);
     await compared;
+    // "Compare" answers under its button, never silently: what it found, or how many it needs.
+    const answer = form.getByRole('status');
+    await expect(answer).toHaveText(
+      /^(Each area below is now compared with \d+ |Too few .* needs at least \d+ providers?[,.])/,
+    );
+    await expect(form.getByRole('button', { name: 'Update the comparison' })).toBeFocused();
     await expectNoAxeViolations(page);
     // A reload keeps the profile with the results.
     await page.reload();

@@ -136,7 +136,7 @@ describe('buildReport with a benchmark', () => {
 
   it('too few audits: the report says so and no area has figures', () => {
     const report = buildReport(EDGES, undefined, { benchmark: { status: 'too_few', minResponses: 10 } });
-    expect(report.comparison).toEqual({ status: 'too_few' });
+    expect(report.comparison).toEqual({ status: 'too_few', minResponses: 10 });
     for (const area of report.areas) expect(area).not.toHaveProperty('comparison');
   });
 

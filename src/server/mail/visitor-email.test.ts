@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AREA_IDS,
-  COMPARISON_PENDING,
+  comparisonPending,
   KEY_QUESTIONS_INTRO,
   NOT_A_CQC_RATING_SENTENCE,
   NO_PRIORITIES,
@@ -249,7 +249,7 @@ describe('the visitor’s e-mail', () => {
           ),
         );
       });
-      expect(text).not.toContain(COMPARISON_PENDING);
+      expect(text).not.toContain(comparisonPending(10));
     });
 
     it.each(bothParts(allProviders))(
@@ -270,14 +270,17 @@ describe('the visitor’s e-mail', () => {
       },
     );
 
-    it.each(bothParts(tooFew))('says comparisons come later below the threshold (%s)', (_, text) => {
-      expect(occurrences(text, COMPARISON_PENDING)).toBe(1);
-      expect(text).not.toContain('Providers like you');
-      expect(text).not.toContain('Your position');
-    });
+    it.each(bothParts(tooFew))(
+      'says below the threshold there is no comparison yet and how many it needs (%s)',
+      (_, text) => {
+        expect(occurrences(text, comparisonPending(10))).toBe(1);
+        expect(text).not.toContain('Providers like you');
+        expect(text).not.toContain('Your position');
+      },
+    );
 
     it.each(bothParts(email))('says nothing comparative without a benchmark (%s)', (_, text) => {
-      expect(text).not.toContain(COMPARISON_PENDING);
+      expect(text).not.toContain(comparisonPending(10));
       expect(text).not.toContain('Providers like you');
       expect(text).not.toContain('compared with');
     });
