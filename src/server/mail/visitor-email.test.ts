@@ -49,18 +49,22 @@ const EARLIER = {
 };
 
 function textOf(html: string): string {
-  return html
-    .replace(/<style[\s\S]*?<\/style>/g, '')
-    .replace(/<title>[\s\S]*?<\/title>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&middot;/g, '·')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
+  return (
+    html
+      .replace(/<style[\s\S]*?<\/style>/g, '')
+      .replace(/<title>[\s\S]*?<\/title>/g, '')
+      // An address's parts and break points (addressHtml) are inline: they add no space to the text.
+      .replace(/<\/?span\b[^>]*>|<wbr>/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&middot;/g, '·')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ')
+  );
 }
 
 /** The HTML part as it reads, and the text part, each with whitespace folded. */
