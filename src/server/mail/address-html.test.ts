@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { addressHtml } from './address-html';
 
-describe('addressHtml: an address in an e-mail, wrapping only after "@" or "."', () => {
+describe('addressHtml: an address in an e-mail, wrapping only after "@", "." or a long label’s hyphens', () => {
   it('keeps each part whole and puts a <wbr> between parts, nothing else', () => {
     expect(addressHtml('very.long.first.name.surname@a-care-home-provider-with-a-long-name.co.uk')).toBe(
-      ['very.', 'long.', 'first.', 'name.', 'surname@', 'a-care-home-provider-with-a-long-name.', 'co.', 'uk']
+      // prettier-ignore
+      ['very.', 'long.', 'first.', 'name.', 'surname@', 'a-', 'care-', 'home-', 'provider-', 'with-', 'a-', 'long-', 'name.', 'co.', 'uk']
         .map((part) => `<span style="white-space:nowrap">${part}</span>`)
         .join('<wbr>'),
     );
