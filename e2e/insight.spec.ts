@@ -120,6 +120,12 @@ test.describe('insight that depends on the answers', () => {
     });
     expect((await (await given).response())?.status()).toBe(202);
     await compared;
+    // "Compare" answers under its button, never silently: what it found, or how many it needs.
+    const answer = form.getByRole('status');
+    await expect(answer).toHaveText(
+      /^(Each area below is now compared with \d+ |Too few .* needs at least \d+ providers?[,.])/,
+    );
+    await expect(form.getByRole('button', { name: 'Update the comparison' })).toBeFocused();
     await expectNoAxeViolations(page);
     // A reload keeps the profile with the results.
     await page.reload();
@@ -159,9 +165,13 @@ test.describe('insight that depends on the answers', () => {
     await completeAudit(page, FIRST, choice);
     const report = buildReport(toResponses(FIRST));
     // Everyone else scored 60 in each area; this audit may or may not be counted yet (10 or 11).
-    await expect(page.getByText(`compared with`)).toContainText(
+    // The comparison's words above the areas (Compare's own answer says the same under its button).
+    await expect(page.getByText(/^Each area is compared with/)).toContainText(
       new RegExp(`1[01] ${describeSegment(profile)}`),
     );
+    await expect(
+      page.getByRole('form', { name: 'Compare with providers like you' }).getByRole('status'),
+    ).toHaveText(new RegExp(`^Each area below is now compared with 1[01] ${describeSegment(profile)}\\.$`));
     for (const area of report.areas) {
       const card = page.getByRole('listitem', { name: area.title, exact: true });
       const position = positionFor(area.score, { median: 60, lowerQuartile: 60, upperQuartile: 60 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COMPARISON_PENDING,
+  comparisonPending,
   comparedWithLabel,
   medianText,
   POSITIONS,
@@ -72,10 +72,12 @@ describe('the words of a comparison', () => {
     expect(medianText(64, 'all')).not.toMatch(/like you/i);
   });
 
-  it('says comparisons come later below the threshold, with no figure in it', () => {
-    expect(COMPARISON_PENDING).toBe(
-      'Comparisons with other providers will appear here once enough providers have taken part.',
+  it('says below the threshold what is true now and how many it takes, never what "will appear"', () => {
+    expect(comparisonPending(10)).toBe(
+      'There is no comparison with other providers yet: it needs at least 10 care providers to have taken this audit, and fewer have so far.',
     );
-    expect(COMPARISON_PENDING).not.toMatch(/\d/);
+    expect(comparisonPending(1)).toContain('at least 1 care provider to have');
+    for (const n of [1, 2, 10, 1_000_000])
+      expect(comparisonPending(n)).not.toMatch(/will appear|once enough/i);
   });
 });

@@ -28,6 +28,11 @@ export type Benchmark =
        */
       responses: number;
       areas: Record<AreaId, AreaBenchmark>;
+      /**
+       * The threshold a segment had to reach (BENCHMARK_MIN_RESPONSES), so "Compare" can say how many
+       * a segment with too few needs; absent from an older server's answer.
+       */
+      minResponses?: number;
     }
   | { status: 'too_few'; minResponses: number };
 
@@ -62,9 +67,15 @@ export function positionLabel(position: Position): string {
   return found.label;
 }
 
-/** What results, e-mail and PDF say below the threshold, instead of any comparison. */
-export const COMPARISON_PENDING =
-  'Comparisons with other providers will appear here once enough providers have taken part.';
+/**
+ * What results, e-mail and PDF say below the threshold, instead of any comparison: what is true
+ * today and how many it takes, never a promise that something "will appear here" (a PDF or an
+ * e-mail never changes once sent).
+ */
+export function comparisonPending(minResponses: number): string {
+  const providers = `${minResponses} care ${minResponses === 1 ? 'provider' : 'providers'}`;
+  return `There is no comparison with other providers yet: it needs at least ${providers} to have taken this audit, and fewer have so far.`;
+}
 
 /** Whom an area is compared with: "Providers like you", or "All providers" when the segment had too few. */
 export function comparedWithLabel(basis: ComparisonBasis): string {

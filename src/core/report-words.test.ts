@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPARISON_PENDING } from './benchmark';
+import { comparisonPending } from './benchmark';
 import { formatDay } from './format-day';
 import { describeSegment } from './profile';
 import type { ReportComparison } from './report';
@@ -82,8 +82,8 @@ describe('comparisonIntro', () => {
     expect(comparisonIntro(available('segment', 1))).toContain('who has taken this audit.');
   });
 
-  it('says comparisons come later below the threshold, and nothing without a benchmark', () => {
-    expect(comparisonIntro({ status: 'too_few' })).toBe(COMPARISON_PENDING);
+  it('says there is no comparison yet below the threshold, and nothing without a benchmark', () => {
+    expect(comparisonIntro({ status: 'too_few', minResponses: 10 })).toBe(comparisonPending(10));
     expect(comparisonIntro(undefined)).toBeUndefined();
   });
 });

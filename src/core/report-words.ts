@@ -1,4 +1,4 @@
-import { COMPARISON_PENDING, medianText } from './benchmark';
+import { comparisonPending, medianText } from './benchmark';
 import { formatDay } from './format-day';
 import { NOT_A_CQC_RATING } from './insight';
 import { signedChange, type AreaComparison, type AreaResult, type Report } from './report';
@@ -75,12 +75,12 @@ export function areaNotes(area: AreaResult, earlierOn: string | undefined): stri
 
 /**
  * Whom the areas are compared with (providers like the visitor's, or all providers when too few
- * like it have taken part), or the sentence that comparisons come once enough providers have taken
- * part; undefined when the report has no benchmark at all, so nothing is said.
+ * like it have taken part), or that there is no comparison yet and how many providers it needs;
+ * undefined when the report has no benchmark at all, so nothing is said.
  */
 export function comparisonIntro(comparison: Report['comparison']): string | undefined {
   if (!comparison) return undefined;
-  if (comparison.status === 'too_few') return COMPARISON_PENDING;
+  if (comparison.status === 'too_few') return comparisonPending(comparison.minResponses);
   const { basis, responses, comparedWith } = comparison;
   const who = `${responses} ${comparedWith} who ${responses === 1 ? 'has' : 'have'} taken this audit`;
   const compared =

@@ -119,8 +119,9 @@ describe('buildReport: band advice and the recommendations intro follow each are
     expect(first.priorities.map((p) => `${p.areaId}:${p.question}`)).toEqual(['operational:4']);
     expect(second.priorities.map((p) => `${p.areaId}:${p.question}`)).toEqual([
       'compliance:0',
-      'compliance:1',
+      // The 2s, one per area in turn, the weaker area first: training (56%), then compliance (60%).
       'training:0',
+      'compliance:1',
     ]);
     expect(second.areas[0]?.advice.text).not.toBe(first.areas[0]?.advice.text);
   });
@@ -135,7 +136,7 @@ describe('buildReport with a benchmark', () => {
 
   it('too few audits: the report says so and no area has figures', () => {
     const report = buildReport(EDGES, undefined, { benchmark: { status: 'too_few', minResponses: 10 } });
-    expect(report.comparison).toEqual({ status: 'too_few' });
+    expect(report.comparison).toEqual({ status: 'too_few', minResponses: 10 });
     for (const area of report.areas) expect(area).not.toHaveProperty('comparison');
   });
 

@@ -56,7 +56,7 @@ export interface AreaResult {
 
 /** What the report says about other providers: nothing (unknown), too few yet, or the figures. */
 export type ReportComparison =
-  | { status: 'too_few' }
+  | { status: 'too_few'; minResponses: number }
   | {
       status: 'shown';
       basis: ComparisonBasis;
@@ -200,7 +200,7 @@ function areaComparison(score: number, others: AreaBenchmark, basis: ComparisonB
 }
 
 function comparisonOf(benchmark: Benchmark): ReportComparison {
-  if (benchmark.status === 'too_few') return { status: 'too_few' };
+  if (benchmark.status === 'too_few') return { status: 'too_few', minResponses: benchmark.minResponses };
   return {
     status: 'shown',
     basis: benchmark.basis,

@@ -177,6 +177,23 @@ describe('roadmapFor: phases follow the scores', () => {
     expect(roadmap.intro).not.toMatch(/three phases/);
   });
 
+  it('every answer 3 (all 60%): one phase of next steps for every area, nothing to sustain yet', () => {
+    const { roadmap } = buildReport(everyAnswer(3));
+    expect(outline(roadmap)).toEqual([['Phase 1: Take the next steps', 'Months 1–6', [...AREA_IDS]]]);
+    expect(roadmap.kind).toBe('implement');
+    expect(JSON.stringify(roadmap)).not.toMatch(/foundation|sustain and optimi[sz]e/i);
+  });
+
+  it.each([1, 2, 3, 4, 5] as const)(
+    'every answer %i: each area named once with its own step, none left out by the tie',
+    (rating) => {
+      const { roadmap } = buildReport(everyAnswer(rating));
+      const listed = roadmap.phases.flatMap((phase) => phase.areas);
+      expect(listed.map((area) => area.id)).toEqual([...AREA_IDS]);
+      expect(new Set(listed.map((area) => area.step)).size).toBe(AREA_IDS.length);
+    },
+  );
+
   it('every answer 5 (all 100%): a plan to sustain, never "start where you have most to gain"', () => {
     const { roadmap } = buildReport(everyAnswer(5));
     expect(roadmap.kind).toBe('sustain');

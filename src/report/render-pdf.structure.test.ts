@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  COMPARISON_PENDING,
+  comparisonPending,
   NOT_A_CQC_RATING_SENTENCE,
   NO_PRIORITIES,
   areaNotes,
@@ -19,6 +19,7 @@ import {
   type StructNode,
 } from '../../test/support/pdf/pdf-structure';
 import { pdfinfo, type PdfinfoFields } from '../../test/support/pdf/pdfinfo';
+import { flat, pageTexts } from '../../test/support/pdf/pdftotext';
 import { renderReportPdf } from './render-pdf';
 import { FIXTURE_CONTACT, REPORT_FIXTURES, type FixtureName } from '../../test/support/report-fixtures';
 
@@ -121,11 +122,57 @@ describe.each(fixtures)('the %s report read back', (name) => {
   let structure: PdfStructure;
   let info: PdfinfoFields;
   let document: StructNode;
+  /** What pdftotext extracts from each page, page 1 first. */
+  let pages: string[];
 
   beforeAll(async () => {
     const bytes = await renderReportPdf(report, FIXTURE_CONTACT);
-    [structure, info] = await Promise.all([readPdfStructure(bytes), pdfinfo(bytes)]);
+    [structure, info, pages] = await Promise.all([readPdfStructure(bytes), pdfinfo(bytes), pageTexts(bytes)]);
     [document] = elements(structure.tree);
+  });
+
+  it('lists on the cover every section it has, each with the page pdftotext finds its heading on', () => {
+    const children = elements(document);
+    const at = children.findIndex((e) => e.role === 'P' && textOf(e) === 'In this report');
+    expect(at).toBeGreaterThan(0);
+    const entries = listItems(children[at + 1]).map(({ label, body }) => {
+      expect(label).toBe('•');
+      const match = /^(.+) page (\d+)$/.exec(body);
+      if (!match) throw new Error(`A contents line without its page: "${body}"`);
+      return { heading: match[1], page: Number(match[2]) };
+    });
+    // Every section, in order, the progress and action plan pages whenever the report has them.
+    expect(entries.map((e) => e.heading)).toEqual(sections(report).map((h) => h.replace(/:$/, '')));
+    const h2s = findAll(document, 'H2');
+    entries.forEach((entry, i) => {
+      expect(pagesOf(h2s[i])[0], entry.heading).toBe(entry.page);
+      expect(flat(pages[entry.page - 1]), `page ${entry.page}`).toContain(textOf(h2s[i]));
+    });
+    // The cover and the whole list on page 1, as a person sees it.
+    const cover = flat(pages[0]);
+    expect(cover).toContain('In this report');
+    for (const entry of entries) expect(cover).toContain(entry.heading);
+    expect(entries[0].page).toBe(2);
+    expect(entries.at(-1)!.page).toBeLessThanOrEqual(pages.length);
+    expect(flat(pages.join(' '))).not.toMatch(/will appear|once enough providers/i);
+  });
+
+  it('never splits an area across a page break: each area whole on one page (pdftotext, page by page)', () => {
+    for (const area of report.areas) {
+      const headline = `${area.title}: ${area.score}% (${area.rating})`;
+      const on = pages.map((text, i) => (flat(text).includes(headline) ? i + 1 : 0)).filter(Boolean);
+      expect(on, headline).toHaveLength(1);
+      const text = flat(pages[on[0] - 1]);
+      const block = text.slice(text.indexOf(headline));
+      const parts = [
+        ...areaNotes(area, report.earlier?.takenOn),
+        area.advice.heading,
+        area.advice.text,
+        area.recommendationsIntro,
+        ...area.recommendations,
+      ];
+      for (const part of parts) expect(block, `${headline} on page ${on[0]}`).toContain(flat(part));
+    }
   });
 
   it('is one Document, with nothing untagged and nothing pdf.js reads differently', () => {
@@ -226,12 +273,12 @@ describe.each(fixtures)('the %s report read back', (name) => {
     }
   });
 
-  it('says whom the areas are compared with, or that comparisons come later, once', () => {
+  it('says whom the areas are compared with, or that there is none yet, once', () => {
     const intro = comparisonIntro(report.comparison);
     const paragraphs = findAll(document, 'P').map(textOf);
     if (intro === undefined) {
       expect(paragraphs.join(' ')).not.toMatch(/compared with|Providers like you|All providers/);
-      expect(paragraphs).not.toContain(COMPARISON_PENDING);
+      expect(paragraphs).not.toContain(comparisonPending(10));
     } else expect(paragraphs.filter((p) => p === intro)).toHaveLength(1);
   });
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AREA_IDS,
   AREAS,
-  COMPARISON_PENDING,
+  comparisonPending,
   KEY_QUESTIONS_INTRO,
   NOT_A_CQC_RATING_SENTENCE,
   NO_PRIORITIES,
@@ -311,7 +311,7 @@ describe('the comparison with other providers and the change since an earlier au
         `${area.title}: ${area.score}% (${area.rating}) Providers like you: median ${others[area.id].median}% · Your position: ${positions[i]}`,
       );
     });
-    expect(all).not.toContain(COMPARISON_PENDING);
+    expect(all).not.toContain(comparisonPending(10));
     expect(all).toContain('Median of providers like you');
     expect(all).not.toMatch(/All providers|all providers/);
   });
@@ -336,16 +336,16 @@ describe('the comparison with other providers and the change since an earlier au
     expect(all).not.toContain('providers like you:');
   });
 
-  it('says once that comparisons come later below the threshold', async () => {
+  it('says once below the threshold that there is no comparison yet and how many it needs', async () => {
     const report = buildReport(MIXED, GENERATED_AT, { benchmark: { status: 'too_few', minResponses: 10 } });
     const { all } = await readPdf(await render(report));
-    expect(all.split(COMPARISON_PENDING)).toHaveLength(2);
+    expect(all.split(comparisonPending(10))).toHaveLength(2);
     expect(all).not.toContain('Providers like you');
   });
 
   it('says nothing comparative without a benchmark', async () => {
     const { all } = await readPdf(await render(buildReport(MIXED, GENERATED_AT)));
-    expect(all).not.toContain(COMPARISON_PENDING);
+    expect(all).not.toContain(comparisonPending(10));
     expect(all).not.toContain('Providers like you');
     expect(all).not.toContain('compared with');
     expect(all).not.toMatch(/since your audit|No change/);
@@ -429,8 +429,10 @@ describe('the action plan', () => {
     expect(all).toContain(
       'Data Management: Build the foundations Area advice Planned Sam Patel 24 December 2026',
     );
-    expect(all.indexOf('Your action plan')).toBeGreaterThan(all.lastIndexOf('Your implementation roadmap'));
-    expect(all.indexOf('Your action plan')).toBeLessThan(all.lastIndexOf('Next steps'));
+    // The section itself, not its line in the cover's contents.
+    const section = all.lastIndexOf('Your action plan');
+    expect(section).toBeGreaterThan(all.lastIndexOf('Your implementation roadmap'));
+    expect(section).toBeLessThan(all.lastIndexOf('Next steps'));
     expect(all).not.toContain('Overdue');
     // No marks, no plan: not even its heading.
     const none = await text(buildReport(MIXED, GENERATED_AT, { plan: [] }), '2026-11-26');

@@ -9,7 +9,7 @@ import { writeAreas, writeKeyQuestions, writePriorities, writeRoadmap } from './
 import { useReportFonts } from './pdf/fonts';
 import { REPORT_TITLE } from './pdf/pdf-words';
 import { writeProgress } from './pdf/progress';
-import { ReportWriter } from './pdf/report-writer';
+import { ReportWriter, type WrittenSection } from './pdf/report-writer';
 import { writeMethod, writeSummary } from './pdf/summary';
 import { PAGE } from './pdf/theme';
 
@@ -27,6 +27,27 @@ export async function renderReportPdf(
   /** The UK day (YYYY-MM-DD) the action plan's target dates are judged overdue on: today by default. */
   plan: { today?: string } = {},
 ): Promise<Uint8Array<ArrayBuffer>> {
+  const today = plan.today ?? ukDay(new Date());
+  // Two passes: the first finds where each section starts, the second prints that on the cover.
+  // The cover is a page of its own, so its contents never move what follows it.
+  const draft = writeReport(report, contact, today, []);
+  draft.end();
+  const final = writeReport(report, contact, today, draft.sections);
+  const bytes = collect(final.doc);
+  final.end();
+  return bytes;
+}
+
+/**
+ * The whole report written into a new document, the cover listing `contents`; the caller ends it.
+ * Every section after the cover starts with `writeHeading`, which records it in `sections`.
+ */
+function writeReport(
+  report: Report,
+  contact: ReportContact,
+  today: string,
+  contents: readonly WrittenSection[],
+): { doc: PDFKit.PDFDocument; sections: readonly WrittenSection[]; end: () => void } {
   // @types/pdfkit (0.17) knows neither the 'PDF/UA' subset nor a parsed font as a source; PDFKit
   // 0.20 takes both.
   const options = {
@@ -54,12 +75,11 @@ export async function renderReportPdf(
   };
   const doc = new PDFDocument(options as unknown as PDFKit.PDFDocumentOptions);
   useReportFonts(doc);
-  const bytes = collect(doc);
 
   const root = doc.struct('Document');
   doc.addStructure(root);
   const writer = new ReportWriter(doc, root);
-  writeCover(writer, report, contact.webAddress);
+  writeCover(writer, report, contact.webAddress, contents);
   writeSummary(writer, report);
   writeMethod(writer);
   // The chain's progress follows the summary: how this result came about, before what to do next.
@@ -68,14 +88,17 @@ export async function renderReportPdf(
   writeAreas(writer, report);
   writeKeyQuestions(writer, report);
   writeRoadmap(writer, report.roadmap);
-  writeActionPlan(writer, report.actionPlan, plan.today ?? ukDay(new Date()));
+  writeActionPlan(writer, report.actionPlan, today);
   writeNextSteps(writer, report, contact);
   writeAppendix(writer, report);
   writeClosingLine(writer);
   root.end();
   writeFooters(writer);
-  doc.end();
-  return bytes;
+  return {
+    doc,
+    sections: writer.sections,
+    end: () => doc.end(),
+  };
 }
 
 /** The document's bytes once PDFKit has written them all. */

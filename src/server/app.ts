@@ -1,11 +1,12 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { configWarnings, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { watchAvailability } from './db/availability-watch';
 import { faultLog } from './http/fault-log';
 import { errorBody, registerErrorHandler } from './http/http-errors';
+import { markPrivate } from './http/private-answer';
 import { readJsonBodies } from './http/request-guards';
 import { clientLimitStoreFor } from './http/client-limit-store';
 import { clientLimitsSweepJob } from './http/client-limits-sweep-job';
@@ -46,7 +47,8 @@ import { usageEventsRoutes } from './usage/usage-events-routes';
 import { reportPdfRoutes } from './pdf/report-pdf-routes';
 import { resultsReportRoutes } from './pdf/results-report-routes';
 import { registerSecurityHeaders } from './http/security-headers';
-import { loadSite, registerSite, sendSiteFile } from './site/static-site';
+import { malformedPrivateLink, notFoundAtMalformedPrivateLinks } from './site/malformed-links';
+import { loadSite, registerSite, sendSiteFile, type Site } from './site/static-site';
 import { RESULTS_PATH } from '../shared/results-link';
 import type { AppMetrics } from './metrics/app-metrics';
 import { recordRequests } from './metrics/request-metrics';
@@ -111,6 +113,8 @@ function isApiPath(url: string): boolean {
  * main.ts listens on it. Closing it closes what it opened.
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  // Loaded just below; the bad-address handler, made with the instance, reads it when called.
+  let site: Site | null = null;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -133,12 +137,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Slow clients may not hold a connection for ever (Node's own defaults are 60 s and five minutes).
     requestTimeout: REQUEST_TIMEOUT_MS,
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    // An address the router cannot read (a broken percent escape, `/results/%E0%A4%A`, or a
+    // parameter over its length limit) is one nobody can have been given: a page's path gets the
+    // not-found page like any unknown address, an API path the API's own error body, never
+    // Fastify's bare 400.
+    frameworkErrors: (_error, request, untypedReply) => {
+      const reply = untypedReply as FastifyReply;
+      if (!isApiPath(request.url) && site) {
+        if (malformedPrivateLink(request.url, site.privatePages.keys())) markPrivate(reply);
+        return sendSiteFile(request, reply, site.notFound, 404);
+      }
+      return reply.code(400).send(errorBody('invalid_request', 'The address is not valid.'));
+    },
   });
 
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   for (const warning of configWarnings(config)) app.log.warn(warning);
 
-  const site = await loadSite(config.siteDir, config.links);
+  site = await loadSite(config.siteDir, config.links);
+  // Before every route, so no route serves a private page's shell at a link that cannot be one.
+  if (site) app.addHook('onRequest', notFoundAtMalformedPrivateLinks(site));
   if (!site) app.log.warn({ siteDir: config.siteDir }, 'no built site found: serving the API only');
 
   // A folder that stays read-only fails a reopen every few seconds: logged when the first fails

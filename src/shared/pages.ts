@@ -19,6 +19,24 @@ export interface SitePage {
   private?: boolean;
 }
 
+/**
+ * The one shape of a private link's token, whichever private page it opens: 32 random bytes in
+ * base64url, 43 characters (the results link's and the continue link's alike).
+ */
+export const PRIVATE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Whether a path, as typed (not percent-decoded), is a well-formed link to the private page at
+ * `pagePath`: exactly one segment below it, shaped like a token. Anything else below that path (too
+ * short, a character a token never has, an extra segment, a trailing slash, percent-encoding) is
+ * not that page but an unknown address: the server answers the not-found page and the browser
+ * app renders it, so both agree and hydration finds what it expects.
+ */
+export function isPrivateLinkPath(pathname: string, pagePath: string): boolean {
+  const prefix = `${pagePath}/`;
+  return pathname.startsWith(prefix) && PRIVATE_TOKEN_PATTERN.test(pathname.slice(prefix.length));
+}
+
 export const SITE_PAGES_FILE = 'site-pages.json';
 
 export class SitePagesError extends Error {

@@ -16,9 +16,21 @@ describe('routeFor', () => {
     ['/404', NOT_FOUND_ROUTE.path],
     ['/audit-tool/extra', NOT_FOUND_ROUTE.path],
     ['/AUDIT-TOOL', NOT_FOUND_ROUTE.path],
-    // A private page answers below its path only, one segment deep.
+    // A private page answers below its path only, at a well-formed link: one 43-character token.
     ['/results/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ', '/results'],
-    ['/results/abc/', '/results'],
+    ['/results/aZ09_-aZ09_-aZ09_-aZ09_-aZ09_-aZ09_-aZ09_-x', '/results'],
+    ['/results/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ/', '/results'],
+    // A malformed link is an unknown address, as the server answers it (no hydration mismatch).
+    ['/results/abc', NOT_FOUND_ROUTE.path],
+    ['/results/abc/', NOT_FOUND_ROUTE.path],
+    ['/results/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP', NOT_FOUND_ROUTE.path],
+    ['/results/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQR', NOT_FOUND_ROUTE.path],
+    ['/results/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP!', NOT_FOUND_ROUTE.path],
+    ['/results/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ/x', NOT_FOUND_ROUTE.path],
+    [`/results/${'%41'.repeat(43)}`, NOT_FOUND_ROUTE.path],
+    ['/results/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLM%E0%A4%A', NOT_FOUND_ROUTE.path],
+    ['/audit-tool/continue/abc', NOT_FOUND_ROUTE.path],
+    ['/audit-tool/continue/abcdefghijklmnopqrst%2Fabcdefghijklmnopqrst', NOT_FOUND_ROUTE.path],
     ['/results', NOT_FOUND_ROUTE.path],
     ['/results/', NOT_FOUND_ROUTE.path],
     ['/results/abc/def', NOT_FOUND_ROUTE.path],

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { isPrivateLinkPath } from '../shared/pages';
 
 export interface RouteModule {
   default: ComponentType;
@@ -137,17 +138,16 @@ export const NOT_FOUND_ROUTE: Route = notFound;
 
 /**
  * The route for a path (a trailing slash ignored); any unknown path gets the not-found screen. A
- * private page answers one segment below its path (`/results/<token>`) and not its bare path.
+ * private page answers only at a well-formed link below its path (`/results/<43-character token>`,
+ * the path as typed, `isPrivateLinkPath`), never at its bare path: a malformed link is the
+ * not-found page here as it is on the server, so hydration never meets the other page's HTML.
  */
 export function routeFor(pathname: string): Route {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const route = ROUTES.find(
     (candidate) =>
       candidate.status === 200 &&
-      (candidate.private
-        ? normalised.startsWith(`${candidate.path}/`) &&
-          !normalised.slice(candidate.path.length + 1).includes('/')
-        : candidate.path === normalised),
+      (candidate.private ? isPrivateLinkPath(normalised, candidate.path) : candidate.path === normalised),
   );
   if (!route || (route.private && pathname === servedNotFoundAt)) return NOT_FOUND_ROUTE;
   return route;

@@ -119,7 +119,8 @@ const MIXED_PLAN: ActionPlanItem[] = [
 
 /** The largest plan: every topic of the all-1 answers marked, each owner 100 characters, so it runs over a page. */
 const LARGEST_PLAN: ActionPlanItem[] = [
-  ...[0, 1, 2, 3, 4].map((question) => priorityKey('operational', question)),
+  // With every answer 1 the priorities are each area's first statement (areas take turns on ties).
+  ...AREA_IDS.map((id) => priorityKey(id, 0)),
   ...AREA_IDS.map((id) => areaKey(id)),
 ].map((key, i) => ({
   key,

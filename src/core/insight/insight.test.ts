@@ -49,9 +49,12 @@ describe('bandFor: foundations below 60, next steps 60–79, sustain 80 and over
   });
 });
 
-describe('prioritiesFor: statements rated 1–2, lowest first, ties in audit order, at most five', () => {
-  it('has none when every statement is rated 3 or more', () => {
+describe('prioritiesFor: statements rated 1–2, lowest first, areas taking turns on ties, at most five', () => {
+  const keys = (responses: Responses) => prioritiesFor(responses).map((p) => `${p.areaId}:${p.question}`);
+
+  it('has none when every statement is rated 3 or more (all 3s, all 4s, all 5s)', () => {
     expect(prioritiesFor(allRated(3))).toEqual([]);
+    expect(prioritiesFor(allRated(4))).toEqual([]);
     expect(prioritiesFor(allRated(5))).toEqual([]);
   });
 
@@ -59,33 +62,60 @@ describe('prioritiesFor: statements rated 1–2, lowest first, ties in audit ord
     expect(prioritiesFor({})).toEqual([]);
   });
 
-  it('takes 1s before 2s, each in area then statement order, and stops at five', () => {
+  it('takes 1s before 2s; among equal ratings each area in turn, the weaker area first', () => {
     const responses = allRated(4, {
-      operational: { 1: 2, 4: 2 },
-      compliance: { 2: 1 },
-      quality: { 3: 3 },
-      training: { 0: 2, 1: 2 },
-      data: { 0: 1, 4: 2 },
+      operational: { 1: 2, 4: 2 }, // 64%
+      compliance: { 2: 1 }, // 68%
+      quality: { 3: 3 }, // 76%
+      training: { 0: 2, 1: 2 }, // 64%
+      data: { 0: 1, 4: 2 }, // 60%
     });
-    const priorities = prioritiesFor(responses);
-    expect(priorities.map((p) => [p.areaId, p.question, p.rating])).toEqual([
-      ['compliance', 2, 1],
+    expect(prioritiesFor(responses).map((p) => [p.areaId, p.question, p.rating])).toEqual([
+      // The 1s, one turn: data (60%) before compliance (68%).
       ['data', 0, 1],
+      ['compliance', 2, 1],
+      // The 2s, first turn: data (60%) before operational and training (64% each, in audit order).
+      ['data', 4, 2],
       ['operational', 1, 2],
-      ['operational', 4, 2],
       ['training', 0, 2],
     ]);
     expect(MAX_PRIORITIES).toBe(5);
   });
 
-  it('with every statement rated 1 shows the first five of the audit', () => {
-    expect(prioritiesFor(allRated(1)).map((p) => `${p.areaId}:${p.question}`)).toEqual([
-      'operational:0',
-      'operational:1',
-      'operational:2',
+  it('every statement rated 1: one statement from each of the five areas, not one area’s five', () => {
+    expect(keys(allRated(1))).toEqual(['operational:0', 'compliance:0', 'quality:0', 'training:0', 'data:0']);
+  });
+
+  it('every statement rated 2: the same spread, each area’s first statement', () => {
+    expect(keys(allRated(2))).toEqual(keys(allRated(1)));
+    expect(new Set(prioritiesFor(allRated(2)).map((p) => p.areaId)).size).toBe(5);
+  });
+
+  it('a near-tie: all 1s but one area’s 1s start later, still one from each area', () => {
+    // Operational's first 1 is its fourth statement; the rest of its answers are 2s.
+    const responses = allRated(1, { operational: { 0: 2, 1: 2, 2: 2 } });
+    expect(keys(responses)).toEqual([
+      'compliance:0',
+      'quality:0',
+      'training:0',
+      'data:0',
+      // Operational (28%) is the strongest of the five, so it comes last in the first turn.
       'operational:3',
-      'operational:4',
     ]);
+  });
+
+  it('a near-tie of area scores decides the order within a turn, not the audit order', () => {
+    // Every statement 2, but one 3 each in operational and compliance: 44% against the others' 40%.
+    const responses = allRated(2, { operational: { 4: 3 }, compliance: { 4: 3 } });
+    expect(keys(responses)).toEqual(['quality:0', 'training:0', 'data:0', 'operational:0', 'compliance:0']);
+  });
+
+  it('two weak areas only: they alternate until five are named', () => {
+    const responses = allRated(5, {
+      training: { 0: 1, 1: 1, 2: 1, 3: 1, 4: 1 },
+      data: { 0: 1, 1: 1, 2: 1 },
+    });
+    expect(keys(responses)).toEqual(['training:0', 'data:0', 'training:1', 'data:1', 'training:2']);
   });
 
   it('with exactly five weak statements shows all five; a 3 is never a priority', () => {

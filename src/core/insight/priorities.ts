@@ -1,5 +1,6 @@
 import { AREAS, QUESTIONS_PER_AREA, type AreaId } from '../areas';
 import type { Responses } from '../responses';
+import { scoreAreas } from '../scoring';
 import type { DsptStandardNumber, KeyQuestion } from './key-questions';
 import { STATEMENT_INSIGHTS } from './statements';
 
@@ -21,19 +22,24 @@ export interface Priority {
 export const MAX_PRIORITIES = 5;
 
 /**
- * The statements rated 1 or 2, lowest rating first, at most five. Ties keep the audit's own order
- * (area, then statement), so the same answers always give the same list.
+ * The statements rated 1 or 2, lowest rating first, at most five. Among equal ratings the areas take
+ * turns (round-robin): each area's first statement at that rating, then each area's second, and so
+ * on; within a turn the weaker area goes first, then the audit's order. So every answer at 1 names
+ * five areas, not one area's five statements, and the same answers always give the same list
+ * (decision 0064).
  */
 export function prioritiesFor(responses: Responses): Priority[] {
-  const weak: Priority[] = [];
-  for (const area of AREAS) {
+  const areaScores = scoreAreas(responses);
+  const weak: { priority: Priority; turn: number; areaScore: number; areaIndex: number }[] = [];
+  AREAS.forEach((area, areaIndex) => {
+    const seen = { 1: 0, 2: 0 };
     for (let question = 0; question < QUESTIONS_PER_AREA; question++) {
       const rating = responses[area.id]?.[question];
       if (rating !== 1 && rating !== 2) continue;
       const insight = STATEMENT_INSIGHTS[area.id][question];
       const statement = area.questions[question];
       if (!insight || statement === undefined) throw new Error(`No insight for ${area.id} ${question}`);
-      weak.push({
+      const priority: Priority = {
         areaId: area.id,
         areaTitle: area.title,
         question,
@@ -43,9 +49,19 @@ export function prioritiesFor(responses: Responses): Priority[] {
         nextStep: insight.nextStep,
         keyQuestions: insight.keyQuestions,
         ...(insight.dspt !== undefined ? { dspt: insight.dspt } : {}),
-      });
+      };
+      // The turn is this statement's place among its area's statements at the same rating.
+      weak.push({ priority, turn: seen[rating]++, areaScore: areaScores[area.id], areaIndex });
     }
-  }
-  // Array.prototype.sort is stable, so equal ratings stay in the audit's order.
-  return weak.sort((a, b) => a.rating - b.rating).slice(0, MAX_PRIORITIES);
+  });
+  return weak
+    .sort(
+      (a, b) =>
+        a.priority.rating - b.priority.rating ||
+        a.turn - b.turn ||
+        a.areaScore - b.areaScore ||
+        a.areaIndex - b.areaIndex,
+    )
+    .slice(0, MAX_PRIORITIES)
+    .map(({ priority }) => priority);
 }

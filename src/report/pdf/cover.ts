@@ -1,29 +1,24 @@
-import {
-  KEY_QUESTIONS_HEADING,
-  PRIORITIES_HEADING,
-  formatDay,
-  overallChangeText,
-  type Report,
-} from '../../core';
+import { formatDay, overallChangeText, type Report } from '../../core';
 import { shareOf } from './bar-chart';
-import {
-  APPENDIX_HEADING,
-  AREAS_HEADING,
-  METHOD_HEADING,
-  NEXT_STEPS_HEADING,
-  POSTAL_ADDRESS,
-  REPORT_TITLE,
-  SUMMARY_HEADING,
-} from './pdf-words';
-import type { ReportWriter } from './report-writer';
-import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, TONE_COLOURS, TYPE } from './theme';
+import { CONTENTS_HEADING, POSTAL_ADDRESS, REPORT_TITLE, contentsEntry } from './pdf-words';
+import type { ReportWriter, WrittenSection } from './report-writer';
+import { COLOURS, CONTENT_WIDTH, LIST_INDENT, MARGIN, PAGE, TONE_COLOURS, TYPE } from './theme';
 
 const BAND_HEIGHT = 330;
 const RING = { x: MARGIN + 62, y: BAND_HEIGHT + 112, radius: 54, width: 13 };
 const SCORE_TEXT_X = MARGIN + 150;
 
-/** The cover: the title and date on the brand colour, then the overall score and rating. */
-export function writeCover(writer: ReportWriter, report: Report, webAddress: string): void {
+/**
+ * The cover: the title and date on the brand colour, the overall score and rating, then "In this
+ * report": every section the document has, with its page (`contents`, what a first pass of the same
+ * document wrote; none in that first pass, as the cover is a page of its own either way).
+ */
+export function writeCover(
+  writer: ReportWriter,
+  report: Report,
+  webAddress: string,
+  contents: readonly WrittenSection[],
+): void {
   const { doc } = writer;
   writer.artifact(() => {
     doc.rect(0, 0, PAGE.width, BAND_HEIGHT).fill(COLOURS.brand900);
@@ -45,23 +40,40 @@ export function writeCover(writer: ReportWriter, report: Report, webAddress: str
   if (change) writer.text('P', change, TYPE.aside, at);
 
   writer.y = RING.y + RING.radius + 56;
-  writer.text('P', 'In this report', TYPE.h3, { gapAfter: 8 });
-  writer.list(
-    [
-      SUMMARY_HEADING,
-      METHOD_HEADING,
-      PRIORITIES_HEADING,
-      AREAS_HEADING.replace(/:$/, ''),
-      KEY_QUESTIONS_HEADING,
-      report.roadmap.heading,
-      NEXT_STEPS_HEADING,
-      APPENDIX_HEADING,
-    ],
-    { gap: 1 },
-  );
+  if (contents.length > 0) writeContents(writer, contents);
 
   writer.y = PAGE.height - 96;
   writer.text('P', `${POSTAL_ADDRESS} · ${webAddress}`, TYPE.aside);
+}
+
+/** "In this report": one list item per section, its heading and, on the right, its page. */
+function writeContents(writer: ReportWriter, contents: readonly WrittenSection[]): void {
+  writer.text('P', CONTENTS_HEADING, TYPE.h3, { gapAfter: 8 });
+  const list = writer.element('L');
+  const pageWidth = 60;
+  for (const section of contents) {
+    const { heading, page } = contentsEntry(section);
+    const height = writer.measure(heading, TYPE.body, CONTENT_WIDTH - LIST_INDENT - pageWidth);
+    writer.listItem(
+      list,
+      { text: '•', style: { ...TYPE.body, colour: COLOURS.brand700 } },
+      (x, top, width) => {
+        const drawn = writer.draw(heading, TYPE.body, x, top, width - pageWidth);
+        writer.draw(
+          page,
+          { ...TYPE.body, colour: COLOURS.muted },
+          x + width - pageWidth,
+          top,
+          pageWidth,
+          'right',
+        );
+        return drawn;
+      },
+      height,
+    );
+    writer.y += 1;
+  }
+  list.end();
 }
 
 /** The overall score as a ring filled to its share: decoration, as the score is printed beside it. */

@@ -19,7 +19,7 @@ import { barChartHeight, drawBarChart, drawScoreBar } from './bar-chart';
 import { AREAS_HEADING, keyQuestionChartAlt } from './pdf-words';
 import type { ReportWriter } from './report-writer';
 import { writeHeading } from './section-heading';
-import { COLOURS, CONTENT_WIDTH, LIST_INDENT, MARGIN, TYPE } from './theme';
+import { COLOURS, CONTENT_BOTTOM, CONTENT_WIDTH, LIST_INDENT, MARGIN, TYPE } from './theme';
 
 /** The weakest statements, each with its rating and next step, or a sentence that there are none. */
 export function writePriorities(writer: ReportWriter, priorities: readonly Priority[]): void {
@@ -59,39 +59,67 @@ export function writePriorities(writer: ReportWriter, priorities: readonly Prior
   list.end();
 }
 
-/** "Area Assessments:" and a block per area: headline, notes, band advice and recommendations. */
+/**
+ * "Area Assessments:" and a block per area: headline, notes, band advice and recommendations. An
+ * area is never split across a page break: a block that does not fit below the one before it
+ * starts the next page (without the rule that would separate it from nothing).
+ */
 export function writeAreas(writer: ReportWriter, report: Report): void {
   writer.newPage();
   // Who the areas are compared with is said once, under the summary's table.
   writeHeading(writer, AREAS_HEADING);
+  const earlierOn = report.earlier?.takenOn;
   report.areas.forEach((area, index) => {
+    const height = areaHeight(writer, area, earlierOn);
     if (index > 0) {
-      writer.rule(writer.y + 4);
-      writer.y += 18;
+      if (writer.y + AREA_SEPARATION + height > CONTENT_BOTTOM) writer.newPage();
+      else {
+        writer.rule(writer.y + 4);
+        writer.y += AREA_SEPARATION;
+      }
     }
-    writeArea(writer, area, report.earlier?.takenOn);
+    writer.keepSpace(height);
+    writeArea(writer, area, earlierOn);
   });
 }
+
+/** The space between two areas on one page, the rule drawn in it. */
+const AREA_SEPARATION = 18;
 
 /** e.g. "Operational Efficiency: 72% (Good)". */
 function areaHeadline(area: AreaResult): string {
   return `${area.title}: ${area.score}% (${area.rating})`;
 }
 
+const RECOMMENDATION_GAP = 2;
+
+/** The height of an area's whole block as writeArea draws it, gaps included. */
+function areaHeight(writer: ReportWriter, area: AreaResult, earlierOn: string | undefined): number {
+  const notes = areaNotes(area, earlierOn);
+  const listWidth = CONTENT_WIDTH - LIST_INDENT;
+  return (
+    writer.measure(areaHeadline(area), TYPE.h3, CONTENT_WIDTH) +
+    4 +
+    14 +
+    notes.reduce((sum, note) => sum + writer.measure(note, TYPE.aside, CONTENT_WIDTH) + 2, 0) +
+    (notes.length > 0 ? 6 : 0) +
+    writer.measure(area.advice.heading, TYPE.strong, CONTENT_WIDTH) +
+    1 +
+    writer.measure(area.advice.text, TYPE.body, CONTENT_WIDTH) +
+    8 +
+    writer.measure(area.recommendationsIntro, TYPE.aside, CONTENT_WIDTH) +
+    4 +
+    area.recommendations.reduce(
+      (sum, recommendation) =>
+        sum + writer.measure(recommendation, TYPE.body, listWidth) + RECOMMENDATION_GAP,
+      0,
+    )
+  );
+}
+
 function writeArea(writer: ReportWriter, area: AreaResult, earlierOn: string | undefined): void {
   const notes = areaNotes(area, earlierOn);
-  const headline = areaHeadline(area);
-  // The headline, its notes, the advice and the first recommendation stay on one page.
-  const lead =
-    writer.measure(headline, TYPE.h3, CONTENT_WIDTH) +
-    16 +
-    notes.reduce((sum, note) => sum + writer.measure(note, TYPE.aside, CONTENT_WIDTH), 0) +
-    writer.measure(area.advice.heading, TYPE.strong, CONTENT_WIDTH) +
-    writer.measure(area.advice.text, TYPE.body, CONTENT_WIDTH) +
-    writer.measure(area.recommendationsIntro, TYPE.aside, CONTENT_WIDTH) +
-    40;
-  writer.keepSpace(lead);
-  writer.text('H3', headline, TYPE.h3, { gapAfter: 4 });
+  writer.text('H3', areaHeadline(area), TYPE.h3, { gapAfter: 4 });
   const barY = writer.y;
   // Decoration: the headline states the score.
   writer.artifact(() =>
@@ -103,7 +131,7 @@ function writeArea(writer: ReportWriter, area: AreaResult, earlierOn: string | u
   writer.text('P', area.advice.heading, TYPE.strong, { gapAfter: 1 });
   writer.text('P', area.advice.text, TYPE.body, { gapAfter: 8 });
   writer.text('P', area.recommendationsIntro, TYPE.aside, { gapAfter: 4 });
-  writer.list(area.recommendations, { gap: 2 });
+  writer.list(area.recommendations, { gap: RECOMMENDATION_GAP });
 }
 
 /** A score per CQC key question as a chart, and the words that it is not a CQC rating. */

@@ -53,9 +53,21 @@ const CELL_PADDING_Y = 5;
  * Nothing is ever drawn inside two marked sequences at once, and a page only ever breaks between
  * elements (`keepSpace`), never inside one, so no element's text is split by page furniture.
  */
+/** A section of the report as written: its heading and the page (from 1) it starts on. */
+export interface WrittenSection {
+  heading: string;
+  page: number;
+}
+
 export class ReportWriter {
   /** Where the next element's top goes, in points from the top of the current page. */
   y = CONTENT_TOP;
+
+  /**
+   * Every section heading written so far, in order, with its page: what the cover's "In this
+   * report" lists, so the contents name exactly the sections the document has.
+   */
+  readonly sections: WrittenSection[] = [];
 
   constructor(
     readonly doc: Doc,
@@ -291,6 +303,12 @@ export class ReportWriter {
   /** Starts a new page unless `height` more points fit above the footer on this one. */
   keepSpace(height: number): void {
     if (this.y + height > CONTENT_BOTTOM) this.newPage();
+  }
+
+  /** The page the pen is on, counted from 1 (pages are only ever added at the end). */
+  get pageNumber(): number {
+    const { start, count } = this.doc.bufferedPageRange();
+    return start + count;
   }
 
   newPage(): void {

@@ -70,6 +70,7 @@ describe.each(DATABASE_KINDS)('GET /api/benchmark on %s', (kind) => {
         training: flat(60),
         data: flat(60),
       },
+      minResponses: 10,
     });
   });
 
@@ -79,7 +80,14 @@ describe.each(DATABASE_KINDS)('GET /api/benchmark on %s', (kind) => {
     const segment = '?segment=residential:under_25';
 
     const fallback = (await getBenchmark(segment)).json();
-    expect(fallback).toMatchObject({ status: 'available', basis: 'all', profile: {}, responses: 10 });
+    // The threshold goes with it, so "Compare" can say how many the segment needs.
+    expect(fallback).toMatchObject({
+      status: 'available',
+      basis: 'all',
+      profile: {},
+      responses: 10,
+      minResponses: 10,
+    });
     // Nine 80s and one 40: every quartile is 80 (positions 2.25, 4.5, 6.75 are all among the 80s).
     expect(fallback.areas.data).toEqual(flat(80));
 
@@ -92,6 +100,7 @@ describe.each(DATABASE_KINDS)('GET /api/benchmark on %s', (kind) => {
       responses: 10,
       // Nine 80s and one 100, the home care 40 left out.
       areas: Object.fromEntries(AREA_IDS.map((id) => [id, flat(80)])),
+      minResponses: 10,
     });
   });
 

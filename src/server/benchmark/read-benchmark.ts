@@ -62,10 +62,24 @@ export async function readBenchmark(
   const inAll = totalCount(all[AREA_IDS[0]]);
 
   if (hasProfile(profile) && inSegment >= minResponses) {
-    return { status: 'available', basis: 'segment', profile, responses: inSegment, areas: figures(segment) };
+    return {
+      status: 'available',
+      basis: 'segment',
+      profile,
+      responses: inSegment,
+      areas: figures(segment),
+      minResponses,
+    };
   }
   if (inAll >= minResponses && inAll > 0) {
-    return { status: 'available', basis: 'all', profile: {}, responses: inAll, areas: figures(all) };
+    return {
+      status: 'available',
+      basis: 'all',
+      profile: {},
+      responses: inAll,
+      areas: figures(all),
+      minResponses,
+    };
   }
   return { status: 'too_few', minResponses };
 }

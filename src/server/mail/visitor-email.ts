@@ -18,6 +18,7 @@ import {
   toneFor,
 } from '../../core';
 import { escapeHtml as e } from '../http/escape-html';
+import { addressHtml } from './address-html';
 
 /** What the visitor's e-mail needs besides the report. */
 export interface VisitorEmailContext {
@@ -273,11 +274,11 @@ ${roadmapBlock(report.roadmap)}
 ${h2('Next steps')}
 ${paragraph('Book a free consultation with our implementation team. We will go through your results with you and agree where to start.')}
 ${button(context.bookingUrl, 'Book your free consultation')}
-${paragraph(`Or write to us at <a href="mailto:${e(context.contactEmail)}" style="color:${C.brand};text-decoration:underline">${e(context.contactEmail)}</a>.`)}
+${paragraph(`Or write to us at <a href="mailto:${e(context.contactEmail)}" style="color:${C.brand};text-decoration:underline">${addressHtml(context.contactEmail)}</a>.`)}
 </td></tr>
 <tr><td class="card-pad" style="padding:20px 36px 28px;border-top:1px solid ${C.rule}">
-<p style="margin:0 0 8px;${FONT};font-size:13px;line-height:19px;color:${C.muted}">${e(privacyFooter(context))}</p>
-<p style="margin:0;${FONT};font-size:13px;line-height:19px;color:${C.muted}">Care Audit, Birmingham, UK &middot; <a href="mailto:${e(context.contactEmail)}" style="color:${C.muted};text-decoration:underline">${e(context.contactEmail)}</a></p>
+<p style="margin:0 0 8px;${FONT};font-size:13px;line-height:19px;color:${C.muted}">${e(privacyFooter(context)).replace(e(context.contactEmail), addressHtml(context.contactEmail))}</p>
+<p style="margin:0;${FONT};font-size:13px;line-height:19px;color:${C.muted}">Care Audit, Birmingham, UK &middot; <a href="mailto:${e(context.contactEmail)}" style="color:${C.muted};text-decoration:underline">${addressHtml(context.contactEmail)}</a></p>
 </td></tr>
 </table>
 <!--[if mso]></td></tr></table><![endif]-->

@@ -8,7 +8,7 @@ import {
 import { Link, useNavigate } from '../../browser/router';
 import { teamApi } from '../api';
 import { DataTable, type Column } from '../ui/data-table';
-import { Address } from '../ui/address';
+import { Address } from '../../browser/address';
 import { actionLabel, ALERT_LABELS, formatDateTime } from '../ui/format';
 import { LoadError } from '../ui/notice';
 import { usePage } from '../ui/page-title';

@@ -1,7 +1,7 @@
 import type { FailedMessage } from '../../shared/team-api';
 import { Link } from '../../browser/router';
 import { teamApi } from '../api';
-import { Address } from '../ui/address';
+import { Address } from '../../browser/address';
 import { DataTable, type Column } from '../ui/data-table';
 import { formatDateTime, KIND_LABELS, plural } from '../ui/format';
 import { LoadError } from '../ui/notice';

@@ -11,7 +11,7 @@ import {
 import { Link, useLocation, useNavigate } from '../../browser/router';
 import { teamApi } from '../api';
 import { isFiltered, queryFromSearch, searchFor } from '../lead-query';
-import { Address } from '../ui/address';
+import { Address } from '../../browser/address';
 import { DeliveryBadge, Score, StatusBadge } from '../ui/badges';
 import { DataTable, type Column } from '../ui/data-table';
 import { DateTime } from '../ui/date-time';

@@ -9,6 +9,7 @@ import { teamApi, TeamApiError } from '../api';
 import { usePage } from '../ui/page-title';
 import { SignInBrand } from '../ui/sign-in-brand';
 import { useLoad } from '../ui/use-load';
+import { Address } from '../../browser/address';
 
 type Phase = 'form' | 'sending' | 'sent';
 
@@ -78,8 +79,11 @@ export function SignInPage() {
               Check your inbox
             </h1>
             <p>
-              If <strong>{email.trim()}</strong> is on the team, a sign-in link is on its way to it. The link
-              works once, for 15 minutes.
+              If{' '}
+              <strong>
+                <Address value={email.trim()} />
+              </strong>{' '}
+              is on the team, a sign-in link is on its way to it. The link works once, for 15 minutes.
             </p>
             <p className="muted">
               Nothing after a few minutes? Check your spam folder, or ask for a new link.

@@ -3,7 +3,7 @@ import { CONSENT_WORDING } from '../../shared/email-request-rules';
 import { SAVED_AUDIT_DAYS } from '../../shared/saved-audit';
 import type { ConsentedSavedAudit, TeamSavedAudits } from '../../shared/team-api';
 import { teamApi } from '../api';
-import { Address } from './address';
+import { Address } from '../../browser/address';
 import { DataTable, type Column } from './data-table';
 import { DateTime } from './date-time';
 import { plural } from './format';

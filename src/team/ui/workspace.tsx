@@ -4,6 +4,7 @@ import { EXPORT_CSV_PATH, teamApi } from '../api';
 import { Logo } from '../../browser/logo';
 import { NoticeContext, NoticeRegion, type Notice } from './notice';
 import { useLoad } from './use-load';
+import { Address } from '../../browser/address';
 
 const NAV = [
   { to: '/team', label: 'Leads' },
@@ -87,7 +88,7 @@ export function Workspace({ children }: { children: ReactNode }) {
             {session.data ? (
               <span className="team-user__email">
                 <span className="visually-hidden">Signed in as </span>
-                {session.data.email}
+                <Address value={session.data.email} whole />
               </span>
             ) : null}
             <button type="button" className="link-button" onClick={signOut} disabled={signingOut}>

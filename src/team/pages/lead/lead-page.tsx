@@ -20,6 +20,7 @@ import type { NoticeState } from '../../ui/workspace';
 import { FollowUp } from './follow-up-forms';
 import { Timeline } from './timeline';
 import { LeadResults } from './lead-results';
+import { Address } from '../../../browser/address';
 
 /** One lead: what the care manager sent, how its messages went, and the team's work on it. */
 export function LeadPage({ id }: { id: string }) {
@@ -74,8 +75,8 @@ function LeadView({
   return (
     <>
       <div className="page-head">
-        <h1 ref={headingRef} tabIndex={-1} className="address-heading">
-          {lead.email}
+        <h1 ref={headingRef} tabIndex={-1}>
+          <Address value={lead.email} />
         </h1>
         <p className="page-head__meta">
           Received {formatDateTime(lead.createdAt)}
@@ -122,7 +123,9 @@ function Summary({ lead }: { lead: LeadDetail }) {
         <dd>{formatDateTime(lead.createdAt)}</dd>
         <dt>Address</dt>
         <dd>
-          <a href={`mailto:${lead.email}`}>{lead.email}</a>
+          <a href={`mailto:${lead.email}`}>
+            <Address value={lead.email} />
+          </a>
         </dd>
         <dt>Consent</dt>
         <dd>
@@ -387,7 +390,9 @@ function Messages({ messages, reload }: { messages: LeadMessage[]; reload: () =>
         <>
           {KIND_LABELS[m.kind]}
           <br />
-          <span className="muted address-text">{m.recipient}</span>
+          <span className="muted">
+            <Address value={m.recipient} />
+          </span>
         </>
       ),
     },
@@ -480,8 +485,11 @@ function Erase({ email }: { email: string }) {
         onClose={() => setOpen(false)}
       >
         <p>
-          Every request, answer, note and message for <strong>{email}</strong> will be deleted. This cannot be
-          undone.
+          Every request, answer, note and message for{' '}
+          <strong>
+            <Address value={email} />
+          </strong>{' '}
+          will be deleted. This cannot be undone.
         </p>
       </ConfirmDialog>
     </section>

@@ -11,6 +11,7 @@ import { saveForLater } from '../../api/saved-audits';
 import { noteAuditSaved, type AuditProgress } from '../../audit-state/audit-session';
 import { NOTHING_TO_SAVE, saveFailureMessage, untilWhen } from './save-words';
 import { SAVED_AUDIT_DAYS } from '../../../shared/saved-audit';
+import { Address } from '../../../browser/address';
 
 type Phase =
   | { name: 'form' }
@@ -105,8 +106,11 @@ export function SaveForLaterForm({ progress, section }: SaveForLaterFormProps) {
       <div role="status" aria-atomic="true">
         {phase.name === 'sent' ? (
           <p ref={sentText} tabIndex={-1} className="notice notice--success save-later__message">
-            We've sent a link to <strong className="sent__address">{phase.email}</strong>. It opens this audit
-            where you left off, on any device, {untilWhen(phase.expiresOn)}.
+            We've sent a link to{' '}
+            <strong>
+              <Address value={phase.email} />
+            </strong>
+            . It opens this audit where you left off, on any device, {untilWhen(phase.expiresOn)}.
           </p>
         ) : null}
       </div>

@@ -33,6 +33,7 @@ import { EmailForm, type ContactErrors, type ContactValues, type EmailFormValues
 import { useProofOfWork } from '../../../browser/bot-check/proof-of-work';
 import { reportUsage } from '../../usage/report-usage';
 import { visitSource } from '../../visit-source/visit-source';
+import { Address } from '../../../browser/address';
 
 /** What "Send Results to Email" can show: the spec's three notices, and two of our own. */
 export const NOTICES = {
@@ -191,8 +192,10 @@ export function EmailPage() {
           </h1>
           <p>
             Your results and PDF report are addressed to{' '}
-            <strong className="sent__address">{phase.email}</strong>. They can take a few minutes to arrive:
-            please check your inbox and your spam folder.
+            <strong>
+              <Address value={phase.email} />
+            </strong>
+            . They can take a few minutes to arrive: please check your inbox and your spam folder.
           </p>
           <h2 className="sent__next-title">Next step</h2>
           <p>Talk your results through with our implementation team in a free consultation.</p>

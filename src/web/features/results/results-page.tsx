@@ -4,7 +4,6 @@ import {
   hasAnswers,
   isAreaComplete,
   sanitizeProfile,
-  segmentOf,
   type EarlierResult,
   type Responses,
   type ServiceProfile,
@@ -32,7 +31,7 @@ import { CompareWithProviders } from './compare-with-providers';
 import { DownloadReportButton } from './download-report-button';
 import { ReportView, type ReportInput } from './report-view';
 import { ResultsClosing } from './results-closing';
-import { useBenchmark } from './use-benchmark';
+import { benchmarkOf, useBenchmarkLookup } from './use-benchmark';
 
 /** The results screen at /audit-results: overall score, priorities, a card per area, and actions. */
 export function ResultsPage() {
@@ -45,7 +44,8 @@ export function ResultsPage() {
   const retakesAudit = retakesAuditFromState(location.state);
   const origin = useMemo(() => originFromState(location.state), [location.state]);
   const answered = hasAnswers(responses);
-  const benchmark = useBenchmark(profile, answered);
+  const lookup = useBenchmarkLookup(profile, answered);
+  const benchmark = benchmarkOf(lookup);
   const input: ReportInput = useMemo(
     () => ({ responses, generatedAt: new Date(), context: { benchmark, earlier }, answered }),
     [responses, benchmark, earlier, answered],
@@ -85,7 +85,7 @@ export function ResultsPage() {
         slots={{
           afterOverall: answered ? <ResultsActions {...actions} /> : null,
           besideComparison: complete ? (
-            <CompareWithProviders key={segmentOf(profile)} profile={profile} onCompare={compare} />
+            <CompareWithProviders profile={profile} lookup={lookup} onCompare={compare} />
           ) : null,
         }}
       />

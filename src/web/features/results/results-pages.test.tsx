@@ -2,7 +2,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMPARISON_PENDING, describeSegment, type Benchmark } from '../../../core';
+import { comparisonPending, describeSegment, type Benchmark } from '../../../core';
 import type { StoredResults } from '../../../shared/results-link';
 import { BrowserRouter, useLocation } from '../../../browser/router';
 import { pushLocation } from '../../../browser/router/history';
@@ -77,7 +77,7 @@ describe('ResultsPage (/audit-results)', () => {
       overallScore: 60,
       profile: { serviceType: 'home_care', size: 'under_25' },
     });
-    expect((await screen.findByText(/compared with 10/)).textContent).toContain(
+    expect((await screen.findByText(/^Each area is compared with 10/)).textContent).toContain(
       `compared with 10 ${describeSegment(AVAILABLE.profile)} who have taken this audit`,
     );
     expect(calls).toContain('/api/benchmark?segment=home_care%3Aunder_25');
@@ -85,10 +85,10 @@ describe('ResultsPage (/audit-results)', () => {
     expect(screen.getByRole('region', { name: 'Your priorities' })).toBeTruthy();
   });
 
-  it('says comparisons come later when there are too few audits', async () => {
+  it('says there is no comparison yet, and how many it needs, when there are too few audits', async () => {
     stubApi({ '/api/benchmark': () => json({ status: 'too_few', minResponses: 10 }) });
     renderAt('/audit-results', ResultsPage, { responses: ANSWERS, overallScore: 60 });
-    expect(await screen.findByText(COMPARISON_PENDING)).toBeTruthy();
+    expect(await screen.findByText(comparisonPending(10))).toBeTruthy();
   });
 
   it.each([
@@ -101,7 +101,7 @@ describe('ResultsPage (/audit-results)', () => {
     expect(await screen.findByRole('region', { name: 'Your priorities' })).toBeTruthy();
     await waitFor(() => expect(calls.some((url) => url.startsWith('/api/benchmark'))).toBe(true));
     expect(screen.queryByText(/Providers like you|compared with/)).toBeNull();
-    expect(screen.queryByText(COMPARISON_PENDING)).toBeNull();
+    expect(screen.queryByText(comparisonPending(10))).toBeNull();
   });
 
   it('asks for no comparison without answers, and offers no profile question', async () => {
@@ -155,10 +155,12 @@ describe('ResultsPage (/audit-results)', () => {
     });
     expect(screen.getByTestId('path').textContent).toBe('/audit-results');
     expect(
-      await screen.findByText(new RegExp(`compared with 10 ${describeSegment(AVAILABLE.profile)}`)),
+      await screen.findByText(
+        new RegExp(`^Each area is compared with 10 ${describeSegment(AVAILABLE.profile)}`),
+      ),
     ).toBeTruthy();
     // The comparison's words are a live region, so the change is read out where it happens.
-    expect(screen.getByText(/compared with 10/).closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByText(/^Each area is compared with 10/).closest('[role="status"]')).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Home care' })).toHaveProperty('checked', true);
     expect(screen.getByRole('button', { name: 'Update the comparison' })).toBeTruthy();
   });
@@ -205,6 +207,94 @@ describe('ResultsPage (/audit-results)', () => {
     expect((window.history.state as { usr: Record<string, unknown> }).usr).toMatchObject({
       idempotencyKey: KEY,
       retakesAudit: EARLIER_KEY,
+    });
+  });
+
+  describe('"Compare" always answers under its button, in a live region, and keeps focus', () => {
+    /** Render with no profile, choose home care under 25, press Compare; the benchmark answers `after`. */
+    async function compareWith(after: () => Answer) {
+      stubApi({
+        '/api/benchmark': () => json({ status: 'too_few', minResponses: 10 }),
+      });
+      const user = userEvent.setup();
+      renderAt('/audit-results', ResultsPage, { responses: ANSWERS, overallScore: 60, profile: {} });
+      await user.click(await screen.findByRole('radio', { name: 'Home care' }));
+      await user.click(screen.getByRole('radio', { name: 'Under 25' }));
+      stubApi({ '/api/benchmark': after });
+      const button = screen.getByRole('button', { name: 'Compare' });
+      await user.click(button);
+      return { button, answer: () => screen.getByRole('form').querySelector('[role="status"]')! };
+    }
+    const like = describeSegment({ serviceType: 'home_care', size: 'under_25' });
+
+    it('the segment has too few but all providers do: says how many it needs and whom it compares with', async () => {
+      const { button, answer } = await compareWith(() =>
+        json({ ...AVAILABLE, basis: 'all', profile: {}, responses: 40, minResponses: 10 }),
+      );
+      await waitFor(() =>
+        expect(answer().textContent).toBe(
+          `Too few ${like} have taken part yet: comparing with them alone needs at least 10 providers. Each area is compared with all 40 care providers instead.`,
+        ),
+      );
+      // The same button, still focused, described by the answer.
+      expect(document.activeElement).toBe(button);
+      expect(button.textContent).toBe('Update the comparison');
+      expect(button.getAttribute('aria-describedby')).toBe(answer().id);
+    });
+
+    it('too few providers at all: says a comparison needs at least the threshold', async () => {
+      const { answer } = await compareWith(() => json({ status: 'too_few', minResponses: 10 }));
+      await waitFor(() =>
+        expect(answer().textContent).toBe(
+          'Too few providers have taken part yet: a comparison needs at least 10 providers, so there is none for now.',
+        ),
+      );
+      expect(screen.getByText(comparisonPending(10))).toBeTruthy();
+    });
+
+    it('a threshold of 1 reads in the singular', async () => {
+      const { answer } = await compareWith(() => json({ status: 'too_few', minResponses: 1 }));
+      await waitFor(() => expect(answer().textContent).toContain('needs at least 1 provider,'));
+    });
+
+    it('enough providers like yours: says how many it compares with', async () => {
+      const { answer } = await compareWith(() => json(AVAILABLE));
+      await waitFor(() =>
+        expect(answer().textContent).toBe(`Each area below is now compared with 10 ${like}.`),
+      );
+    });
+
+    it('an older server without the threshold: still answers, without a number it does not know', async () => {
+      const { answer } = await compareWith(() =>
+        json({ ...AVAILABLE, basis: 'all', profile: {}, responses: 40 }),
+      );
+      await waitFor(() =>
+        expect(answer().textContent).toBe(
+          `Too few ${like} have taken part yet. Each area is compared with all 40 care providers instead.`,
+        ),
+      );
+    });
+
+    it('the lookup fails: says so rather than nothing', async () => {
+      const { answer } = await compareWith(() => 'network');
+      await waitFor(() => expect(answer().textContent).toMatch(/could not be loaded just now/));
+    });
+
+    it('nothing chosen: asks for a choice and sends nothing', async () => {
+      const calls = stubApi({ '/api/benchmark': () => json({ status: 'too_few', minResponses: 10 }) });
+      const user = userEvent.setup();
+      renderAt('/audit-results', ResultsPage, { responses: ANSWERS, overallScore: 60, idempotencyKey: KEY });
+      const button = await screen.findByRole('button', { name: 'Compare' });
+      const before = calls.length;
+      await user.click(button);
+      expect(screen.getByRole('form').querySelector('[role="status"]')?.textContent).toBe(
+        'Choose what type of service you run, how many people you support, or both, then press Compare.',
+      );
+      expect(calls.slice(before).filter((url) => url.startsWith('/api/benchmark'))).toEqual([]);
+      expect(sentAudits).toEqual([]);
+      // Choosing something clears the request.
+      await user.click(screen.getByRole('radio', { name: 'Nursing care' }));
+      expect(screen.getByRole('form').querySelector('[role="status"]')?.textContent).toBe('');
     });
   });
 
@@ -362,6 +452,6 @@ describe('ResultsLinkPage (/results/<token>)', () => {
     expect(alert.textContent).toContain('Your results could not be loaded.');
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText(COMPARISON_PENDING)).toBeTruthy();
+    expect(await screen.findByText(comparisonPending(10))).toBeTruthy();
   });
 });

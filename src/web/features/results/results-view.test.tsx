@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AREA_ADVICE,
   AREAS,
-  COMPARISON_PENDING,
+  comparisonPending,
   KEY_QUESTIONS_INTRO,
   NOT_A_CQC_RATING_SENTENCE,
   NO_PRIORITIES,
@@ -152,7 +152,7 @@ describe('ResultsView', () => {
     expect(text(card('Compliance & Regulations'))).toContain('Your position: Third quarter');
     expect(text(card('Staff Training & Support'))).toContain('Your position: Second quarter');
     expect(text(card('Data Management'))).toContain('Your position: Lower quarter');
-    expect(screen.queryByText(COMPARISON_PENDING)).toBeNull();
+    expect(screen.queryByText(comparisonPending(10))).toBeNull();
   });
 
   it('says when the areas are compared with all providers because too few like yours have taken part', () => {
@@ -165,13 +165,13 @@ describe('ResultsView', () => {
     expect(text(card('Operational Efficiency'))).toContain('Your position: Top quarter');
   });
 
-  it('says comparisons come later below the threshold, once, and nothing while the figures are unknown', () => {
+  it('says below the threshold, once, that there is no comparison yet, and nothing while the figures are unknown', () => {
     renderReport(STEPPED, { benchmark: { status: 'too_few', minResponses: 10 } });
-    expect(screen.getAllByText(COMPARISON_PENDING)).toHaveLength(1);
+    expect(screen.getAllByText(comparisonPending(10))).toHaveLength(1);
     expect(screen.queryByText(/Providers like you/)).toBeNull();
     cleanup();
     renderReport(STEPPED);
-    expect(screen.queryByText(COMPARISON_PENDING)).toBeNull();
+    expect(screen.queryByText(comparisonPending(10))).toBeNull();
     expect(screen.queryByText(/Providers like you|compared with/)).toBeNull();
   });
 
