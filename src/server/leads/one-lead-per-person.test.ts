@@ -7,6 +7,7 @@ import { migrate, readMigrations, readRepeatables } from '../db/migrate';
 import { leadCreatedEvent } from '../webhooks/lead-created';
 import { findEmailRequest } from './email-requests';
 import { leadDetail } from './lead-detail';
+import { findLeadGlance } from './lead-glance';
 import { addLeadNote, setFollowUpStatus, setLeadOwner } from './lead-follow-up';
 import { listLeads } from './lead-list';
 import { eraseAddress, purgeExpiredRequests, readLeadRecords, type LeadRecord } from './lead-records';
@@ -137,6 +138,17 @@ describe.each(DATABASE_KINDS)('one person, one lead on %s', (kind) => {
       ['lead.created', first, first],
       ['lead.updated', first, later],
     ]);
+  });
+
+  it('gives an alert the lead’s id and, for a return, the result before this one', async () => {
+    const before = daysAgo(2);
+    const first = await storeLead(t.db, { email: 'ida@care.example', createdAt: before });
+    const later = await storeLead(t.db, { email: 'IDA+2@care.example' });
+    expect(await findLeadGlance(t.db, first)).toMatchObject({ id: first, previous: null });
+    const glance = await findLeadGlance(t.db, later);
+    expect(glance?.id).toBe(first);
+    expect(glance?.previous?.createdAt).toEqual(before);
+    expect(glance?.previous?.scores).toEqual(glance?.scores);
   });
 
   it('keeps one CSV record per result, each naming its lead', async () => {

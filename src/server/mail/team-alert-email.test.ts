@@ -76,6 +76,43 @@ describe('a team member’s alert of a new lead', () => {
   });
 });
 
+describe('a team member’s alert of a returning lead', () => {
+  const previous = {
+    createdAt: new Date('2026-11-10T10:00:00Z'),
+    overallScore: 58,
+    scores: { operational: 70, compliance: 64, quality: 56, training: 64, data: 36 },
+  };
+  const mail = composeLeadAlertMail({ message: MESSAGE, lead: glance({ previous }) }, SETTINGS, SENT);
+
+  it('says "returning", never "new lead", with the score then and now', () => {
+    expect(mail.subject).toBe('Returning lead on Care Audit: 66% (Good), was 58%');
+    expect(mail.text).toMatch(/^A returning lead: someone the desk already has took the audit again/);
+    expect(mail.text).toContain('Same lead, same owner and status.');
+    expect(`${mail.subject} ${mail.text} ${String(mail.html)}`).not.toMatch(/new lead has arrived/i);
+  });
+
+  it('lists what changed since the last result: the overall and every area, unchanged ones too', () => {
+    expect(mail.text).toContain('What changed since their last result (10 November 2026 at 10:00 GMT):');
+    for (const line of [
+      'Overall score: 58% → 66% (+8)',
+      'Operational Efficiency: 70% → 70% (no change)',
+      'Compliance & Regulations: 64% → 60% (−4)',
+      'Service Quality: 56% → 66% (+10)',
+      'Staff Training & Support: 64% → 64% (no change)',
+      'Data Management: 36% → 70% (+34)',
+    ]) {
+      expect(mail.text).toContain(`- ${line}`);
+      expect(String(mail.html)).toContain(`<li style="margin:0 0 4px">${line.replace('&', '&amp;')}</li>`);
+    }
+  });
+
+  it('links to the lead (the person), as a first alert does', () => {
+    expect(mail.text).toContain(
+      'https://audit.care-audit.example/team/leads/0b5c8a62-6f0e-4c53-9a56-3d1f7f4b2a10',
+    );
+  });
+});
+
 describe('a team member’s alert of a results request without consent to contact', () => {
   const mail = composeLeadAlertMail(
     { message: MESSAGE, lead: glance({ consent: false, overallScore: 38 }) },

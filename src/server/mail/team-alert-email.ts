@@ -1,12 +1,12 @@
 import type { SendMailOptions } from 'nodemailer';
-import { ratingFor } from '../../core';
+import { AREAS, ratingFor } from '../../core';
 import { DIRECT_SOURCE } from '../../shared/team-api';
 import { escapeHtml as e } from '../http/escape-html';
 import type { LeadGlance } from '../leads/lead-glance';
 import { outboxEnvelope } from './envelope';
 import { dateTime, profileLine, weekdayDay, weekdayTime } from './format';
 import type { LeadAlertFacts, LeadDigestFacts } from './team-alert-facts';
-import type { RenderedEmail } from './visitor-email';
+import { changeLine, type RenderedEmail } from './visitor-email';
 
 /*
  * A team member's lead alert and daily digest: pure functions from gathered facts (team-alert-facts.ts)
@@ -105,6 +105,17 @@ function htmlSmall(text: string, href: string): string {
  * up, so no one reads "New lead" and calls (issue 32, decision 0068).
  */
 function alertWording(lead: LeadGlance) {
+  if (lead.consent && lead.previous) {
+    // A person who came back: one lead still, with its owner and status; the change says why to look.
+    return {
+      subject: `Returning lead on Care Audit: ${scoreLine(lead)}, was ${lead.previous.overallScore}%`,
+      heading: 'A lead came back with a new result',
+      opening: `A returning lead: someone the desk already has took the audit again (last on ${dateTime(lead.previous.createdAt)}). Same lead, same owner and status.`,
+      open: 'Open the lead',
+      change:
+        'You get this e-mail for each new lead and each return. To get a daily digest at 08:00 instead, or no e-mails, choose on “Your alerts” in the team workspace:',
+    };
+  }
   if (lead.consent) {
     return {
       subject: `New lead on Care Audit: ${scoreLine(lead)}`,
@@ -125,6 +136,31 @@ function alertWording(lead: LeadGlance) {
   };
 }
 
+/**
+ * For a returning person, what changed since their result before this one: the overall score and
+ * every area, unchanged ones too, as the visitor's own e-mail says it ("Service Quality: 56% → 52%
+ * (−4)"). Undefined for a first result.
+ */
+function changedSinceLast(lead: LeadGlance): { heading: string; lines: string[] } | undefined {
+  const previous = lead.previous;
+  if (!previous) return undefined;
+  return {
+    heading: `What changed since their last result (${dateTime(previous.createdAt)}):`,
+    lines: [
+      changeLine('Overall score', lead.overallScore, lead.overallScore - previous.overallScore),
+      ...AREAS.map((area) =>
+        changeLine(area.title, lead.scores[area.id], lead.scores[area.id] - previous.scores[area.id]),
+      ),
+    ],
+  };
+}
+
+function htmlChanges(changed: { heading: string; lines: string[] }): string {
+  const items = changed.lines.map((line) => `<li style="margin:0 0 4px">${e(line)}</li>`).join('\n');
+  return `<p style="margin:0 0 8px;font-size:15px;font-weight:bold;color:#18212d">${e(changed.heading)}</p>
+<ul style="margin:0 0 24px;padding-left:20px;font-size:15px;line-height:1.4;color:#18212d">\n${items}\n</ul>\n`;
+}
+
 /** What a results request without consent is, said the same in the alert and the digest. */
 const NO_CONSENT_SENTENCE =
   'A visitor asked for their results by e-mail but did not agree to be contacted: this is a results request, not a lead.';
@@ -137,11 +173,13 @@ const NO_CONSENT_SENTENCE =
 export function leadAlertEmail(lead: LeadGlance, publicUrl: string): RenderedEmail {
   const link = leadLink(publicUrl, lead.id);
   const { subject, heading, opening, open, change } = alertWording(lead);
+  const changed = changedSinceLast(lead);
   const text = [
     opening,
     '',
     ...glanceRows(lead).map(([label, value]) => `${label}: ${value}`),
     '',
+    ...(changed ? [changed.heading, ...changed.lines.map((line) => `- ${line}`), ''] : []),
     `${open} in the team workspace (you will be asked to sign in):`,
     link,
     '',
@@ -153,8 +191,8 @@ export function leadAlertEmail(lead: LeadGlance, publicUrl: string): RenderedEma
   const html = htmlPage(
     subject,
     heading,
-    `${lead.consent ? '' : `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#374151">${e(opening)}</p>\n`}${htmlFacts(lead)}
-${htmlButton(link, open)}
+    `${lead.consent && !lead.previous ? '' : `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#374151">${e(opening)}</p>\n`}${htmlFacts(lead)}
+${changed ? htmlChanges(changed) : ''}${htmlButton(link, open)}
 <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all">You will be asked to sign in. <a href="${e(link)}" style="color:#0f4c5c">${e(link)}</a></p>
 ${htmlSmall(change, alertsLink(publicUrl))}`,
   );
