@@ -74,7 +74,7 @@ describe.each(DATABASE_KINDS)('exportLeadsCsv on %s', (kind) => {
       attempts: 8,
       lastError: '550 no mailbox',
     });
-    await t.db.query(`UPDATE email_requests SET follow_up_status = 'contacted' WHERE id = $1`, [summer]);
+    await t.db.query(`UPDATE leads SET follow_up_status = 'contacted' WHERE id = $1`, [summer]);
     // 09:00 GMT on 28 November, no consent, a direct visit, nothing given.
     await storeLead(t.db, { email: 'quiet@example.org', createdAt: new Date('2026-11-28T09:00:00Z') });
 

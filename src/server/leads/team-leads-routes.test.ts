@@ -766,7 +766,7 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
       await storeLead(t.db, { email: 'on@example.org', createdAt: new Date('2026-11-01T00:00:00Z') });
       const res = await get('/api/team/export.csv?since=2026-11-01');
       expect(res.body).toBe(await cliCsv(new Date('2026-11-01T00:00:00Z')));
-      expect(parseCsv(res.body).map((row) => row[2])).toEqual(['Email', 'on@example.org']);
+      expect(parseCsv(res.body).map((row) => row[3])).toEqual(['Email', 'on@example.org']);
       const none = await get('/api/team/export.csv?since=2027-01-01');
       expect(parseCsv(none.body)).toHaveLength(1);
       expect((await activityLog(t.db)).map((e) => e.detail)).toContain('1 lead since 2026-11-01');

@@ -131,7 +131,13 @@ describe('PrivacyPage', () => {
       `We keep each request, with any contact details you gave and where your visit came from, for ${LINK_PLACEHOLDERS.retentionPeriod}, then delete it automatically`,
     );
     expect(section('Your rights')).toContain(
-      'We erase every request, with the contact details, the source of the visit and the action plan stored with it',
+      'We erase every request from that address in any of its forms (any upper or lower case, with or without a “+” tag), with our team’s notes and follow-up of it, the contact details, the source of the visit and the action plan stored with it',
+    );
+  });
+
+  it('says requests from one address are seen together, and the latest consent counts', () => {
+    expect(section('What we store when you ask for your results by e-mail')).toContain(
+      'our team sees your requests together, as one person, with each set of results in order. Your latest answer to the consultation box is the one that counts: if you leave it unticked, we delete any contact details you gave before, from every request.',
     );
   });
 
