@@ -26,13 +26,20 @@ export const BUDGETS = {
    */
   ownScriptGzip: {
     '/audit-tool': 12 * KB,
-    '/audit-results': 20 * KB,
-    '/results': 20 * KB,
+    // 20 KB until issue 32, whose owner-asked parts landed on both results pages together: "Compare"
+    // answering visibly in words (how many providers a comparison needs), a retake naming the audit
+    // it retakes, and a stored result's PDF counted. Each page was under 20 KB with any one of them;
+    // with all, 20.1 KB (/audit-results) and 20.0 KB (/results). Half a kilobyte of room, not more:
+    // the next feature on these pages loads late, as the plan and progress do.
+    '/audit-results': 20.5 * KB,
+    '/results': 20.5 * KB,
     // 9.7 KB when added: the continue link's page only fetches the saved audit and opens /audit-tool.
     '/audit-tool/continue': 12 * KB,
     // 13.7 KB before issue 23; 14.4 KB since its address field, honeypot, proof of work and error
     // words are a chunk shared with the lazy "Save and continue later" form (the split costs 0.7 KB).
-    '/email-results': 15 * KB,
+    // 15.0 KB (10 bytes over 15 KB) since issue 32: a retake's audit key and addresses that wrap at
+    // "@" and "." (the shared address rule) came to this page together.
+    '/email-results': 15.25 * KB,
     '/404': 10 * KB,
   } as Readonly<Record<string, number>>,
   /**
