@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 import { ukDay } from '../../shared/uk-day';
-import { countRequestsBetween, digestPayload, type DigestPeriod } from '../mail/team-alert-facts';
+import { countRequestsBetween } from '../leads/lead-glance';
+import { digestPayload, type DigestPeriod } from '../mail/team-alert-facts';
 import { queueMessage } from '../outbox/outbox-store';
 import { membersChoosing } from './alert-preferences';
 import { addDays, ukWallClock } from '../../shared/uk-time';

@@ -1,4 +1,4 @@
-import { AREA_IDS, AREAS, sanitizeResponses, type AreaId } from '../../core';
+import { AREAS, sanitizeResponses } from '../../core';
 import type { LeadDetail as LeadDetailJson, LeadResult as LeadResultJson } from '../../shared/team-api';
 import type { Database } from '../db/database';
 import { isUuid } from '../../shared/uuid';
@@ -12,7 +12,7 @@ import {
   type ActionPlanCountsRow,
 } from './action-plan';
 import type { LeadNote } from './lead-follow-up';
-import { LEAD_JOIN, leadColumnsFrom, leadColumnsSql, type Consent } from './lead-columns';
+import { LEAD_COLUMNS, LEAD_JOIN, leadColumnsFrom, leadColumnsSql, type Consent } from './lead-columns';
 import { composeTimeline, gatherTimeline, type TimelineEntry } from './lead-timeline';
 
 /**
@@ -87,15 +87,11 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
       created_at: Date;
       consented: boolean;
       overall_score: number;
-      operational_score: number;
-      compliance_score: number;
-      quality_score: number;
-      training_score: number;
-      data_score: number;
+      scores: unknown;
     }>(
-      `SELECT id, created_at, consent_at IS NOT NULL AS consented, overall_score,
-              ${AREA_IDS.map((area) => `${area}_score`).join(', ')}
-         FROM email_requests WHERE lead_id = $1 ORDER BY created_at, id`,
+      `SELECT r.id, r.created_at, r.consent_at IS NOT NULL AS consented, r.overall_score,
+              ${LEAD_COLUMNS.scores.sql('r', 'l')} AS scores
+         FROM email_requests r WHERE r.lead_id = $1 ORDER BY r.created_at, r.id`,
       [id],
     );
     const messages = await tx.query<{
@@ -141,10 +137,7 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
         id: r.id,
         createdAt: new Date(r.created_at),
         overallScore: r.overall_score,
-        scores: Object.fromEntries(AREA_IDS.map((area) => [area, r[`${area}_score`]])) as Record<
-          AreaId,
-          number
-        >,
+        scores: LEAD_COLUMNS.scores.read(r.scores),
       })),
       answers: AREAS.flatMap((area) =>
         area.questions.map((statement, question) => ({

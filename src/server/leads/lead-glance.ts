@@ -1,6 +1,7 @@
-import { AREA_IDS, type AreaId, type ServiceProfile } from '../../core';
+import type { AreaId, ServiceProfile } from '../../core';
 import type { Queryable } from '../db/database';
 import { profileFrom } from './email-requests';
+import { LEAD_COLUMNS } from './lead-columns';
 
 /**
  * A lead at a glance: what helps a team member decide whether to open it, and nothing that names
@@ -28,46 +29,41 @@ export interface LeadGlance {
   consent: boolean;
 }
 
-type ScoreColumns = { [K in `${AreaId}_score`]: number };
-
-interface GlanceRow extends ScoreColumns {
+interface GlanceRow {
   id: string;
   created_at: Date;
   overall_score: number;
-  previous: (ScoreColumns & { created_at: string; overall_score: number }) | null;
+  scores: unknown;
+  previous: { created_at: string; overall_score: number; scores: unknown } | null;
   service_type: string | null;
   size_band: string | null;
   source_label: string;
   consented: boolean;
 }
 
-const SCORE_COLUMNS = AREA_IDS.map((id) => `${id}_score`).join(', ');
-
-// A request `r` at a glance, with the lead's result before it (as JSON, so one row either way).
-const GLANCE_COLUMNS = `r.lead_id AS id, r.created_at, r.overall_score, ${AREA_IDS.map((id) => `r.${id}_score`).join(', ')},
+// A request `r` at a glance, with the lead's result before it (as JSON, so one row either way); the
+// scores as LEAD_COLUMNS declares them.
+const GLANCE_COLUMNS = `r.lead_id AS id, r.created_at, r.overall_score, ${LEAD_COLUMNS.scores.sql('r', 'l')} AS scores,
        r.service_type, r.size_band, r.source_label, r.consent_at IS NOT NULL AS consented,
-       (SELECT to_jsonb(p) FROM (SELECT created_at, overall_score, ${SCORE_COLUMNS}
-                                   FROM email_requests b
-                                  WHERE b.lead_id = r.lead_id AND (b.created_at, b.id) < (r.created_at, r.id)
-                                  ORDER BY b.created_at DESC, b.id DESC LIMIT 1) AS p) AS previous`;
-
-function scoresFrom(row: ScoreColumns): Record<AreaId, number> {
-  return Object.fromEntries(AREA_IDS.map((id) => [id, row[`${id}_score`]])) as Record<AreaId, number>;
-}
+       (SELECT json_build_object('created_at', b.created_at, 'overall_score', b.overall_score,
+                                 'scores', ${LEAD_COLUMNS.scores.sql('b', 'l')})
+          FROM email_requests b
+         WHERE b.lead_id = r.lead_id AND (b.created_at, b.id) < (r.created_at, r.id)
+         ORDER BY b.created_at DESC, b.id DESC LIMIT 1) AS previous`;
 
 function glanceFrom(row: GlanceRow): LeadGlance {
   return {
     id: row.id,
     createdAt: new Date(row.created_at),
     overallScore: row.overall_score,
-    scores: scoresFrom(row),
+    scores: LEAD_COLUMNS.scores.read(row.scores),
     previous:
       row.previous === null
         ? null
         : {
             createdAt: new Date(row.previous.created_at),
             overallScore: row.previous.overall_score,
-            scores: scoresFrom(row.previous),
+            scores: LEAD_COLUMNS.scores.read(row.previous.scores),
           },
     profile: profileFrom(row.service_type, row.size_band),
     source: row.source_label,
@@ -85,17 +81,26 @@ export async function findLeadGlance(db: Queryable, requestId: string): Promise<
   return row ? glanceFrom(row) : undefined;
 }
 
+/** How many requests of a period are still held, split by whether the visitor consented to contact. */
+export interface RequestCounts {
+  /** Leads: the visitor agreed to be contacted. */
+  withConsent: number;
+  /** Results requests not to follow up. */
+  withoutConsent: number;
+}
+
 /**
- * The leads made in [from, to), oldest first, at most `limit` of them, and how many there are in
- * all. Only leads still held: an erased or expired one is simply not there.
+ * The requests made in [from, to), oldest first, at most `limit` of them, and how many there are in
+ * all and by consent (a digest counts leads apart from results requests without consent). Only
+ * requests still held: an erased or expired one is simply not there.
  */
 export async function leadGlancesBetween(
   db: Queryable,
   from: Date,
   to: Date,
   limit: number,
-): Promise<{ leads: LeadGlance[]; total: number }> {
-  const [{ rows }, total] = await Promise.all([
+): Promise<{ leads: LeadGlance[]; total: number; counts: RequestCounts }> {
+  const [{ rows }, counts] = await Promise.all([
     db.query<GlanceRow>(
       `SELECT ${GLANCE_COLUMNS} FROM email_requests r
         WHERE r.created_at >= $1 AND r.created_at < $2
@@ -103,16 +108,18 @@ export async function leadGlancesBetween(
         LIMIT $3`,
       [from, to, limit],
     ),
-    countLeadsBetween(db, from, to),
+    countRequestsBetween(db, from, to),
   ]);
-  return { leads: rows.map(glanceFrom), total };
+  return { leads: rows.map(glanceFrom), total: counts.withConsent + counts.withoutConsent, counts };
 }
 
-/** How many leads were made in [from, to) and are still held. */
-export async function countLeadsBetween(db: Queryable, from: Date, to: Date): Promise<number> {
-  const { rows } = await db.query<{ total: number }>(
-    'SELECT count(*)::int AS total FROM email_requests WHERE created_at >= $1 AND created_at < $2',
+/** The requests made in [from, to) and still held, counted by consent. */
+export async function countRequestsBetween(db: Queryable, from: Date, to: Date): Promise<RequestCounts> {
+  const { rows } = await db.query<RequestCounts>(
+    `SELECT count(*) FILTER (WHERE consent_at IS NOT NULL)::int AS "withConsent",
+            count(*) FILTER (WHERE consent_at IS NULL)::int AS "withoutConsent"
+       FROM email_requests WHERE created_at >= $1 AND created_at < $2`,
     [from, to],
   );
-  return rows[0]?.total ?? 0;
+  return rows[0] ?? { withConsent: 0, withoutConsent: 0 };
 }

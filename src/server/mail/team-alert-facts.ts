@@ -38,30 +38,6 @@ function wantsRequestsWithoutConsent(payload: unknown): boolean {
   return (payload as { requestsWithoutConsent?: unknown } | null)?.requestsWithoutConsent === true;
 }
 
-/** How many requests of a period are still held, split by whether the visitor consented to contact. */
-export interface RequestCounts {
-  /** Leads: the visitor agreed to be contacted. */
-  withConsent: number;
-  /** Results requests not to follow up. */
-  withoutConsent: number;
-}
-
-/**
- * The requests made in [from, to) and still held, counted by consent. The digest counts a
- * member's leads apart from requests without consent, which only a member who chose them hears of.
- * (It reads email_requests as leads/lead-glance.ts's countLeadsBetween does; it belongs beside it,
- * and is here while leads/ is being reworked into one lead per person: issue 32.)
- */
-export async function countRequestsBetween(db: Queryable, from: Date, to: Date): Promise<RequestCounts> {
-  const { rows } = await db.query<RequestCounts>(
-    `SELECT count(*) FILTER (WHERE consent_at IS NOT NULL)::int AS "withConsent",
-            count(*) FILTER (WHERE consent_at IS NULL)::int AS "withoutConsent"
-       FROM email_requests WHERE created_at >= $1 AND created_at < $2`,
-    [from, to],
-  );
-  return rows[0] ?? { withConsent: 0, withoutConsent: 0 };
-}
-
 /** The period a digest message's payload holds, or undefined when it holds none (or not one). */
 export function digestPeriodOf(payload: unknown): DigestPeriod | undefined {
   const { from, to } = (payload ?? {}) as { from?: unknown; to?: unknown };
@@ -116,10 +92,7 @@ export async function gatherLeadDigest(
   const period = digestPeriodOf(message.payload);
   if (!period) throw new PermanentDeliveryError('the digest message carries no period');
   const withoutConsent = wantsRequestsWithoutConsent(message.payload);
-  const [{ leads: listed }, counts] = await Promise.all([
-    leadGlancesBetween(db, period.from, period.to, DIGEST_MAX_LISTED),
-    countRequestsBetween(db, period.from, period.to),
-  ]);
+  const { leads: listed, counts } = await leadGlancesBetween(db, period.from, period.to, DIGEST_MAX_LISTED);
   const leads = listed.filter((glance) => glance.consent);
   if (!withoutConsent) {
     return counts.withConsent === 0 ? undefined : { message, period, leads, total: counts.withConsent };
