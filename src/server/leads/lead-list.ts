@@ -7,7 +7,7 @@ import {
   type LeadSummary as LeadSummaryJson,
 } from '../../shared/team-api';
 import type { Queryable, SqlParam } from '../db/database';
-import { profileFrom } from './email-requests';
+import { leadColumnsFrom, leadColumnsSql } from './lead-columns';
 
 /**
  * The team's list of leads: newest first, a page at a time, searched by a part of the address and
@@ -77,23 +77,11 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-interface LeadSummaryRow {
-  id: string;
-  created_at: Date;
+/** A page's row: the lead's latest result as LEAD_COLUMNS reads it, and what the list adds. */
+interface LeadSummaryRow extends Record<string, unknown> {
   results: number;
-  email: string;
-  overall_score: number;
-  follow_up_status: FollowUpStatus;
   delivery: DeliveryState;
-  consent: boolean;
   has_note: boolean;
-  contact_name: string | null;
-  contact_organisation: string | null;
-  service_type: string | null;
-  size_band: string | null;
-  source_label: string;
-  owner_email: string | null;
-  follow_up_on: string | null;
 }
 
 /**
@@ -136,13 +124,10 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
     // The page's ids first, then the rest for those 50 only: a select list computed beside OFFSET
     // is computed for every skipped row too (9,950 delivery states for the last of 10,000 leads).
     db.query<LeadSummaryRow>(
-      `SELECT l.id, r.created_at,
+      `SELECT ${leadColumnsSql('r', 'l')},
               (SELECT count(*)::int FROM email_requests c WHERE c.lead_id = l.id) AS results,
-              r.email, r.overall_score, l.follow_up_status,
-              ${DELIVERY} AS delivery, r.consent_at IS NOT NULL AS consent,
-              EXISTS (SELECT 1 FROM lead_notes n WHERE n.lead_id = l.id) AS has_note,
-              r.contact_name, r.contact_organisation, r.service_type, r.size_band, r.source_label,
-              l.owner_email, to_char(l.follow_up_on, 'YYYY-MM-DD') AS follow_up_on
+              ${DELIVERY} AS delivery,
+              EXISTS (SELECT 1 FROM lead_notes n WHERE n.lead_id = l.id) AS has_note
          FROM (SELECT l.id FROM ${LEAD_WITH_LATEST} ${where}
                 ORDER BY r.created_at DESC, l.id DESC
                 LIMIT ${TEAM_PAGE_SIZE} OFFSET ${offset}) AS page
@@ -154,26 +139,26 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
   ]);
   return {
     leads: page.rows.map((row) => {
-      const profile = profileFrom(row.service_type, row.size_band);
+      const latest = leadColumnsFrom(row);
       return {
-        id: row.id,
-        createdAt: new Date(row.created_at),
+        id: latest.leadId,
+        createdAt: latest.createdAt,
         results: row.results,
         // A person with more than one result came back, last with the one listed.
-        returnedAt: row.results > 1 ? new Date(row.created_at) : null,
-        email: row.email,
-        name: row.contact_name,
-        organisation: row.contact_organisation,
-        overallScore: row.overall_score,
-        followUpStatus: row.follow_up_status,
+        returnedAt: row.results > 1 ? latest.createdAt : null,
+        email: latest.email,
+        name: latest.contact?.name ?? null,
+        organisation: latest.contact?.organisation ?? null,
+        overallScore: latest.overallScore,
+        followUpStatus: latest.followUpStatus,
         delivery: row.delivery,
-        consent: row.consent,
+        consent: latest.consent !== null,
         hasNote: row.has_note,
-        serviceType: profile.serviceType ?? null,
-        size: profile.size ?? null,
-        source: row.source_label,
-        owner: row.owner_email,
-        followUpOn: row.follow_up_on,
+        serviceType: latest.profile.serviceType ?? null,
+        size: latest.profile.size ?? null,
+        source: latest.sourceLabel,
+        owner: latest.owner,
+        followUpOn: latest.followUpOn,
       };
     }),
     total: count.rows[0]?.total ?? 0,
