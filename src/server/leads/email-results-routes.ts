@@ -73,6 +73,7 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
       } = parsed.data;
       // The server scores the answers itself; nothing the client says about scores is used.
       const responses = sanitizeResponses(raw);
+      const previousRequestId = await retakeOrigin(db, { retakeOf, continueToken }, config.retentionDays);
       const result = await storeEmailRequest(
         db,
         {
@@ -89,7 +90,7 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
           source,
           // The private results link the visitor's e-mail carries; only its hash is stored.
           resultsToken: newSecret(),
-          previousRequestId: await retakeOrigin(db, { retakeOf, continueToken }, config.retentionDays),
+          previousRequestId,
         },
         {
           visitor: email,
@@ -104,11 +105,14 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
         reply.header('Retry-After', String(result.retryAfterSeconds));
         throw new HttpError(429, 'rate_limited', tooManyRequestsMessage(result.retryAfterSeconds));
       }
-      // A retake starts with the earlier result's plan (decision 0060). The request is stored: were the
-      // copy to fail, a 500 would have the visitor send it again, so it is logged, never answered.
-      await db
-        .transaction((tx) => carryActionPlan(tx, result.id))
-        .catch((error: unknown) => request.log.error({ err: error }, 'the action plan was not carried'));
+      // A retake starts with the earlier result's plan (decision 0060); a first result has none to
+      // carry, so it costs no transaction. The request is stored: were the copy to fail, a 500 would
+      // have the visitor send it again, so it is logged, never answered.
+      if (previousRequestId) {
+        await db
+          .transaction((tx) => carryActionPlan(tx, result.id))
+          .catch((error: unknown) => request.log.error({ err: error }, 'the action plan was not carried'));
+      }
       // The result's anonymous audit, for a retake from its link to replace (decision 0062). Kept after
       // the request is committed: should this fail, the request stands and a retake from its link
       // is counted as an audit of its own, as before.
