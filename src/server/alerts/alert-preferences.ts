@@ -87,6 +87,8 @@ export async function membersChoosing(
   alert: AlertChoice,
   { withoutConsent = false }: { withoutConsent?: boolean } = {},
 ): Promise<string[]> {
+  // No team (TEAM_EMAILS unset): nobody to choose, and no round trip on every e-mail request.
+  if (members.length === 0) return [];
   const { rows } = await db.query<{ email: string }>(
     `SELECT DISTINCT member AS email
        FROM jsonb_array_elements_text($1::jsonb) AS member
