@@ -14,3 +14,4 @@ export * from './sentence';
 export * from './progress';
 export * from './progress-words';
 export * from './action-plan';
+export * from './team-view';

@@ -1,4 +1,4 @@
-import type { Benchmark, EarlierResult, ResultHistory } from '../../core';
+import { earlierOwnResult, type Benchmark, type EarlierResult, type ResultHistory } from '../../core';
 import { readBenchmark } from '../benchmark/read-benchmark';
 import type { Queryable } from '../db/database';
 import { isWellFormedSecret } from '../http/secrets';
@@ -58,7 +58,7 @@ export async function gatherRequestMail(
   if (resultsToken === undefined) return undefined; // erased in the meantime
   const benchmark = await readBenchmark(db, request.profile, options.benchmarkMinResponses);
   const history = await readResultHistory(db, request.id, options.retentionDays);
-  const earlier = history.entries.at(-2);
+  const earlier = earlierOwnResult(history);
   return {
     kind: 'visitor',
     message,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildReport, reportFileName } from '../../core';
+import { buildReport, earlierOwnResult, reportFileName } from '../../core';
 import { reportMoment } from '../../shared/report-day';
 import { readBenchmark } from '../benchmark/read-benchmark';
 import type { Config } from '../config';
@@ -64,7 +64,7 @@ export async function resultsReportRoutes(
       const report = buildReport(responses, reportMoment(results.createdAt.slice(0, 10)), {
         benchmark,
         // The result before this one in its chain, the last entry being this one.
-        earlier: history.entries.at(-2),
+        earlier: earlierOwnResult(history),
         history,
         plan,
       });

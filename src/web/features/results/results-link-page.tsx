@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import {
+  earlierOwnResult,
   formatDay,
   hasAnswers,
   overallScore,
@@ -96,7 +97,7 @@ function StoredResultsView({ token, results }: { token: string; results: Fetched
   const benchmark = useBenchmark(profile, answered);
   // The result before this one in its chain, if any: each area's change is shown against it, as
   // in the e-mail and the PDF of this result.
-  const earlier = results.history.entries.at(-2);
+  const earlier = earlierOwnResult(results.history);
   // The report is dated when the audit was taken; the comparison is with others as they are now.
   const input: ReportInput = useMemo(
     () => ({ responses, generatedAt: createdAt, context: { benchmark, earlier }, answered }),

@@ -1,0 +1,173 @@
+import { AREAS, AREA_IDS, QUESTIONS_PER_AREA, type AreaId } from './areas';
+import { isRating, type Responses } from './responses';
+import { overallScore, scoreAreas, type AreaScores } from './scoring';
+
+/**
+ * The team audit's figures (PRODUCT.md part 4, "The whole team answers"): what colleagues answered,
+ * combined so that no one's answers can be told apart. Pure, like the rest of core: the server
+ * reads the answers and hands them here; the page and the PDF draw what comes out.
+ */
+
+/** The roles a colleague may give, in the order the form lists them. The role is optional. */
+export const TEAM_ROLES = ['manager', 'senior-carer-or-nurse', 'care-worker', 'office-or-admin', 'other'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
+  manager: 'Manager',
+  'senior-carer-or-nurse': 'Senior carer or nurse',
+  'care-worker': 'Care worker',
+  'office-or-admin': 'Office or admin',
+  other: 'Other',
+};
+
+/**
+ * The fewest respondents any combined figure is shown over: the team's view as a whole, and each
+ * role apart. Under it, a median or a range could be one person's answer.
+ */
+export const MIN_TEAM_RESPONDENTS = 3;
+/** The most colleagues one team audit takes; the 201st is refused (a replaced answer is not new). */
+export const MAX_TEAM_RESPONDENTS = 200;
+/** A team audit closes by itself this many days after it opened. */
+export const TEAM_AUDIT_DAYS = 30;
+/** How many statements "where answers differ most" lists at most. */
+export const DIFFERING_STATEMENTS = 5;
+
+/** One colleague's answer as the server keeps it: every statement rated, a role if they gave one. */
+export interface TeamAnswer {
+  role?: TeamRole;
+  responses: Responses;
+}
+
+/** A median with the lowest and highest value it was taken over. */
+export interface Spread {
+  /** The median, rounded half up to a whole number (the mean of the middle two for an even count). */
+  median: number;
+  lowest: number;
+  highest: number;
+}
+
+export interface TeamAreaView extends Spread {
+  id: AreaId;
+  /** The manager's own score for the area, from the result the team audit was opened from. */
+  own: number;
+}
+
+/** A statement where the team's ratings (1–5) differ most. */
+export interface DifferingStatement extends Spread {
+  area: AreaId;
+  /** The statement's index in its area, 0–4. */
+  index: number;
+  /** How many respondents gave each rating, 1 first: the spread in full, with no one's answer in it. */
+  counts: [number, number, number, number, number];
+  /** The manager's own rating of the statement. */
+  own?: number;
+}
+
+export interface TeamRoleView {
+  role: TeamRole;
+  respondents: number;
+  areas: TeamAreaView[];
+  overall: Spread & { own: number };
+}
+
+/** What the team's view shows; only ever built over at least MIN_TEAM_RESPONDENTS answers. */
+export interface TeamView {
+  respondents: number;
+  areas: TeamAreaView[];
+  /** The team's overall: the median of each respondent's overall score, with its range. */
+  overall: Spread & { own: number };
+  /**
+   * Up to five statements whose ratings are most spread (the standard deviation; ties by the wider
+   * range, then the audit's order). A statement every respondent rated alike is never listed, so a
+   * team that agrees on everything has an empty list.
+   */
+  differing: DifferingStatement[];
+  /** The same view per role, only for roles with at least MIN_TEAM_RESPONDENTS respondents. */
+  roles: TeamRoleView[];
+}
+
+/** The median of whole numbers, rounded half up; the values need not be sorted. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median() of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const value = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return Math.round(value);
+}
+
+function spreadOf(values: readonly number[]): Spread {
+  return { median: median(values), lowest: Math.min(...values), highest: Math.max(...values) };
+}
+
+function areasAndOverall(answers: readonly TeamAnswer[], own: AreaScores) {
+  const scored = answers.map((answer) => scoreAreas(answer.responses));
+  const areas = AREA_IDS.map((id) => ({ id, ...spreadOf(scored.map((s) => s[id])), own: own[id] }));
+  const overall = { ...spreadOf(scored.map((s) => overallScore(s))), own: overallScore(own) };
+  return { areas, overall };
+}
+
+function standardDeviation(values: readonly number[]): number {
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+  return Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / values.length);
+}
+
+function differingStatements(answers: readonly TeamAnswer[], ownResponses: Responses): DifferingStatement[] {
+  const statements: (DifferingStatement & { deviation: number; order: number })[] = [];
+  for (const [areaIndex, area] of AREAS.entries()) {
+    for (let index = 0; index < QUESTIONS_PER_AREA; index++) {
+      const ratings = answers.map((a) => a.responses[area.id]?.[index]).filter(isRating);
+      if (ratings.length < MIN_TEAM_RESPONDENTS) continue;
+      const spread = spreadOf(ratings);
+      if (spread.lowest === spread.highest) continue;
+      const counts: DifferingStatement['counts'] = [0, 0, 0, 0, 0];
+      for (const rating of ratings) counts[rating - 1]++;
+      const own = ownResponses[area.id]?.[index];
+      statements.push({
+        area: area.id,
+        index,
+        ...spread,
+        counts,
+        ...(isRating(own) ? { own } : {}),
+        deviation: standardDeviation(ratings),
+        order: areaIndex * QUESTIONS_PER_AREA + index,
+      });
+    }
+  }
+  statements.sort(
+    (a, b) =>
+      b.deviation - a.deviation || b.highest - b.lowest - (a.highest - a.lowest) || a.order - b.order,
+  );
+  return statements.slice(0, DIFFERING_STATEMENTS).map(({ deviation: _d, order: _o, ...statement }) => statement);
+}
+
+/**
+ * The team's view over `answers`, beside the manager's own result, or undefined when fewer than
+ * MIN_TEAM_RESPONDENTS answered: then nothing combined may be shown at all.
+ */
+export function teamView(answers: readonly TeamAnswer[], ownResponses: Responses): TeamView | undefined {
+  if (answers.length < MIN_TEAM_RESPONDENTS) return undefined;
+  const own = scoreAreas(ownResponses);
+  const roles: TeamRoleView[] = [];
+  for (const role of TEAM_ROLES) {
+    const ofRole = answers.filter((answer) => answer.role === role);
+    if (ofRole.length >= MIN_TEAM_RESPONDENTS) {
+      roles.push({ role, respondents: ofRole.length, ...areasAndOverall(ofRole, own) });
+    }
+  }
+  return {
+    respondents: answers.length,
+    ...areasAndOverall(answers, own),
+    differing: differingStatements(answers, ownResponses),
+    roles,
+  };
+}
+
+/**
+ * The team's scores as one result of the progress chain: each area's median, and the overall the
+ * view itself shows (the median of the respondents' overall scores), so the chart and the team's
+ * view never give the team two different overall scores.
+ */
+export function teamResultScores(view: TeamView): { scores: AreaScores; overall: number } {
+  const scores = Object.fromEntries(view.areas.map((area) => [area.id, area.median])) as AreaScores;
+  return { scores, overall: view.overall.median };
+}
