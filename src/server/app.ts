@@ -41,6 +41,8 @@ import { savedAuditRoutes } from './saved-audits/saved-audit-routes';
 import { savedAuditPurgeJob } from './saved-audits/saved-audit-purge-job';
 import { CONTINUE_PATH } from '../shared/saved-audit';
 import { teamApi } from './team-api';
+import { teamAuditRoutes } from './team-audits/team-audit-routes';
+import { JOIN_PATH } from '../shared/team-audit';
 import { auditsRoutes } from './benchmark/audits-routes';
 import { benchmarkRoutes } from './benchmark/benchmark-routes';
 import { usageEventsRoutes } from './usage/usage-events-routes';
@@ -318,6 +320,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // A saved retake is linked to the live result its results link stands for (else saved unlinked).
     findRetakeOrigin: (token) => findRetakeOriginId(db, token, config.retentionDays),
     page: site?.privatePages.get(CONTINUE_PATH) ?? null,
+  });
+  // The team audit: the manager's side keyed by her results link, the colleagues' by the join link.
+  await app.register(teamAuditRoutes, {
+    db,
+    config,
+    botGuard,
+    clientLimits,
+    findResultId: (token) => findRetakeOriginId(db, token, config.retentionDays),
+    page: site?.privatePages.get(JOIN_PATH) ?? null,
   });
   if (site) registerSite(app, site);
 

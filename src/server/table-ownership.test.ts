@@ -35,6 +35,8 @@ const OWNER: Record<string, string> = {
   action_plan_items: 'leads',
   team_alert_preferences: 'alerts',
   lead_digests: 'alerts',
+  team_audits: 'team-audits',
+  team_audit_answers: 'team-audits',
 };
 
 /** The live SQL functions (db/functions/NAME.sql) belong to a capability too: the one that calls them. */

@@ -26,7 +26,11 @@ export type ApiErrorCode =
   /** A continue link whose audit was completed (410): it reopens nothing, and the page says so. */
   | 'completed'
   /** A change to an earlier result's action plan (409): a later result holds the plan now. */
-  | 'superseded';
+  | 'superseded'
+  /** An answer to a team audit that has closed (409): the join page says so. */
+  | 'closed'
+  /** A new respondent to a team audit that already has 200 (409). */
+  | 'full';
 
 /** Every error the API answers has this body. `fields` maps a field's path ("email", "responses.quality.2") to what is wrong with it. */
 export interface ApiErrorBody {

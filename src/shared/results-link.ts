@@ -7,6 +7,10 @@ import type { ActionPlanItem, Responses, ResultHistory, ServiceProfile } from '.
 export const RESULTS_PATH = '/results';
 export const RESULTS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** What every route behind a results link answers when the link opens nothing (404). */
+export const RESULTS_NOT_FOUND_MESSAGE =
+  'There are no results at this link. It may have been mistyped, or the results have been deleted.';
+
 /** The link the visitor's e-mail carries. */
 export function resultsLink(publicUrl: string, token: string): string {
   return `${publicUrl}${RESULTS_PATH}/${token}`;

@@ -1,4 +1,4 @@
-import type { TeamRole, TeamView } from '../core/team-view';
+import type { TeamView } from '../core/team-view';
 
 /**
  * The team audit (PRODUCT.md part 4, "The whole team answers"; decision 0069): a care manager asks

@@ -15,7 +15,7 @@ import { newSecret } from '../http/secrets';
 import { ACTION_PLAN_CHANGES_PER_CLIENT } from './action-plan-routes';
 import { storeEmailRequest } from './email-requests';
 import { eraseAddress, purgeExpiredRequests } from './lead-records';
-import { RESULTS_NOT_FOUND_MESSAGE } from './results-link-routes';
+import { RESULTS_NOT_FOUND_MESSAGE } from '../../shared/results-link';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { COMPLETE_ANSWERS, postJson } from '../../../test/support/requests';
 import { useTestApp } from '../../../test/support/test-app';

@@ -11,7 +11,7 @@ import { registerPerClientLimit, requireJson } from '../http/request-guards';
 import { requireSameOrigin } from '../http/same-origin';
 import { changeActionPlan } from './action-plan';
 import { findRetakeOriginId } from './email-requests';
-import { RESULTS_NOT_FOUND_MESSAGE } from './results-link-routes';
+import { RESULTS_NOT_FOUND_MESSAGE } from '../../shared/results-link';
 
 /**
  * Changes to the plan one client may make per window (RATE_LIMIT's window, 15 minutes). A results

@@ -1,5 +1,6 @@
 import { AREA_IDS, MAX_HISTORY, isoDate, type AreaScores, type ResultHistory } from '../../core';
 import type { Queryable } from '../db/database';
+import { closedTeamResults } from '../team-audits/team-results';
 
 /**
  * How many links the walk back a chain follows at most. A chain grows by one result per retake, and
@@ -19,6 +20,8 @@ interface ChainRow {
   /** The chain's length (up to MAX_CHAIN_STEPS), the same on every row. */
   total: number;
   later_results: boolean;
+  /** Every request of the chain (not only the latest MAX_HISTORY), the same on every row. */
+  chain_ids: string[];
 }
 
 /**
@@ -28,6 +31,9 @@ interface ChainRow {
  * walk stops at the first one past it, purged or not yet, so a chain across the retention boundary
  * simply starts later. At most the latest MAX_HISTORY are given; `total` counts the whole chain
  * (up to MAX_CHAIN_STEPS). `laterResults`: a live request was retaken from this one.
+ *
+ * A closed team audit of any result of the chain (decision 0069) is a result of it too, put in
+ * order by the moment it closed and marked `team`; `total` counts it.
  *
  * A request that is unknown, erased or past retention has no chain: no entries, total 0.
  */
@@ -53,6 +59,7 @@ export async function readResultHistory(
      ) CYCLE id SET looped USING visited
      SELECT created_at, operational_score, compliance_score, quality_score, training_score, data_score,
             overall_score, count(*) OVER ()::int AS total,
+            (SELECT json_agg(id) FROM chain WHERE NOT looped) AS chain_ids,
             EXISTS (SELECT 1 FROM email_requests later
                      WHERE later.previous_request_id = $1
                        AND later.created_at >= now() - make_interval(days => $2::int)) AS later_results
@@ -65,9 +72,19 @@ export async function readResultHistory(
   const first = rows[0];
   if (!first) return { entries: [], total: 0, laterResults: false };
   // Read newest first (the LIMIT keeps the latest), given oldest first.
-  const entries = rows.reverse().map((row) => {
+  const own = rows.reverse().map((row) => {
     const scores = Object.fromEntries(AREA_IDS.map((id) => [id, row[`${id}_score`]])) as AreaScores;
-    return { takenOn: isoDate(new Date(row.created_at)), scores, overall: row.overall_score };
+    const entry = { takenOn: isoDate(new Date(row.created_at)), scores, overall: row.overall_score };
+    return { at: new Date(row.created_at).getTime(), entry };
   });
-  return { entries, total: first.total, laterResults: first.later_results };
+  const team = (await closedTeamResults(db, first.chain_ids)).map(({ closedAt, entry }) => ({
+    at: closedAt.getTime(),
+    entry,
+  }));
+  // A stable sort: a team audit closed at the very moment of a result comes after it.
+  const entries = [...own, ...team]
+    .sort((a, b) => a.at - b.at)
+    .slice(-MAX_HISTORY)
+    .map(({ entry }) => entry);
+  return { entries, total: first.total + team.length, laterResults: first.later_results };
 }

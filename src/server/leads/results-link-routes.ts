@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RESULTS_PATH, type StoredResults } from '../../shared/results-link';
+import { RESULTS_NOT_FOUND_MESSAGE, RESULTS_PATH, type StoredResults } from '../../shared/results-link';
 import type { Queryable } from '../db/database';
 import { HttpError } from '../http/http-errors';
 import { markPrivate } from '../http/private-answer';
@@ -14,9 +14,6 @@ export interface ResultsLinkOptions {
   /** The pre-rendered private results page (the build's `/results` row), or null without a built site. */
   page: SiteFile | null;
 }
-
-export const RESULTS_NOT_FOUND_MESSAGE =
-  'There are no results at this link. It may have been mistyped, or the results have been deleted.';
 
 /**
  * The private results link, `PUBLIC_URL/results/<token>`: the page, and the stored answers it

@@ -9,7 +9,7 @@ import { HttpError } from '../http/http-errors';
 import { markPrivate } from '../http/private-answer';
 import { registerPerClientLimit, requireJson } from '../http/request-guards';
 import { findStoredResults } from '../leads/email-requests';
-import { RESULTS_NOT_FOUND_MESSAGE } from '../leads/results-link-routes';
+import { RESULTS_NOT_FOUND_MESSAGE } from '../../shared/results-link';
 import { reportContact, type RenderPdf } from './report-contact';
 
 export interface ResultsReportOptions {

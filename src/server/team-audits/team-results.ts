@@ -1,0 +1,84 @@
+import {
+  MIN_TEAM_RESPONDENTS,
+  isoDate,
+  sanitizeResponses,
+  teamResultScores,
+  teamView,
+  type HistoryEntry,
+  type Responses,
+  type TeamView,
+} from '../../core';
+import type { Queryable } from '../db/database';
+import { readTeamAnswers, type TeamAuditRow } from './team-audit-store';
+
+/**
+ * What a team audit's answers come to: the team's view beside the manager's own result, and a
+ * closed team audit as one result of the progress chain. Both are worked out from the answers each
+ * time they are read (by core/team-view.ts, the one rule), never stored, so an answer replaced or
+ * erased can never leave a stale figure behind.
+ */
+
+/** The manager's own answers, from the result the team audit was opened from. */
+export async function readOwnResponses(db: Queryable, requestId: string): Promise<Responses | undefined> {
+  const { rows } = await db.query<{ responses: unknown }>(
+    `SELECT responses FROM email_requests WHERE id = $1`,
+    [requestId],
+  );
+  return rows[0] && sanitizeResponses(rows[0].responses);
+}
+
+/** The team's view of a team audit, or undefined under MIN_TEAM_RESPONDENTS answers. */
+export async function readTeamView(db: Queryable, teamAudit: TeamAuditRow): Promise<TeamView | undefined> {
+  if (teamAudit.respondents < MIN_TEAM_RESPONDENTS) return undefined;
+  const own = await readOwnResponses(db, teamAudit.requestId);
+  const answers = (await readTeamAnswers(db, [teamAudit.id])).get(teamAudit.id) ?? [];
+  return own && teamView(answers, own);
+}
+
+/** A closed team audit as an entry of the chain, with the moment it closed to put it in order. */
+export interface TeamHistoryEntry {
+  closedAt: Date;
+  entry: HistoryEntry;
+}
+
+/**
+ * The closed team audits of the given results with at least MIN_TEAM_RESPONDENTS answers, each as
+ * a history entry ("Team audit, 12 respondents"): the team's medians, dated the day it closed. One
+ * closed with fewer is no result: none of its figures may be shown.
+ */
+export async function closedTeamResults(
+  db: Queryable,
+  requestIds: readonly string[],
+): Promise<TeamHistoryEntry[]> {
+  if (requestIds.length === 0) return [];
+  const { rows } = await db.query<{ id: string; closed_at: Date }>(
+    `SELECT t.id, COALESCE(t.closed_at, t.closes_at) AS closed_at
+       FROM team_audits t
+      WHERE t.request_id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))
+        AND (t.closed_at IS NOT NULL OR t.closes_at <= now())
+        AND (SELECT count(*) FROM team_audit_answers a WHERE a.team_audit_id = t.id) >= $2::int
+      ORDER BY 2, t.id`,
+    [JSON.stringify(requestIds), MIN_TEAM_RESPONDENTS],
+  );
+  const answers = await readTeamAnswers(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.flatMap((row) => {
+    const own = answers.get(row.id) ?? [];
+    // The manager's own answers only feed the "own" figures, which a history entry does not carry.
+    const view = teamView(own, {});
+    if (!view) return [];
+    const closedAt = new Date(row.closed_at);
+    return [
+      {
+        closedAt,
+        entry: {
+          takenOn: isoDate(closedAt),
+          ...teamResultScores(view),
+          team: { respondents: view.respondents },
+        },
+      },
+    ];
+  });
+}
