@@ -258,6 +258,21 @@ export interface LeadDetail {
   timeline: TimelineEntry[];
   /** How far the action plan kept on the lead's results page has got. */
   actionPlan: LeadActionPlan;
+  /** The team audits opened from the lead's results, oldest first: counts and dates, never an answer. */
+  teamAudits: LeadTeamAudit[];
+}
+
+/** A team audit a lead opened (issue 33), as the desk sees it: no answer, no role, no respondent. */
+export interface LeadTeamAudit {
+  /** The lead's result (LeadResult.id) it was opened from. */
+  resultId: string;
+  openedAt: string;
+  /** When it closes by itself, 30 days after it opened. */
+  closesAt: string;
+  /** When it closed (the manager's Close, or its time); null while open. */
+  closedAt: string | null;
+  /** How many colleagues answered (the manager's own result not counted). */
+  respondents: number;
 }
 
 /**
@@ -378,6 +393,17 @@ export interface Overview {
   funnel: OverviewFunnelStep[];
   leads: OverviewLeads;
   areaAverages: OverviewAreaAverage[];
+  teamAudits: OverviewTeamAudits;
+}
+
+/**
+ * The team audits (issue 33) of each period, each counted when it happened: those started, the
+ * colleagues' answers given (one per respondent, at their latest answer), and those closed.
+ */
+export interface OverviewTeamAudits {
+  started: { current: number; previous: number };
+  respondents: { current: number; previous: number };
+  closed: { current: number; previous: number };
 }
 
 /** `GET /api/team/saved-audits` lists at most this many saved audits with consent, most recently saved first. */

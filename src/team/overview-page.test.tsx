@@ -44,6 +44,11 @@ const EMPTY: Overview = {
     otherSources: null,
   },
   areaAverages: [],
+  teamAudits: {
+    started: { current: 0, previous: 0 },
+    respondents: { current: 0, previous: 0 },
+    closed: { current: 0, previous: 0 },
+  },
 };
 
 const shown = (n: number) => ({ counted: n, shown: n });
@@ -197,9 +202,22 @@ describe('the overview page', () => {
     );
   });
 
-  it('sets the 30 days against the 30 before, step by step and for the leads', async () => {
-    await renderOverview(BUSY);
-    const table = 'Each step and the leads, last 30 days and the 30 before';
+  it('sets the 30 days against the 30 before, step by step, for the leads and the team audits', async () => {
+    await renderOverview({
+      ...BUSY,
+      teamAudits: {
+        started: { current: 2, previous: 0 },
+        respondents: { current: 14, previous: 14 },
+        closed: { current: 1, previous: 2 },
+      },
+    });
+    const table = 'Each step, the leads and the team audits, last 30 days and the 30 before';
+    expect(column(table, 'Step').slice(-3)).toEqual([
+      'Team audits started',
+      'Colleagues who answered a team audit',
+      'Team audits closed',
+    ]);
+    expect(column(table, 'Last 30 days').slice(-3)).toEqual(['2', '14', '1']);
     expect(column(table, 'Change')).toEqual([
       '+3 (+20%)',
       '+3 (+20%)',
@@ -212,6 +230,9 @@ describe('the overview page', () => {
       '+1 (+50%)',
       '−1 (−50%)',
       '+3 (+150%)',
+      '+2',
+      'No change',
+      '−1 (−50%)',
     ]);
   });
 

@@ -129,6 +129,7 @@ function lead(change: Partial<LeadDetail> = {}): LeadDetail {
     messages: [],
     notes: [],
     actionPlan: { planned: 0, inProgress: 0, done: 0 },
+    teamAudits: [],
     timeline: [
       {
         at: '2026-11-20T10:15:00Z',
@@ -256,6 +257,41 @@ describe('the team workspace pages', () => {
       const scores = text(await screen.findByRole('region', { name: 'Scores' }));
       expect(scores).toContain('Action plan: 3 planned, 1 in progress, 2 done');
       expect(scores).not.toContain('No action plan yet');
+    });
+
+    it('lists the team audits with their dates and respondent counts, and nothing without one', async () => {
+      fakeApi(sent, [leadStore(lead())]);
+      const { unmount } = renderAt(`/team/leads/${LEAD_ID}`);
+      await screen.findByRole('region', { name: 'Scores' });
+      expect(screen.queryByRole('region', { name: /^Team audits/ })).toBeNull();
+      unmount();
+
+      const teamAudits = [
+        {
+          resultId: LEAD_ID,
+          openedAt: '2026-11-20T11:00:00Z',
+          closesAt: '2026-12-20T11:00:00Z',
+          closedAt: '2026-11-21T12:00:00Z',
+          respondents: 12,
+        },
+        {
+          resultId: LATER_ID,
+          openedAt: '2026-11-22T10:00:00Z',
+          closesAt: '2026-12-22T10:00:00Z',
+          closedAt: null,
+          respondents: 1,
+        },
+      ];
+      fakeApi(sent, [leadStore(lead({ teamAudits }))]);
+      renderAt(`/team/leads/${LEAD_ID}`);
+      const card = await screen.findByRole('region', { name: 'Team audits (2)' });
+      expect(text(card)).toContain('13 colleagues answered in all');
+      const rows = within(card)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => text(row));
+      expect(rows[0]).toMatch(/20 Nov 2026.*20 Nov 2026.*Closed 21 Nov 2026.*12$/);
+      expect(rows[1]).toMatch(/22 Nov 2026.*22 Nov 2026.*Open until 22 Dec 2026.*1$/);
     });
 
     it('says why there are no contact details: no consent, or consent with none given', async () => {

@@ -13,6 +13,7 @@ import {
 } from './action-plan';
 import type { LeadNote } from './lead-follow-up';
 import { LEAD_COLUMNS, LEAD_JOIN, leadColumnsFrom, leadColumnsSql, type Consent } from './lead-columns';
+import { teamAuditsOfLead } from '../team-audits/team-audit-figures';
 import { composeTimeline, gatherTimeline, type TimelineEntry } from './lead-timeline';
 
 /**
@@ -40,7 +41,15 @@ export interface LeadMessage {
  */
 export interface LeadDetail extends Omit<
   LeadDetailJson,
-  'createdAt' | 'returnedAt' | 'results' | 'consent' | 'messages' | 'notes' | 'timeline' | 'actionPlan'
+  | 'createdAt'
+  | 'returnedAt'
+  | 'results'
+  | 'consent'
+  | 'messages'
+  | 'notes'
+  | 'timeline'
+  | 'actionPlan'
+  | 'teamAudits'
 > {
   createdAt: Date;
   returnedAt: Date | null;
@@ -50,6 +59,16 @@ export interface LeadDetail extends Omit<
   notes: LeadNote[];
   timeline: TimelineEntry[];
   actionPlan: ActionPlanCounts;
+  teamAudits: LeadTeamAudit[];
+}
+
+/** A team audit of the lead, as read (the API sends its times as ISO 8601, closedAt null while open). */
+export interface LeadTeamAudit {
+  resultId: string;
+  openedAt: Date;
+  closesAt: Date;
+  closedAt: Date | null;
+  respondents: number;
 }
 
 /** One result of the lead, as read from the database (the API sends its time as ISO 8601). */
@@ -125,6 +144,7 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
         })),
       ),
     );
+    const teamAudits = await teamAuditsOfLead(tx, id);
     // Stored after validation, but read back as any JSON: keep only well-formed answers.
     const responses = sanitizeResponses(row.responses);
     return {
@@ -165,6 +185,11 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
       })),
       timeline,
       actionPlan: actionPlanCountsFrom(row),
+      teamAudits: teamAudits.map(({ requestId, closedAt, ...audit }) => ({
+        ...audit,
+        resultId: requestId,
+        closedAt: closedAt ?? null,
+      })),
     };
   });
 }

@@ -8,6 +8,7 @@ import {
   type OverviewLeads,
 } from '../../shared/team-api';
 import type { Queryable } from '../db/database';
+import { readTeamAuditFigures } from '../team-audits/team-audit-figures';
 import { periodBounds, type LeadFigures, type OverviewPeriods } from '../usage/overview';
 
 /**
@@ -23,6 +24,8 @@ export async function readLeadFigures(db: Queryable, periods: OverviewPeriods): 
   const totals = await countLeads(db, previous.from, current.from, current.until);
   const groups = await groupLeads(db, current.from, current.until);
   const averages = await areaAverages(db, current.from, current.until);
+  // Team audits belong to the leads' requests, so the desk's lead figures carry them.
+  const teamAudits = await readTeamAuditFigures(db, previous.from, current.from, current.until);
 
   const countOf = (dimension: Dimension, key: string | null) =>
     groups.find((g) => g.dimension === dimension && g.key === key)?.count ?? 0;
@@ -62,6 +65,7 @@ export async function readLeadFigures(db: Queryable, periods: OverviewPeriods): 
       average: averages.count === 0 ? null : averages[areaId],
       count: averages.count,
     })),
+    teamAudits,
   };
 }
 

@@ -347,11 +347,13 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
           'profile',
           'scores',
           'source',
+          'teamAudits',
           'timeline',
         ].sort(),
       );
       expect(lead).toMatchObject({ contact: null, profile: {}, source: {}, owner: null, followUpOn: null });
       expect(lead.actionPlan).toEqual({ planned: 0, inProgress: 0, done: 0 });
+      expect(lead.teamAudits).toEqual([]);
       expect(lead.timeline).toEqual([
         {
           at: lead.createdAt,

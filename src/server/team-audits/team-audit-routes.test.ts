@@ -17,7 +17,10 @@ import {
   type ManagerTeamAudit,
   type TeamAuditInvitation,
 } from '../../shared/team-audit';
+import type { LeadDetail, Overview } from '../../shared/team-api';
 import { FORBIDDEN_ORIGIN_MESSAGE } from '../http/same-origin';
+import { sessionCookieName } from '../team-sign-in/team-auth';
+import { createSession } from '../team-sign-in/team-sessions';
 import { newSecret, secretHash } from '../http/secrets';
 import { storeEmailRequest } from '../leads/email-requests';
 import { eraseAddress, purgeExpiredRequests } from '../leads/lead-records';
@@ -26,10 +29,12 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../te
 import { COMPLETE_ANSWERS, postJson } from '../../../test/support/requests';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
+import { teamRequest } from '../../../test/support/team-sign-in';
 
 const PUBLIC_URL = 'https://audit.example.org';
 const RETENTION_DAYS = 30;
 const MANAGER = 'manager@care-home.example';
+const MEMBER = 'sam@care-audit.example';
 
 /** Every statement rated `rating`. */
 const allRated = (rating: number): Responses =>
@@ -48,7 +53,12 @@ describe.each(DATABASE_KINDS)('the team audit API on %s', (kind) => {
     await t?.destroy();
   });
   const server = useTestApp(() => ({
-    config: testConfig({ ...apiOnlyEnv(t.dataDir), PUBLIC_URL, RETENTION_DAYS: String(RETENTION_DAYS) }),
+    config: testConfig({
+      ...apiOnlyEnv(t.dataDir),
+      PUBLIC_URL,
+      RETENTION_DAYS: String(RETENTION_DAYS),
+      TEAM_EMAILS: MEMBER,
+    }),
     deps: { db: t.db },
   }));
   // Each test comes from an address of its own, so one test's per-client count never meets another's.
@@ -83,7 +93,9 @@ describe.each(DATABASE_KINDS)('the team audit API on %s', (kind) => {
         responses,
         report: buildReport(responses),
         resultsToken: token,
-        ...(options.organisation ? { consentWording: 'I agree to be contacted', contact: { organisation: options.organisation } } : {}),
+        ...(options.organisation
+          ? { consentWording: 'I agree to be contacted', contact: { organisation: options.organisation } }
+          : {}),
         ...(previousRequestId ? { previousRequestId } : {}),
       },
       { visitor: email, team: undefined },
@@ -378,6 +390,84 @@ describe.each(DATABASE_KINDS)('the team audit API on %s', (kind) => {
       await purgeExpiredRequests(t.db, RETENTION_DAYS);
       expect(await storedAnswers()).toBe(0);
       expect((await t.db.query('SELECT 1 FROM team_audits')).rows).toHaveLength(0);
+    });
+  });
+  describe('what the consultancy sees', () => {
+    async function signedIn(url: string) {
+      const { secret } = await createSession(t.db, MEMBER);
+      return teamRequest(server.app, 'GET', url, {
+        cookie: `${sessionCookieName(PUBLIC_URL)}=${secret}`,
+      });
+    }
+    const leadIdOf = async () =>
+      (await t.db.query<{ lead_id: string }>('SELECT lead_id FROM email_requests LIMIT 1')).rows[0]!.lead_id;
+
+    it('lists the lead’s team audits with dates and respondent counts, and never an answer or a role', async () => {
+      const first = await storeWithLink();
+      const joinToken = await openJoinToken(first);
+      for (const role of ['care-worker', 'care-worker', 'manager'] as const)
+        await answer(joinToken, { role });
+      await close(first);
+      const retake = await storeWithLink({ retakeOf: first });
+      await openJoinToken(retake);
+
+      const res = await signedIn(`/api/team/leads/${await leadIdOf()}`);
+      expect(res.statusCode).toBe(200);
+      const lead = res.json<LeadDetail>();
+      expect(lead.teamAudits).toHaveLength(2);
+      expect(
+        lead.teamAudits.map((audit) => [audit.resultId, audit.respondents, audit.closedAt === null]),
+      ).toEqual([
+        [lead.results[0]!.id, 3, false],
+        [lead.results[1]!.id, 0, true],
+      ]);
+      const text = JSON.stringify(lead.teamAudits);
+      expect(text).not.toMatch(/care-worker|responses|role|respondentKey/);
+    });
+
+    it('keeps the team audits behind sign-in', async () => {
+      const token = await storeWithLink();
+      await openJoinToken(token);
+      const res = await teamRequest(server.app, 'GET', `/api/team/leads/${await leadIdOf()}`);
+      expect(res.statusCode).toBe(401);
+      expect((await teamRequest(server.app, 'GET', '/api/team/overview')).statusCode).toBe(401);
+    });
+
+    it('counts the team audits started, the colleagues who answered and those closed, each when it happened', async () => {
+      const empty = (await signedIn('/api/team/overview')).json<Overview>().teamAudits;
+      expect(empty).toEqual({
+        started: { current: 0, previous: 0 },
+        respondents: { current: 0, previous: 0 },
+        closed: { current: 0, previous: 0 },
+      });
+      const first = await storeWithLink();
+      const firstJoin = await openJoinToken(first);
+      const second = await storeWithLink({ email: 'other@care-home.example' });
+      const secondJoin = await openJoinToken(second);
+      for (let i = 0; i < 3; i++) await answer(firstJoin);
+      // One colleague answers twice: one respondent.
+      const key = newKey();
+      await answer(secondJoin, { respondentKey: key });
+      await answer(secondJoin, { respondentKey: key });
+      await close(first);
+      // The second opened 40 days ago and closed by its time 10 days ago: started in the period
+      // before, closed in this one; its answer was given 35 days ago.
+      await t.db.query(
+        `UPDATE team_audits SET opened_at = now() - interval '40 days', closes_at = now() - interval '10 days'
+          WHERE join_token_hash = decode($1, 'hex')`,
+        [secretHash(secondJoin, 'hex')],
+      );
+      await t.db.query(
+        `UPDATE team_audit_answers SET answered_at = now() - interval '35 days'
+          WHERE team_audit_id = (SELECT id FROM team_audits WHERE join_token_hash = decode($1, 'hex'))`,
+        [secretHash(secondJoin, 'hex')],
+      );
+      const figures = (await signedIn('/api/team/overview')).json<Overview>().teamAudits;
+      expect(figures).toEqual({
+        started: { current: 1, previous: 1 },
+        respondents: { current: 3, previous: 1 },
+        closed: { current: 2, previous: 0 },
+      });
     });
   });
 });

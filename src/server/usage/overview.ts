@@ -1,6 +1,7 @@
 import type {
   Overview,
   OverviewAreaAverage,
+  OverviewTeamAudits,
   OverviewDay,
   OverviewLeads,
   OverviewPeriod,
@@ -60,6 +61,8 @@ export interface LeadFigures {
   consentGiven: { current: number; previous: number };
   /** The average score of each area over the requests of the current period. */
   areaAverages: OverviewAreaAverage[];
+  /** The team audits started, answered and closed in each period. */
+  teamAudits: OverviewTeamAudits;
 }
 export type ReadLeadFigures = (db: Queryable, periods: OverviewPeriods) => Promise<LeadFigures>;
 
@@ -105,6 +108,7 @@ export async function readOverview(
     funnel,
     leads: figures.leads,
     areaAverages: figures.areaAverages,
+    teamAudits: figures.teamAudits,
   };
 }
 

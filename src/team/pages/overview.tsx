@@ -308,6 +308,12 @@ function Change({ now, before }: { now: number; before: number }) {
   );
 }
 
+const TEAM_AUDIT_ROWS: readonly { key: keyof Overview['teamAudits']; label: string }[] = [
+  { key: 'started', label: 'Team audits started' },
+  { key: 'respondents', label: 'Colleagues who answered a team audit' },
+  { key: 'closed', label: 'Team audits closed' },
+];
+
 function Comparison({ overview }: { overview: Overview }) {
   const rows = [
     ...overview.funnel.map((step) => ({
@@ -322,6 +328,13 @@ function Comparison({ overview }: { overview: Overview }) {
       now: overview.leads.total,
       before: overview.leads.previousTotal,
     },
+    // The care managers' team audits (issue 33): how many were started, answered and closed.
+    ...TEAM_AUDIT_ROWS.map(({ key, label }) => ({
+      key: `team-audits-${key}`,
+      label,
+      now: overview.teamAudits[key].current,
+      before: overview.teamAudits[key].previous,
+    })),
   ];
   return (
     <section className="card overview-comparison" aria-labelledby="comparison-title">
@@ -332,7 +345,7 @@ function Comparison({ overview }: { overview: Overview }) {
       </p>
       <FigureTable
         captionId="comparison-caption"
-        caption="Each step and the leads, last 30 days and the 30 before"
+        caption="Each step, the leads and the team audits, last 30 days and the 30 before"
         columns={['Step', 'Last 30 days', '30 days before', 'Change']}
       >
         <tbody>

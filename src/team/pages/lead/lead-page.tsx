@@ -20,6 +20,7 @@ import type { NoticeState } from '../../ui/workspace';
 import { FollowUp } from './follow-up-forms';
 import { Timeline } from './timeline';
 import { LeadResults } from './lead-results';
+import { LeadTeamAudits } from './lead-team-audits';
 import { Address } from '../../../browser/address';
 
 /** One lead: what the care manager sent, how its messages went, and the team's work on it. */
@@ -95,6 +96,7 @@ function LeadView({
           <SourceAndProfile lead={lead} />
           <Scores lead={lead} />
           <LeadResults lead={lead} />
+          <LeadTeamAudits lead={lead} />
           <Messages messages={lead.messages} reload={reload} />
         </div>
         <div>
