@@ -32,6 +32,7 @@ describe('PrivacyPage', () => {
       'Comparing your results with other providers',
       'What we store when you ask for your results by e-mail',
       'Your private results link',
+      'Asking your team to answer',
       'Saving an audit to finish later',
       'Why we use it',
       'Who sees it',
@@ -131,7 +132,7 @@ describe('PrivacyPage', () => {
       `We keep each request, with any contact details you gave and where your visit came from, for ${LINK_PLACEHOLDERS.retentionPeriod}, then delete it automatically`,
     );
     expect(section('Your rights')).toContain(
-      'We erase every request from that address in any of its forms (any upper or lower case, with or without a “+” tag), with our team’s notes and follow-up of it, the contact details, the source of the visit and the action plan stored with it',
+      'We erase every request from that address in any of its forms (any upper or lower case, with or without a “+” tag), with our team’s notes and follow-up of it, the contact details, the source of the visit, the action plan and any team audit with its answers stored with it',
     );
   });
 
@@ -223,7 +224,7 @@ describe('PrivacyPage', () => {
     expect(text).toContain(
       'every audit saved to finish later with that address (its link then stops working)',
     );
-    expect(text).toContain('the action plan stored with it');
+    expect(text).toContain('the action plan and any team audit with its answers stored with it');
   });
 
   it('explains the linked results and the action plan: stored with the request, erased and deleted with it', () => {
@@ -249,13 +250,35 @@ describe('PrivacyPage', () => {
       'Our team sees only how many actions are planned, in progress or done, and when the plan last changed: not what they are, who owns them or when they are due.',
     );
     expect(section('How long we keep it')).toContain(
-      'Your action plan, and the link between your results, are kept with the request and deleted with it.',
+      'Your action plan, the link between your results, and any team audit with your colleagues’ answers are kept with the request and deleted with it.',
     );
     expect(section('Who sees it')).toContain(
       'Of an action plan, it sees with your request only how many actions are planned, in progress or done, and when it last changed.',
     );
     expect(screen.getByRole('row', { name: /results over time/ }).textContent).toContain(
       'Taking steps at your request (Article 6(1)(b))',
+    );
+  });
+
+  it('says what a team audit keeps (answers and role, no address, no IP), who sees what, and for how long', () => {
+    const text = section('Asking your team to answer');
+    expect(text).toContain(
+      'We send nothing to your colleagues and never ask for or keep their e-mail addresses or names.',
+    );
+    expect(text).toContain('we store only a hash of it');
+    expect(text).toContain('we keep their 25 ratings, the role they chose if they chose one');
+    expect(text).toContain('We do not keep their IP address with their answers');
+    expect(text).toContain(
+      'only once at least 3 colleagues have answered, and then only figures over at least 3 of them',
+    );
+    expect(text).toContain('No one, you and our team included, ever sees one colleague’s answers.');
+    expect(text).toContain('A team audit closes when you close it, or 30 days after it opened.');
+    expect(text).toContain('erased with them, and deleted with them at the end of their time');
+    expect(section('Who sees it')).toContain(
+      'Of a team audit, it sees only when it opened and closed and how many colleagues answered, never an answer or a role.',
+    );
+    expect(screen.getByRole('row', { name: /team audit you opened/ }).textContent).toContain(
+      'Article 6(1)(f)',
     );
   });
 

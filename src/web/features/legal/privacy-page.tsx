@@ -173,6 +173,34 @@ export function PrivacyPage() {
           are, who owns them or when they are due.
         </p>
 
+        <h2>Asking your team to answer</h2>
+        <p>
+          From your private results page you can open a team audit: a link you copy, or send from your own
+          e-mail program, to colleagues so that they answer the same 25 statements. We send nothing to your
+          colleagues and never ask for or keep their e-mail addresses or names. The link ends in a long random
+          code worked out from your own results link; we store only a hash of it.
+        </p>
+        <p>
+          For each colleague who answers, we keep their 25 ratings, the role they chose if they chose one
+          (manager, senior carer or nurse, care worker, office or admin, or other), when they answered, and a
+          hash of a random key their browser made for this team audit, so that answering again from the same
+          browser replaces their answers instead of adding new ones. We do not keep their IP address with
+          their answers; as with every form on this site, we use it for a short time to stop abuse.
+        </p>
+        <p>
+          Answers are anonymous. You see the team&rsquo;s figures on your private results page and in your PDF
+          report only once at least 3 colleagues have answered, and then only figures over at least 3 of them:
+          the middle score of each area, the lowest and highest, how many gave each rating to the statements
+          where answers differ most, and the same for a role only when at least 3 chose it. No one, you and
+          our team included, ever sees one colleague&rsquo;s answers. Our team sees only how many team audits
+          you opened, when, and how many colleagues answered each.
+        </p>
+        <p>
+          A team audit closes when you close it, or 30 days after it opened. It is kept with the results it
+          was opened from, erased with them, and deleted with them at the end of their time; its link then
+          shows &ldquo;page not found&rdquo;.
+        </p>
+
         <h2>Saving an audit to finish later</h2>
         <p>
           On any section of the audit you can choose &ldquo;Save and continue later&rdquo; and give your
@@ -252,6 +280,16 @@ export function PrivacyPage() {
               <td>Taking steps at your request (Article 6(1)(b))</td>
             </tr>
             <tr>
+              <td>
+                Collecting your colleagues&rsquo; anonymous answers to a team audit you opened and showing you
+                the team&rsquo;s figures
+              </td>
+              <td>
+                Our legitimate interest, and yours, in showing how your team sees your service (Article
+                6(1)(f)); no one&rsquo;s answers are shown as theirs
+              </td>
+            </tr>
+            <tr>
               <td>Our team reading your note and replying to it, about your results only</td>
               <td>Our legitimate interest in answering people who write to us (Article 6(1)(f))</td>
             </tr>
@@ -320,16 +358,18 @@ export function PrivacyPage() {
           Of the audits saved to finish later, our team sees only how many there are, unless you ticked the
           box when saving (see &ldquo;Saving an audit to finish later&rdquo; above). Of an action plan, it
           sees with your request only how many actions are planned, in progress or done, and when it last
-          changed.
+          changed. Of a team audit, it sees only when it opened and closed and how many colleagues answered,
+          never an answer or a role.
         </p>
 
         <h2>How long we keep it</h2>
         <p>
           We keep each request, with any contact details you gave and where your visit came from, for{' '}
           {LINK_PLACEHOLDERS.retentionPeriod}, then delete it automatically, and its results link stops
-          working. Your action plan, and the link between your results, are kept with the request and deleted
-          with it. You can ask us to delete it sooner at any time. The anonymous audits used for comparisons
-          are kept indefinitely, as they identify no one.
+          working. Your action plan, the link between your results, and any team audit with your
+          colleagues&rsquo; answers are kept with the request and deleted with it. You can ask us to delete it
+          sooner at any time. The anonymous audits used for comparisons are kept indefinitely, as they
+          identify no one.
         </p>
         <p>
           An audit saved to finish later is kept until you complete it or for 30 days from its first save,
@@ -344,10 +384,10 @@ export function PrivacyPage() {
           <a href={`mailto:${CONTACT}`}>{CONTACT}</a> from that address (or tell us the address). We erase
           every request from that address in any of its forms (any upper or lower case, with or without a
           &ldquo;+&rdquo; tag), with our team&rsquo;s notes and follow-up of it, the contact details, the
-          source of the visit and the action plan stored with it, every audit saved to finish later with that
-          address (its link then stops working), and any message still waiting to be sent, and confirm within
-          one month. Results sent to another address that follow erased ones keep their own results, without
-          the erased ones.
+          source of the visit, the action plan and any team audit with its answers stored with it, every audit
+          saved to finish later with that address (its link then stops working), and any message still waiting
+          to be sent, and confirm within one month. Results sent to another address that follow erased ones
+          keep their own results, without the erased ones.
         </p>
         <p>
           If you are unhappy with how we handle your data, please tell us first. You can also complain to the
