@@ -13,7 +13,9 @@
  * site), into bench-results-pdf.json; `--only pages` Lighthouse on the script pages and the first
  * load of every page, with React's share apart (it builds the site), into bench-results-pages.json;
  * `--only instances` one and three server processes on PostgreSQL behind HAProxy (accepted
- * requests/s, p99, e-mails/s), into bench-results-instances.json.
+ * requests/s, p99, e-mails/s), into bench-results-instances.json; `--only team` 200 colleagues
+ * answering one team audit and the team's view over them, on PGlite and PostgreSQL, into
+ * bench-results-team.json.
  * See docs/decisions/0006-benchmark.md for what is measured and why these tools.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -29,6 +31,7 @@ import { measureIdleMemory } from './bench/idle-memory';
 import { instancesMarkdown, measureInstances, type InstancesFigures } from './bench/instances';
 import { benchmarkReadMarkdown, measureBenchmarkRead } from './bench/benchmark-read';
 import { leadListMarkdown, measureLeadList } from './bench/lead-list';
+import { measureTeamAudit, teamAuditMarkdown } from './bench/team-audit';
 import { mailMarkdown, type MailFigures } from './bench/mail-report';
 import { measureMailThroughput } from './bench/mail-throughput';
 import { downloadChunkBytes, measurePdfFiles, PDF_CHUNK, pdfLibraryChunksIn } from './bench/pdf-chunks';
@@ -62,7 +65,7 @@ const MAIL_BURST = { burstSeconds: 4, connections: 20, drainLimitSeconds: 180 } 
 
 // `--only mail`: the outbox and memory figures alone (no build, no browser, no PostgreSQL), written
 // to their own file so a full run's results stay. The other parts share one server and the build.
-const PARTS = ['mail', 'leads', 'benchmark', 'pdf', 'pages', 'instances'] as const;
+const PARTS = ['mail', 'leads', 'benchmark', 'pdf', 'pages', 'instances', 'team'] as const;
 const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg === -1 ? undefined : process.argv[onlyArg + 1];
 if (only !== undefined && !PARTS.includes(only as (typeof PARTS)[number])) {
@@ -226,6 +229,17 @@ async function mainLeadsOnly(): Promise<void> {
   step(`the team's lead list on PGlite with ${LEAD_LIST.leads} leads`);
   const leadList = await measureLeadList(LEAD_LIST);
   reportPart('leads', background, { leadList }, leadListMarkdown(leadList));
+}
+
+/** `--only team`: prints the team audit's figures and writes bench-results-team.json. */
+async function mainTeamOnly(): Promise<void> {
+  const postgres = await startPostgres();
+  cleanups.push(() => postgres.destroy());
+  step('waiting for a quiet machine');
+  const background = await waitForQuiet();
+  step('200 colleagues answering one team audit, then its view (PGlite, then PostgreSQL)');
+  const teamAudit = await measureTeamAudit({ postgresUrl: postgres.url });
+  reportPart('team', background, { teamAudit }, teamAuditMarkdown(teamAudit));
 }
 
 // The issue's size for the comparison with other providers: 100,000 stored audits.
@@ -405,6 +419,9 @@ async function main(): Promise<void> {
   step(`the comparison with other providers on PGlite with ${BENCHMARK_READ.audits} audits`);
   const benchmarkRead = await measureBenchmarkRead(BENCHMARK_READ);
 
+  step('200 colleagues answering one team audit, then its view (PGlite, then PostgreSQL)');
+  const teamAudit = await measureTeamAudit({ postgresUrl: postgres.url });
+
   const instances = await measureInstancesWith(sink);
 
   const partial: Omit<BenchResults, 'goals'> = {
@@ -418,6 +435,7 @@ async function main(): Promise<void> {
     mail,
     leadList,
     benchmarkRead,
+    teamAudit,
     instances,
   };
   const results: BenchResults = { ...partial, goals: evaluateGoals(partial) };
@@ -440,6 +458,7 @@ try {
     pdf: mainPdfOnly,
     pages: mainPagesOnly,
     instances: mainInstancesOnly,
+    team: mainTeamOnly,
   };
   await (only === undefined ? main() : parts[only as (typeof PARTS)[number]]());
 } catch (error) {

@@ -5,6 +5,12 @@ import { benchmarkReadMarkdown, type BenchmarkReadFigures } from './benchmark-re
 import { instancesMarkdown, type InstancesFigures } from './instances';
 import { table } from './markdown-table';
 import { LEAD_LIST_GOAL_MS, leadListMarkdown, type LeadListFigures } from './lead-list';
+import {
+  STORE_ANSWER_GOAL_MS,
+  TEAM_VIEW_GOAL_MS,
+  teamAuditMarkdown,
+  type TeamAuditFigures,
+} from './team-audit';
 import type { LighthouseFigures } from './lighthouse';
 import { mailMarkdown, type MailFigures } from './mail-report';
 import { pdfGoals, pdfMarkdown, type PdfBenchFigures } from './pdf-report';
@@ -34,6 +40,7 @@ export interface BenchResults {
   mail: MailFigures;
   /** The team workspace's lead list on 10,000 leads (`npm run bench -- --only leads` alone). */
   leadList: LeadListFigures;
+  teamAudit: TeamAuditFigures[];
   /** The comparison with other providers on 100,000 audits (`npm run bench -- --only benchmark` alone). */
   benchmarkRead: BenchmarkReadFigures;
   /** One and three instances behind HAProxy on PostgreSQL (`npm run bench -- --only instances` alone). */
@@ -142,6 +149,21 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
     figure: `slowest median ${slowest.medianMs} ms (${slowest.page})`,
     met: slowest.medianMs < LEAD_LIST_GOAL_MS,
   });
+  for (const team of results.teamAudit) {
+    const name = team.database === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    goals.push(
+      {
+        goal: `Team audit: store an answer p95 < ${STORE_ANSWER_GOAL_MS} ms with ${team.respondents} respondents on ${name}`,
+        figure: `p95 ${team.storeAnswer.p95Ms} ms`,
+        met: team.storeAnswer.p95Ms < STORE_ANSWER_GOAL_MS,
+      },
+      {
+        goal: `Team audit: the team's view p95 < ${TEAM_VIEW_GOAL_MS} ms over ${team.respondents} respondents on ${name}`,
+        figure: `p95 ${team.teamView.p95Ms} ms`,
+        met: team.teamView.p95Ms < TEAM_VIEW_GOAL_MS,
+      },
+    );
+  }
   return goals;
 }
 
@@ -267,6 +289,8 @@ export function markdown(results: BenchResults): string {
     leadListMarkdown(results.leadList),
     '',
     benchmarkReadMarkdown(results.benchmarkRead),
+    '',
+    teamAuditMarkdown(results.teamAudit),
     '',
     instancesMarkdown(results.instances),
     '',
