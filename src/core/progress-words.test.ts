@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AREAS } from './areas';
 import type { HistoryEntry, ResultHistory } from './progress';
 import {
+  labelledPoints,
+  ownResultsToCompare,
   progressChange,
   progressChangeHeading,
   progressChangeText,
@@ -11,6 +13,8 @@ import {
   progressShownNote,
   scoreLabelBelow,
   seriesChartAlt,
+  teamAuditLabel,
+  teamClosedNote,
 } from './progress-words';
 import { overallScore, type AreaScores } from './scoring';
 
@@ -107,5 +111,95 @@ describe('progress words', () => {
     ['above at 0', 0, 60, false],
   ])('prints a score %s', (_name, score, neighbour, below) => {
     expect(scoreLabelBelow(score, neighbour)).toBe(below);
+  });
+
+  describe('a closed team audit in the chain', () => {
+    const team = (takenOn: string, score: number, respondents: number): HistoryEntry => ({
+      ...entry(takenOn, every(score)),
+      team: { respondents },
+    });
+    const TEAM = team('2026-10-20', 64, 12);
+    const LAST = entry('2026-11-20', every(100));
+
+    it('is named "Team audit, 12 respondents", and the table says the day it closed', () => {
+      expect(teamAuditLabel({ respondents: 12 })).toBe('Team audit, 12 respondents');
+      expect(teamAuditLabel({ respondents: 200 })).toBe('Team audit, 200 respondents');
+      expect(teamClosedNote('2 Nov 2026')).toBe('(closed 2 Nov 2026)');
+    });
+
+    it.each([
+      [
+        'at the start',
+        [TEAM, SECOND, LAST],
+        'Your 3 results, from 20 October 2026 to 20 November 2026: 2 of your own, each taken with “Retake with these answers” from the one before, and a team audit your colleagues answered, its scores the team’s medians.',
+      ],
+      [
+        'in the middle',
+        [FIRST, TEAM, LAST],
+        'Your 3 results, from 1 October 2026 to 20 November 2026: 2 of your own, each taken with “Retake with these answers” from the one before, and a team audit your colleagues answered, its scores the team’s medians.',
+      ],
+      [
+        'at the end, after the only own result',
+        [FIRST, team('2026-10-31', 64, 3)],
+        'Your 2 results, from 1 October 2026 to 31 October 2026: your own result and a team audit your colleagues answered, its scores the team’s medians.',
+      ],
+      [
+        'twice',
+        [FIRST, TEAM, LAST, team('2026-12-01', 70, 200)],
+        'Your 4 results, from 1 October 2026 to 1 December 2026: 2 of your own, each taken with “Retake with these answers” from the one before, and 2 team audits your colleagues answered, their scores the team’s medians.',
+      ],
+    ])(
+      '%s: the intro says which results are hers and what a team audit’s scores are',
+      (_name, entries, intro) => {
+        expect(progressIntro(history(entries))).toBe(intro);
+      },
+    );
+
+    it.each([
+      ['at the start', [TEAM, FIRST, LAST]],
+      ['in the middle', [FIRST, TEAM, LAST]],
+      ['at the end', [FIRST, LAST, TEAM]],
+    ])('%s: "what changed" compares her own first and last results, never the team’s', (_name, entries) => {
+      const own = ownResultsToCompare(entries)!;
+      expect(own).toEqual([FIRST, LAST]);
+      const overall = progressSeries(own)[0]!;
+      expect(progressChangeText(overall, own)).toBe('Overall: 56% → 100%, +44 points');
+    });
+
+    it('leaves nothing to compare with only one own result', () => {
+      expect(ownResultsToCompare([FIRST, TEAM])).toBeUndefined();
+      expect(ownResultsToCompare([TEAM, FIRST])).toBeUndefined();
+    });
+
+    it('names a team audit’s figure apart in the charts’ words, with its respondents', () => {
+      const entries = [FIRST, TEAM, LAST];
+      const overall = progressSeries(entries)[0]!;
+      expect(seriesChartAlt(overall, entries)).toBe(
+        'Overall over 3 results, out of 100: 56% on 1 October 2026, 64% in the team audit of 20 October 2026 (12 respondents) and 100% on 20 November 2026.',
+      );
+      expect(progressChartsAlt(entries)).toMatch(
+        /^Line charts of your scores over 3 results, out of 100, oldest first\. The line joins your own results; a team audit is a mark of its own\. Overall: 56% on/,
+      );
+      expect(progressChartsAlt([FIRST, LAST])).not.toContain('team audit');
+    });
+
+    it.each([
+      ['at the start', [TEAM, FIRST, LAST], [1, 2]],
+      ['in the middle', [FIRST, TEAM, LAST], [0, 2]],
+      ['at the end', [FIRST, LAST, TEAM], [0, 1]],
+      ['after the only own result', [FIRST, TEAM], [0]],
+    ])('%s: the chart labels the ends of her own line, not the team’s mark', (_name, entries, indexes) => {
+      const overall = progressSeries(entries)[0]!;
+      const labels = labelledPoints(overall, entries);
+      expect(labels.map((label) => label.index)).toEqual(indexes);
+      expect(labels.map((label) => label.anchor)).toEqual(
+        indexes.length === 1 ? ['start'] : ['start', 'end'],
+      );
+      // Each end is placed against the next own point along the line, skipping the team's.
+      if (indexes.length === 2) {
+        expect(labels[0]!.neighbour).toBe(entries[indexes[1]!]!.overall);
+        expect(labels[1]!.neighbour).toBe(entries[indexes[0]!]!.overall);
+      } else expect(labels[0]!.neighbour).toBeUndefined();
+    });
   });
 });

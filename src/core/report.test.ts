@@ -4,6 +4,7 @@ import type { AreaBenchmark, Benchmark } from './benchmark';
 import { AREA_ADVICE } from './insight';
 import { buildReport, reportFileName, signedChange, type EarlierResult } from './report';
 import type { Rating, Responses } from './responses';
+import { teamView } from './team-view';
 
 /** Each area's five statements rated as given, in area order. */
 function rated(ratings: Record<AreaId, [Rating, Rating, Rating, Rating, Rating]>): Responses {
@@ -267,5 +268,20 @@ describe('reportFileName', () => {
     ['2027-01-03T23:59:59Z', 'care-management-audit-report-2027-01-03.pdf'],
   ])('%s → %s', (iso, name) => {
     expect(reportFileName(new Date(iso))).toBe(name);
+  });
+});
+
+describe('buildReport with a team audit’s view', () => {
+  const answers = (count: number) => Array.from({ length: count }, () => ({ responses: EDGES }));
+
+  it('carries the view over 3 respondents or more, for the PDF’s page', () => {
+    const view = teamView(answers(3), EDGES)!;
+    expect(buildReport(EDGES, new Date(), { team: view }).team).toBe(view);
+    expect(buildReport(EDGES, new Date()).team).toBeUndefined();
+  });
+
+  it('drops a view over fewer than 3, however it was made: a figure could be one colleague’s', () => {
+    const view = teamView(answers(3), EDGES)!;
+    expect(buildReport(EDGES, new Date(), { team: { ...view, respondents: 2 } }).team).toBeUndefined();
   });
 });

@@ -25,6 +25,7 @@ import { isRating, type Rating, type Responses } from './responses';
 import { roadmapFor, type Roadmap } from './roadmap';
 import type { ResultHistory } from './progress';
 import { overallScore, scoreAreas, type AreaScores } from './scoring';
+import { MIN_TEAM_RESPONDENTS, type TeamView } from './team-view';
 
 /** Where one area stands against other providers. */
 export interface AreaComparison {
@@ -81,6 +82,8 @@ export interface ReportContext {
   history?: ResultHistory;
   /** What the care manager marked on their private results page. */
   plan?: readonly ActionPlanItem[];
+  /** The team audit opened from this result, for the PDF's "Your team’s view" page. */
+  team?: TeamView;
 }
 
 /** One statement as the visitor rated it; `rating` is absent when it was left unanswered. */
@@ -112,6 +115,11 @@ export interface Report {
   progress?: ResultHistory;
   /** The marked topics, in the topics' order; present only when at least one is marked. */
   actionPlan?: PlannedAction[];
+  /**
+   * The team's view, present only over at least MIN_TEAM_RESPONDENTS respondents: under that a
+   * figure could be one colleague's answer, so nothing of the team is reported at all.
+   */
+  team?: TeamView;
   /** Every statement and the rating given, for the PDF's appendix. */
   answers: AnsweredArea[];
 }
@@ -127,7 +135,7 @@ export function buildReport(
 ): Report {
   const scores = scoreAreas(responses);
   const overall = overallScore(scores);
-  const { benchmark, earlier, history, plan } = context;
+  const { benchmark, earlier, history, plan, team } = context;
   const available = benchmark?.status === 'available' ? benchmark : undefined;
   const areas: AreaResult[] = AREAS.map((area) => {
     const score = scores[area.id];
@@ -164,6 +172,7 @@ export function buildReport(
     ...(earlier ? { earlier: { takenOn: earlier.takenOn } } : {}),
     ...(history && history.entries.length > 1 ? { progress: history } : {}),
     ...plannedActions(plan, priorities, areas),
+    ...(team && team.respondents >= MIN_TEAM_RESPONDENTS ? { team } : {}),
     answers: answersOf(responses),
   };
 }

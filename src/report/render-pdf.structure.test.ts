@@ -44,6 +44,7 @@ function sections(report: Report): string[] {
     'Summary',
     'About this report',
     ...(report.progress ? ['Your progress'] : []),
+    ...(report.team ? ['Your team’s view'] : []),
     'Your priorities',
     'Area Assessments:',
     'By CQC key question',
@@ -384,10 +385,15 @@ describe.each(fixtures)('the %s report read back', (name) => {
       return;
     }
     const { entries } = progress;
+    // A team audit is a result of the chain, but "what changed" compares her own results.
+    const own = entries.filter((entry) => !entry.team);
+    const thisResult = entries.findLastIndex((entry) => !entry.team);
     const page = section(document, 'Your progress');
     const [intro] = page;
     expect(textOf(intro!)).toMatch(
-      new RegExp(`^Your ${entries.length} results, from \\d{1,2} [A-Z][a-z]+ \\d{4} to 23 November 2026,`),
+      new RegExp(
+        `^Your ${entries.length} results, from \\d{1,2} [A-Z][a-z]+ \\d{4} to \\d{1,2} [A-Z][a-z]+ \\d{4}${own.length < entries.length ? ':' : ','}`,
+      ),
     );
     const heading = page.find((e) => e.role === 'H3')!;
     expect(textOf(heading)).toBe(
@@ -396,7 +402,7 @@ describe.each(fixtures)('the %s report read back', (name) => {
         : 'Change since your first result',
     );
     const changes = listItems(page.find((e) => e.role === 'L')!).map((item) => item.body);
-    const first = entries[0]!;
+    const first = own[0]!;
     expect(changes).toHaveLength(6);
     expect(changes[0]).toBe(
       `Overall: ${first.overall}% → ${report.overall.score}%, ${progressChangeWords(report.overall.score - first.overall)}`,
@@ -410,10 +416,11 @@ describe.each(fixtures)('the %s report read back', (name) => {
     expect(figures).toHaveLength(1);
     const alt = figures[0]!.alt ?? '';
     expect(alt).toMatch(new RegExp(`^Line charts of your scores over ${entries.length} results, out of 100`));
-    // Every score of every result is in the words, with its day.
-    expect(alt).toContain(`Overall: ${first.overall}% on `);
+    // Every score of every result is in the words, with its day, a team audit's named as one.
+    const when = (entry: (typeof entries)[number]) => (entry.team ? ` in the team audit of ` : ' on ');
+    expect(alt).toContain(`Overall: ${entries[0]!.overall}%${when(entries[0]!)}`);
     for (const area of report.areas) {
-      const scores = entries.map((entry) => `${entry.scores[area.id]}% on `);
+      const scores = entries.map((entry) => `${entry.scores[area.id]}%${when(entry)}`);
       const line = alt.slice(alt.indexOf(`${area.title}: `));
       let from = 0;
       for (const score of scores) {
@@ -445,7 +452,15 @@ describe.each(fixtures)('the %s report read back', (name) => {
         ]),
       );
     }
-    expect(rows.at(-1)![0]![2]).toBe('23 November 2026 (this result)');
+    expect(rows[thisResult]![0]![2]).toBe('23 November 2026 (this result)');
+    for (const [i, entry] of entries.entries())
+      if (entry.team)
+        expect(rows[i]![0]![2]).toMatch(
+          new RegExp(
+            `^Team audit, ${entry.team.respondents} respondents \\(closed \\d{1,2} [A-Z][a-z]+ \\d{4}\\)$`,
+          ),
+        );
+    expect(alt.includes('a team audit is a mark of its own')).toBe(own.length < entries.length);
     const notes = page.filter((e) => e.role === 'P').map(textOf);
     expect(notes.includes(`Showing your 12 latest results of ${progress.total}.`)).toBe(
       progress.total > entries.length,
@@ -453,6 +468,97 @@ describe.each(fixtures)('the %s report read back', (name) => {
     expect(notes.some((note) => note.startsWith('You have taken the audit again since this one'))).toBe(
       progress.laterResults,
     );
+  });
+
+  it('prints the team’s view as a figure with every figure in words, a table, sentences, and the statements and roles as tables', () => {
+    const { team } = report;
+    if (!team) {
+      expect(textOf(document)).not.toMatch(/Your team’s view|Where answers differ most|respondents/);
+      return;
+    }
+    const page = section(document, 'Your team’s view');
+    expect(textOf(page[0]!)).toBe(
+      `${team.respondents} respondents from your team answered the same 25 statements, anonymously; your own answers are not among them. For each area: the team’s score (the median of their scores), the spread from the lowest score to the highest, and your own score beside them.`,
+    );
+    const rows = [
+      { title: 'Overall', ...team.overall },
+      ...team.areas.map((area) => ({ ...area, title: report.areas.find((a) => a.id === area.id)!.title })),
+    ];
+    // The drawing: one figure whose words give every figure it draws.
+    const figures = page.filter((e) => e.role === 'Figure');
+    expect(figures).toHaveLength(1);
+    const alt = figures[0]!.alt ?? '';
+    expect(alt).toMatch(
+      new RegExp(`^Chart of your team’s scores over ${team.respondents} respondents, out of 100`),
+    );
+    for (const row of rows)
+      expect(alt).toContain(
+        `${row.title}: median ${row.median}%, lowest ${row.lowest}%, highest ${row.highest}%, yours ${row.own}%`,
+      );
+
+    const tables = page.filter((e) => e.role === 'Table');
+    // The areas' figures, the statements rated least alike (when any differ) and the roles (when any).
+    expect(tables).toHaveLength(1 + (team.differing.length > 0 ? 1 : 0) + (team.roles.length > 0 ? 1 : 0));
+    const [header, ...body] = cells(tables[0]!);
+    expect(header).toEqual(
+      ['Area', 'Team’s median', 'Lowest', 'Highest', 'Your score'].map((text) => ['TH', 'Column', text]),
+    );
+    expect(body).toEqual(
+      rows.map((row) => [
+        ['TH', 'Row', row.title],
+        ...[row.median, row.lowest, row.highest, row.own].map((n) => ['TD', undefined, `${n}%`]),
+      ]),
+    );
+    // The spread in words, a sentence per row, after the table.
+    const sentences = listItems(page.find((e) => e.role === 'L')!).map((item) => item.body);
+    expect(sentences.map((sentence) => sentence.slice(0, sentence.indexOf(':')))).toEqual(
+      rows.map((r) => r.title),
+    );
+    for (const [i, row] of rows.entries())
+      expect(sentences[i]).toContain(
+        row.lowest === row.highest
+          ? `every respondent scored ${row.median}%; yours is ${row.own}%`
+          : `the team’s median is ${row.median}%, from ${row.lowest}% to ${row.highest}%`,
+      );
+
+    const h3s = page.filter((e) => e.role === 'H3').map(textOf);
+    expect(h3s).toEqual(['Where answers differ most', 'By role']);
+    let next = 1;
+    if (team.differing.length > 0) {
+      const [statementHeader, ...statements] = cells(tables[next++]!);
+      expect(statementHeader.map(([role, scope, text]) => [role, scope, text])).toEqual(
+        ['Statement', 'Rated 1', 'Rated 2', 'Rated 3', 'Rated 4', 'Rated 5', 'Your rating'].map((text) => [
+          'TH',
+          'Column',
+          text,
+        ]),
+      );
+      expect(statements).toHaveLength(team.differing.length);
+      for (const [i, statement] of team.differing.entries()) {
+        const row = statements[i]!;
+        expect(row[0]!.slice(0, 2)).toEqual(['TH', 'Row']);
+        expect(row.slice(1, 6).map(([, , text]) => Number(text))).toEqual(statement.counts);
+        // The counts add up to the respondents who rated it: never fewer than three.
+        expect(statement.counts.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(3);
+      }
+    } else expect(textOf(document)).toContain('Your team agreed on every statement');
+    if (team.roles.length > 0) {
+      const [roleHeader, ...roles] = cells(tables[next]!);
+      expect(roleHeader.map(([, , text]) => text)).toEqual([
+        'Role',
+        'Overall',
+        ...report.areas.map((a) => a.title),
+      ]);
+      expect(roles.map((row) => row[0]![2])).toEqual(
+        team.roles.map((role) => expect.stringMatching(new RegExp(`, ${role.respondents} respondents$`))),
+      );
+      for (const [i, role] of team.roles.entries())
+        expect(roles[i]!.slice(1).map(([, , text]) => text)).toEqual(
+          [role.overall, ...role.areas].map(
+            (spread) => `${spread.median}% (${spread.lowest}–${spread.highest}%)`,
+          ),
+        );
+    } else expect(textOf(document)).toContain('No role was given by at least 3 respondents');
   });
 
   it('links the booking page, the e-mail address and the web site, each a Link with its annotation', () => {
@@ -512,6 +618,15 @@ describe('the fixtures cover what changes the structure', () => {
     expect(REPORT_FIXTURES.progress.progress?.entries).toHaveLength(3);
     expect(REPORT_FIXTURES.longestProgress.progress).toMatchObject({ total: 14, laterResults: true });
     expect(REPORT_FIXTURES.longestProgress.progress?.entries).toHaveLength(12);
+    // A team's view with roles shown and not, and a team audit in the chain at its end and in its middle.
+    expect(REPORT_FIXTURES.withTeam.team?.respondents).toBe(12);
+    expect(REPORT_FIXTURES.withTeam.team?.roles.map((r) => r.role)).toEqual([
+      'senior-carer-or-nurse',
+      'care-worker',
+    ]);
+    expect(REPORT_FIXTURES.withTeam.progress?.entries.at(-1)?.team).toEqual({ respondents: 12 });
+    expect(REPORT_FIXTURES.largestTeam.team?.respondents).toBe(200);
+    expect(REPORT_FIXTURES.largestTeam.progress?.entries[1]?.team).toEqual({ respondents: 200 });
     expect(
       REPORT_FIXTURES.partial.answers.flatMap((a) => a.statements).filter((s) => !s.rating).length,
     ).toBeGreaterThan(0);

@@ -9,6 +9,12 @@ import {
   PRIORITIES_INTRO,
   buildReport,
   describeSegment,
+  formatDay,
+  teamView,
+  TEAM_ROLE_LABELS,
+  TEAM_ROLES,
+  type HistoryEntry,
+  type TeamRole,
   reportFileName,
   statementCount,
   type Benchmark,
@@ -547,5 +553,215 @@ describe('the progress page of a retake chain', () => {
     const { all } = await readPdf(await render(alone));
     expect(all).not.toContain('Your progress');
     expect(all).not.toContain('Change since');
+  });
+});
+
+describe('the team’s view page', () => {
+  /** `count` respondents, each rating every statement `rating`, the roles taken in turn. */
+  const team = (count: number, rating: Rating | ((respondent: number) => Rating), roles: TeamRole[] = []) =>
+    Array.from({ length: count }, (_, respondent) => ({
+      responses: everyAnswer(typeof rating === 'number' ? rating : rating(respondent)),
+      ...(roles.length > 0 ? { role: roles[respondent % roles.length] } : {}),
+    }));
+  const viewOf = (answers: ReturnType<typeof team>, own: Responses = MIXED) => {
+    const view = teamView(answers, own);
+    if (!view) throw new Error('too few respondents for a view');
+    return view;
+  };
+  /** Ratings 1, 3, 5, 3, 1, … : a spread from 20% to 100% in every area, the median 60%. */
+  const spreadOut = (respondent: number) => ([1, 3, 5, 3] as const)[respondent % 4]!;
+  const pageOf = (pages: PdfText['pages'], heading: string) =>
+    pages.findIndex((p) => p.text.startsWith(heading));
+
+  it('follows the progress page, with who answered, every area’s median, spread and own score, the statements and the roles', async () => {
+    const view = viewOf(team(12, spreadOut, ['care-worker', 'care-worker', 'office-or-admin']));
+    const history = {
+      entries: [
+        {
+          takenOn: '2026-09-01',
+          scores: buildReport(everyAnswer(2)).areas.reduce((s, a) => ({ ...s, [a.id]: a.score }), {}),
+          overall: 40,
+        },
+        {
+          takenOn: '2026-11-22',
+          scores: Object.fromEntries(buildReport(MIXED).areas.map((a) => [a.id, a.score])),
+          overall: 56,
+        },
+      ] as HistoryEntry[],
+      total: 2,
+      laterResults: false,
+    };
+    const report = buildReport(MIXED, GENERATED_AT, { history, team: view });
+    const { pages } = await readPdf(await render(report));
+    expect(pageOf(pages, 'Your progress')).toBe(2);
+    expect(pageOf(pages, 'Your team’s view')).toBe(3);
+    const text = pages
+      .slice(3, pageOf(pages, 'Your priorities'))
+      .map((p) => p.text)
+      .join(' ');
+    expect(text).toContain('12 respondents from your team answered the same 25 statements, anonymously');
+    // The figures' table: the median, lowest, highest and own score of each row.
+    expect(text).toContain('Area Team’s median Lowest Highest Your score');
+    expect(text).toContain('Overall 60% 20% 100% 56%');
+    expect(text).toContain('Operational Efficiency 60% 20% 100% 72%');
+    expect(text).toContain('Data Management 60% 20% 100% 28%');
+    // The drawing's column of figures and its key.
+    expect(text).toContain('Spread, lowest to highest');
+    expect(text).toContain('Team’s median');
+    // In words.
+    expect(text).toContain(
+      'Data Management: the team’s median is 60%, from 20% to 100% (a spread of 80 points); yours is 28%, 32 points below the team’s median.',
+    );
+    // The statements rated least alike: the audit's first five, as every statement is spread alike.
+    expect(text).toContain('Where answers differ most');
+    expect(text).toContain(
+      'Our day-to-day care workflows are planned and managed in one digital system rather than on paper or spreadsheets. (Operational Efficiency) 3 0 6 0 3 4',
+    );
+    // Care workers are 8: shown. Office or admin are 4: shown too. No role given by fewer.
+    expect(text).toContain('Care worker, 8 respondents 60% (20–100%)');
+    expect(text).toContain('Office or admin, 4 respondents');
+    expect(text).not.toMatch(/Manager,|Other,|Senior carer/);
+  });
+
+  it('comes after "About this report" when there is no progress, and is listed on the cover', async () => {
+    const { pages } = await readPdf(
+      await render(buildReport(MIXED, GENERATED_AT, { team: viewOf(team(3, 4)) })),
+    );
+    expect(pageOf(pages, 'Summary')).toBe(1);
+    expect(pageOf(pages, 'Your team’s view')).toBe(2);
+    expect(pageOf(pages, 'Your priorities')).toBeGreaterThan(2);
+    expect(pages[0]!.text).toContain('Your team’s view page 3');
+  });
+
+  it('is left out without a team, and with fewer than 3 respondents (nothing of the team at all)', async () => {
+    const three = viewOf(team(3, 4));
+    const tooFew = { ...three, respondents: 2 };
+    for (const report of [
+      buildReport(MIXED, GENERATED_AT),
+      buildReport(MIXED, GENERATED_AT, { team: tooFew }),
+    ]) {
+      expect(report.team).toBeUndefined();
+      const { all } = await readPdf(await render(report));
+      expect(all).not.toContain('Your team’s view');
+      expect(all).not.toContain('respondents');
+    }
+    expect(teamView(team(2, 4), MIXED)).toBeUndefined();
+  });
+
+  it('every respondent alike: a spread of none in words, and no statement where answers differ', async () => {
+    const { all } = await readPdf(
+      await render(buildReport(MIXED, GENERATED_AT, { team: viewOf(team(3, 3)) })),
+    );
+    expect(all).toContain(
+      'Overall: every respondent scored 60%; yours is 56%, 4 points below the team’s median, and lower than any of theirs.',
+    );
+    expect(all).toContain('Service Quality 60% 60% 60% 88%');
+    expect(all).toContain(
+      'Your team agreed on every statement: each was given the same rating by every respondent.',
+    );
+    expect(all).toContain('No role was given by at least 3 respondents');
+  });
+
+  it.each([1, 5] as const)(
+    'every answer %i, the team’s and the manager’s: every figure the same',
+    async (rating) => {
+      const score = `${rating * 20}%`;
+      const report = buildReport(everyAnswer(rating), GENERATED_AT, {
+        team: viewOf(team(200, rating), everyAnswer(rating)),
+      });
+      const { all } = await readPdf(await render(report));
+      expect(all).toContain('200 respondents from your team');
+      for (const area of AREAS) {
+        expect(all).toContain(`${area.title} ${score} ${score} ${score} ${score}`);
+        expect(all).toContain(
+          `${area.title}: every respondent scored ${score}; yours is ${score}, the same as the team’s median.`,
+        );
+      }
+      expect(all).toContain('Your team agreed on every statement');
+    },
+  );
+
+  it('200 respondents of every role: each role apart, and the counts of a statement add up to 200', async () => {
+    const view = viewOf(team(200, spreadOut, [...TEAM_ROLES]));
+    expect(view.roles).toHaveLength(5);
+    const started = performance.now();
+    const { all } = await readPdf(await render(buildReport(MIXED, GENERATED_AT, { team: view })));
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(all).toContain('200 respondents from your team');
+    for (const label of Object.values(TEAM_ROLE_LABELS))
+      expect(all).toContain(`${label}, 40 respondents 60% (20–100%)`);
+    // 50 each of 1 and 5, 100 of 3.
+    expect(all).toContain('(Operational Efficiency) 50 0 100 0 50 4');
+  });
+});
+
+describe('a team audit in the progress page', () => {
+  const scores = (score: number) =>
+    Object.fromEntries(AREA_IDS.map((id) => [id, score])) as Record<(typeof AREA_IDS)[number], number>;
+  const own = (takenOn: string, score: number): HistoryEntry => ({
+    takenOn,
+    scores: scores(score),
+    overall: score,
+  });
+  const teamAudit = (takenOn: string, score: number, respondents: number): HistoryEntry => ({
+    ...own(takenOn, score),
+    team: { respondents },
+  });
+  const mixed: HistoryEntry = {
+    takenOn: '2026-11-22',
+    scores: Object.fromEntries(
+      buildReport(MIXED).areas.map((a) => [a.id, a.score]),
+    ) as HistoryEntry['scores'],
+    overall: 56,
+  };
+  const progressText = async (entries: HistoryEntry[]) => {
+    const report = buildReport(MIXED, GENERATED_AT, {
+      earlier: entries.filter((entry) => !entry.team).at(-2),
+      history: { entries, total: entries.length, laterResults: false },
+    });
+    const { pages } = await readPdf(await render(report));
+    return pages.find((page) => page.text.startsWith('Your progress'))!.text;
+  };
+
+  it.each([
+    ['at the start', [teamAudit('2026-05-01', 80, 12), own('2026-06-30', 40), mixed]],
+    ['in the middle', [own('2026-06-30', 40), teamAudit('2026-08-01', 80, 12), mixed]],
+    ['at the end', [own('2026-06-30', 40), mixed, teamAudit('2026-12-20', 80, 12)]],
+  ])(
+    '%s: named "Team audit, 12 respondents" with the day it closed, and left out of what changed',
+    async (_name, entries) => {
+      const text = await progressText(entries);
+      const team = entries.find((entry) => entry.team)!;
+      expect(text).toContain(
+        `Team audit, 12 respondents (closed ${formatDay(team.takenOn)}) 80% 80% 80% 80% 80% 80%`,
+      );
+      expect(text).toContain('30 June 2026 40% 40%');
+      expect(text).toContain('22 November 2026 (this result) 56% 72% 40% 88% 52% 28%');
+      expect(text).toContain(
+        '2 of your own, each taken with “Retake with these answers” from the one before, and a team audit your colleagues answered',
+      );
+      // Her own results compared, 40% to the mixed answers: never the team's 80%.
+      expect(text).toContain('Change since your first result');
+      expect(text).toContain('Overall: 40% → 56%, +16 points');
+      expect(text).toContain('Service Quality: 40% → 88%, +48 points');
+      expect(text).not.toContain('80% →');
+      // The chart's key says which mark is which.
+      expect(text).toContain('Your results');
+      expect(text).toContain('Team audit (the team’s median)');
+    },
+  );
+
+  it('after the only own result: no change to show, the result and the team audit in the table', async () => {
+    const text = await progressText([mixed, teamAudit('2026-12-20', 64, 3)]);
+    expect(text).toContain('your own result and a team audit your colleagues answered');
+    expect(text).not.toContain('Change since');
+    expect(text).toContain('22 November 2026 (this result) 56%');
+    expect(text).toContain('Team audit, 3 respondents (closed 20 December 2026) 64%');
+  });
+
+  it('without a team audit: no key to the marks', async () => {
+    const text = await progressText([own('2026-06-30', 40), mixed]);
+    expect(text).not.toContain('Team audit');
+    expect(text).not.toContain('Your results');
   });
 });

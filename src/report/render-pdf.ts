@@ -11,6 +11,7 @@ import { REPORT_TITLE } from './pdf/pdf-words';
 import { writeProgress } from './pdf/progress';
 import { ReportWriter, type WrittenSection } from './pdf/report-writer';
 import { writeMethod, writeSummary } from './pdf/summary';
+import { writeTeamView } from './pdf/team-view';
 import { PAGE } from './pdf/theme';
 
 export type { ReportContact } from './pdf/contact';
@@ -84,6 +85,8 @@ function writeReport(
   writeMethod(writer);
   // The chain's progress follows the summary: how this result came about, before what to do next.
   if (report.progress) writeProgress(writer, report.progress);
+  // The team's view beside her own, right after how her own results came about (decision 0072).
+  if (report.team) writeTeamView(writer, report.team);
   writePriorities(writer, report.priorities);
   writeAreas(writer, report);
   writeKeyQuestions(writer, report);

@@ -4,6 +4,9 @@ import {
   buildReport,
   priorityKey,
   overallScore,
+  teamResultScores,
+  teamView,
+  TEAM_ROLES,
   type AreaBenchmark,
   type ActionPlanItem,
   type AreaId,
@@ -12,6 +15,8 @@ import {
   type ResultHistory,
   type Report,
   type Responses,
+  type TeamAnswer,
+  type TeamView,
 } from '../../src/core';
 import type { ReportContact } from '../../src/report/render-pdf';
 
@@ -21,8 +26,10 @@ import type { ReportContact } from '../../src/report/render-pdf';
  * (lowest bars, every statement a priority candidate, one phase of foundations), every answer 5 (no
  * priorities, a plan to sustain), a spread, the spread with a benchmark of the visitor's segment or
  * of all providers, or too few audits for one, a retake, a retake chain's progress (three results,
- * and the largest: the latest 12 of 14), gaps in the answers, and an action plan
- * (a few marks, and the largest: every topic, with the longest owners).
+ * and the largest: the latest 12 of 14), gaps in the answers, an action plan
+ * (a few marks, and the largest: every topic, with the longest owners), and a team audit (its view
+ * of 12 respondents with two roles shown, closed after this result; and the largest: 200
+ * respondents, every role shown, a team audit in the middle of the chain).
  */
 
 /** The day every fixture is dated: noon UTC, as the server dates a report. */
@@ -129,6 +136,84 @@ const LARGEST_PLAN: ActionPlanItem[] = [
   targetDate: i % 2 === 0 ? '2020-01-31' : '2099-12-31',
 }));
 
+const STEPS = [0, 0, -1, 1, 0, -1, 2, -2, 0, 1, 0];
+const LEANS = [-1, 1, 0, -1, 2];
+
+/**
+ * `count` colleagues' answers spread around the mixed answers, the same for the same count: each
+ * respondent rates each statement up to two steps either side of the manager's rating, each area
+ * leaning its own way (within 1–5), and takes a role in turn from `roles` (undefined: gave none).
+ */
+export function teamAnswers(count: number, roles: readonly (TeamAnswer['role'] | undefined)[]): TeamAnswer[] {
+  return Array.from({ length: count }, (_, respondent) => {
+    const responses = Object.fromEntries(
+      AREA_IDS.map((id, area) => [
+        id,
+        Object.fromEntries(
+          [0, 1, 2, 3, 4].map((statement) => {
+            const own = MIXED_RESPONSES[id]?.[statement] ?? 3;
+            // A fixed pattern of steps, mostly small, different for each respondent, area and
+            // statement, and each area leaning its own way (the team sees some areas apart).
+            const step = STEPS[(respondent * 7 + area * 3 + statement * 5) % STEPS.length]! + LEANS[area]!;
+            return [statement, Math.min(5, Math.max(1, own + step)) as Rating];
+          }),
+        ),
+      ]),
+    ) as Responses;
+    const role = roles[respondent % roles.length];
+    return role ? { role, responses } : { responses };
+  });
+}
+
+/** Twelve respondents: 5 care workers and 3 senior carers (shown apart), 2 in the office and 2 with no role (not). */
+const TEAM_OF_TWELVE: TeamView = teamView(
+  teamAnswers(12, [
+    'care-worker',
+    'senior-carer-or-nurse',
+    'care-worker',
+    'office-or-admin',
+    'care-worker',
+    undefined,
+    'senior-carer-or-nurse',
+    'care-worker',
+    'senior-carer-or-nurse',
+    'care-worker',
+    'office-or-admin',
+    undefined,
+  ]),
+  MIXED_RESPONSES,
+)!;
+
+/** The most a team audit takes: 200 respondents, every role given by at least 3. */
+const TEAM_OF_200: TeamView = teamView(teamAnswers(200, [...TEAM_ROLES, undefined]), MIXED_RESPONSES)!;
+
+/** A closed team audit as the progress chain holds it: its medians, on the day it closed. */
+function teamEntry(takenOn: string, view: TeamView): HistoryEntry {
+  return { takenOn, ...teamResultScores(view), team: { respondents: view.respondents } };
+}
+
+/** Two of the manager's results, then the team audit opened from the second (this result), closed since. */
+const TEAM_PROGRESS: ResultHistory = {
+  entries: [
+    historyEntry('2026-09-15', EARLIER_SCORES),
+    historyEntry('2026-11-23', MIXED_SCORES),
+    teamEntry('2026-12-20', TEAM_OF_TWELVE),
+  ],
+  total: 3,
+  laterResults: false,
+};
+
+/** A team audit of the earlier result closed before this one: it sits between the two. */
+const TEAM_IN_THE_MIDDLE: ResultHistory = {
+  entries: [
+    historyEntry('2026-06-30', EARLIER_SCORES),
+    teamEntry('2026-08-01', TEAM_OF_200),
+    historyEntry('2026-11-23', MIXED_SCORES),
+  ],
+  total: 3,
+  laterResults: false,
+};
+
 export const REPORT_FIXTURES = {
   allOnes: buildReport(everyAnswer(1), FIXTURE_DATE),
   allFives: buildReport(everyAnswer(5), FIXTURE_DATE),
@@ -160,6 +245,18 @@ export const REPORT_FIXTURES = {
   partial: buildReport(PARTIAL_RESPONSES, FIXTURE_DATE),
   withPlan: buildReport(MIXED_RESPONSES, FIXTURE_DATE, { plan: MIXED_PLAN }),
   largestPlan: buildReport(everyAnswer(1), FIXTURE_DATE, { plan: LARGEST_PLAN }),
+  withTeam: buildReport(MIXED_RESPONSES, FIXTURE_DATE, {
+    earlier: TEAM_PROGRESS.entries[0],
+    history: TEAM_PROGRESS,
+    team: TEAM_OF_TWELVE,
+    // With the progress and the team's view, the most sections a report has: eleven on the cover.
+    plan: MIXED_PLAN,
+  }),
+  largestTeam: buildReport(MIXED_RESPONSES, FIXTURE_DATE, {
+    earlier: TEAM_IN_THE_MIDDLE.entries[0],
+    history: TEAM_IN_THE_MIDDLE,
+    team: TEAM_OF_200,
+  }),
 } satisfies Record<string, Report>;
 
 export type FixtureName = keyof typeof REPORT_FIXTURES;

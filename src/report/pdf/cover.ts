@@ -39,21 +39,42 @@ export function writeCover(
   const change = overallChangeText(report);
   if (change) writer.text('P', change, TYPE.aside, at);
 
-  writer.y = RING.y + RING.radius + 56;
-  if (contents.length > 0) writeContents(writer, contents);
+  if (contents.length > 0) {
+    // Below the ring, or higher when every page is listed (progress, team's view and action plan
+    // together make eleven lines), so the list always ends clear of the address.
+    writer.y = Math.min(RING.y + RING.radius + 56, ADDRESS_Y - 16 - contentsHeight(writer, contents));
+    writeContents(writer, contents);
+  }
 
-  writer.y = PAGE.height - 96;
+  writer.y = ADDRESS_Y;
   writer.text('P', `${POSTAL_ADDRESS} · ${webAddress}`, TYPE.aside);
+}
+
+const ADDRESS_Y = PAGE.height - 96;
+const PAGE_NUMBER_WIDTH = 60;
+const CONTENTS_GAP = 8;
+const ITEM_GAP = 1;
+
+/** The height "In this report" takes: its heading, then a line (or more) per section. */
+function contentsHeight(writer: ReportWriter, contents: readonly WrittenSection[]): number {
+  return contents.reduce(
+    (sum, section) => sum + itemHeight(writer, contentsEntry(section).heading) + ITEM_GAP,
+    writer.measure(CONTENTS_HEADING, TYPE.h3, CONTENT_WIDTH) + CONTENTS_GAP,
+  );
+}
+
+function itemHeight(writer: ReportWriter, heading: string): number {
+  return writer.measure(heading, TYPE.body, CONTENT_WIDTH - LIST_INDENT - PAGE_NUMBER_WIDTH);
 }
 
 /** "In this report": one list item per section, its heading and, on the right, its page. */
 function writeContents(writer: ReportWriter, contents: readonly WrittenSection[]): void {
-  writer.text('P', CONTENTS_HEADING, TYPE.h3, { gapAfter: 8 });
+  writer.text('P', CONTENTS_HEADING, TYPE.h3, { gapAfter: CONTENTS_GAP });
   const list = writer.element('L');
-  const pageWidth = 60;
+  const pageWidth = PAGE_NUMBER_WIDTH;
   for (const section of contents) {
     const { heading, page } = contentsEntry(section);
-    const height = writer.measure(heading, TYPE.body, CONTENT_WIDTH - LIST_INDENT - pageWidth);
+    const height = itemHeight(writer, heading);
     writer.listItem(
       list,
       { text: '•', style: { ...TYPE.body, colour: COLOURS.brand700 } },
@@ -71,7 +92,7 @@ function writeContents(writer: ReportWriter, contents: readonly WrittenSection[]
       },
       height,
     );
-    writer.y += 1;
+    writer.y += ITEM_GAP;
   }
   list.end();
 }

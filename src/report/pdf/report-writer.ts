@@ -176,17 +176,8 @@ export class ReportWriter {
    * repeats the header row for the eye, as an artifact: the structure has it once.
    */
   table(columns: readonly TableColumn[], rows: readonly (readonly string[])[], options: TableOptions): void {
-    const widths = columns.map((column) => column.share * CONTENT_WIDTH);
-    // A row's first cell is in bold when it names the row.
-    const styleOf = (column: number) =>
-      column === 0 && options.rowHeaders ? TYPE.tableRowHead : TYPE.tableCell;
-    const heightOf = (cells: readonly string[], style: (column: number) => TypeStyle) =>
-      Math.max(...cells.map((cell, i) => this.measure(cell, style(i), widths[i] - 2 * CELL_PADDING_X))) +
-      2 * CELL_PADDING_Y;
+    const { widths, styleOf, headerHeight, rowHeights, whole } = this.tableLayout(columns, rows, options);
     const headers = columns.map((c) => c.header);
-    const headerHeight = heightOf(headers, () => TYPE.tableHead);
-    const rowHeights = rows.map((row) => heightOf(row, styleOf));
-    const whole = headerHeight + rowHeights.reduce((sum, h) => sum + h, 0);
     const fitsOnAPage = whole <= CONTENT_BOTTOM - CONTENT_TOP;
     this.keepSpace(fitsOnAPage ? whole : headerHeight + rowHeights[0]);
 
@@ -231,6 +222,39 @@ export class ReportWriter {
       );
     });
     table.end();
+  }
+
+  /**
+   * The height a table takes whole, header row included: for a caller that keeps what comes before
+   * it (a heading, a sentence) on the same page as the table.
+   */
+  tableHeight(
+    columns: readonly TableColumn[],
+    rows: readonly (readonly string[])[],
+    options: TableOptions,
+  ): number {
+    return this.tableLayout(columns, rows, options).whole;
+  }
+
+  private tableLayout(
+    columns: readonly TableColumn[],
+    rows: readonly (readonly string[])[],
+    options: TableOptions,
+  ) {
+    const widths = columns.map((column) => column.share * CONTENT_WIDTH);
+    // A row's first cell is in bold when it names the row.
+    const styleOf = (column: number) =>
+      column === 0 && options.rowHeaders ? TYPE.tableRowHead : TYPE.tableCell;
+    const heightOf = (cells: readonly string[], style: (column: number) => TypeStyle) =>
+      Math.max(...cells.map((cell, i) => this.measure(cell, style(i), widths[i] - 2 * CELL_PADDING_X))) +
+      2 * CELL_PADDING_Y;
+    const headerHeight = heightOf(
+      columns.map((c) => c.header),
+      () => TYPE.tableHead,
+    );
+    const rowHeights = rows.map((row) => heightOf(row, styleOf));
+    const whole = headerHeight + rowHeights.reduce((sum, h) => sum + h, 0);
+    return { widths, styleOf, headerHeight, rowHeights, whole };
   }
 
   private row(

@@ -19,6 +19,7 @@ export const COLOURS = {
   brand700: '#0f5f8a',
   brand100: '#e3f0f8',
   accent700: '#0f766e',
+  accent100: '#ccfbf1',
   text: '#1b2631',
   muted: '#4a5866',
   border: '#cbd5e0',

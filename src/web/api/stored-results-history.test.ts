@@ -70,4 +70,26 @@ describe('historyFrom (the results link’s history, cleaned)', () => {
     expect(historyFrom({ entries, total: 40, laterResults: false }).total).toBe(40);
     expect(historyFrom({ entries, total: 2.5, laterResults: false }).total).toBe(1);
   });
+
+  it('keeps a closed team audit’s mark and its own overall (the median of its respondents’ overalls)', () => {
+    const team = { takenOn: '2026-11-20', scores: SCORES, overall: 61, team: { respondents: 12 } };
+    const history = historyFrom({ entries: [{ takenOn: '2026-10-01', scores: every(40) }, team], total: 2 });
+    expect(history.entries).toEqual([{ takenOn: '2026-10-01', scores: every(40), overall: 40 }, team]);
+  });
+
+  it.each([
+    ['fewer respondents than a figure may be shown over', { respondents: 2 }, 61],
+    ['more respondents than a team audit takes', { respondents: 201 }, 61],
+    ['respondents as text', { respondents: '12' }, 61],
+    ['a mark that is not an object', true, 61],
+    ['no overall', { respondents: 12 }, undefined],
+    ['an overall over 100', { respondents: 12 }, 101],
+  ])('leaves out a team audit’s entry with %s', (_name, team, overall) => {
+    const good = { takenOn: '2026-11-02', scores: every(0) };
+    const history = historyFrom({
+      entries: [{ takenOn: '2026-10-01', scores: SCORES, overall, team }, good],
+      total: 2,
+    });
+    expect(history.entries).toEqual([{ ...good, overall: 0 }]);
+  });
 });

@@ -1,6 +1,8 @@
 import {
   AREA_IDS,
   MAX_HISTORY,
+  MAX_TEAM_RESPONDENTS,
+  MIN_TEAM_RESPONDENTS,
   overallScore,
   sanitizeProfile,
   sanitizeResponses,
@@ -58,6 +60,8 @@ export async function fetchStoredResults(token: string, signal?: AbortSignal): P
  * The chain of linked results, cleaned as untrusted: an entry that is not a day and five whole
  * percentages is left out, its overall is worked out again from its scores (as every score on the
  * page is), at most the latest MAX_HISTORY are kept, and the total is never fewer than the entries.
+ * A closed team audit's entry keeps its mark and its overall (decision 0072); one whose mark is
+ * malformed, or counts fewer respondents than a figure may be shown over, is left out.
  * A missing or malformed history is an empty one, so the page simply shows no progress.
  */
 export function historyFrom(value: unknown): ResultHistory {
@@ -80,16 +84,36 @@ export function historyFrom(value: unknown): ResultHistory {
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+const isPercentage = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 100;
+
 function entryFrom(value: unknown): HistoryEntry | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { takenOn, scores } = value as { takenOn?: unknown; scores?: unknown };
+  const { takenOn, scores, overall, team } = value as Partial<Record<keyof HistoryEntry, unknown>>;
   if (typeof takenOn !== 'string' || !ISO_DAY.test(takenOn)) return undefined;
   if (typeof scores !== 'object' || scores === null) return undefined;
   const clean = {} as AreaScores;
   for (const id of AREA_IDS) {
     const score = (scores as Record<string, unknown>)[id];
-    if (!Number.isInteger(score) || (score as number) < 0 || (score as number) > 100) return undefined;
-    clean[id] = score as number;
+    if (!isPercentage(score)) return undefined;
+    clean[id] = score;
   }
-  return { takenOn, scores: clean, overall: overallScore(clean) };
+  const respondents = teamRespondents(team);
+  if (team !== undefined && respondents === undefined) return undefined;
+  if (respondents === undefined) return { takenOn, scores: clean, overall: overallScore(clean) };
+  // A team audit's overall is the median of its respondents' overall scores (teamResultScores),
+  // not the mean of its area medians: it is kept as sent, so the page gives the team one overall.
+  if (!isPercentage(overall)) return undefined;
+  return { takenOn, scores: clean, overall, team: { respondents } };
+}
+
+/** A team audit's respondents, when the entry is one: a count its figures may be shown over. */
+function teamRespondents(team: unknown): number | undefined {
+  if (typeof team !== 'object' || team === null) return undefined;
+  const { respondents } = team as { respondents?: unknown };
+  return Number.isInteger(respondents) &&
+    (respondents as number) >= MIN_TEAM_RESPONDENTS &&
+    (respondents as number) <= MAX_TEAM_RESPONDENTS
+    ? (respondents as number)
+    : undefined;
 }

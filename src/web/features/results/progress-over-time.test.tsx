@@ -156,6 +156,106 @@ describe('ProgressOverTime', () => {
   });
 });
 
+describe('ProgressOverTime with a closed team audit', () => {
+  const TEAM: HistoryEntry = { ...entry('2026-11-10', every(64)), team: { respondents: 12 } };
+
+  /**
+   * Each result's row name in the table, in order, read with plain spaces: a team audit's count and
+   * "respondents" are joined by a no-break space, so the narrow column never leaves the count alone.
+   */
+  const rowNames = () =>
+    tableRows()
+      .slice(1)
+      .map((row) => {
+        if (row[0]!.includes('Team audit')) expect(row[0]).toMatch(/, \d+\u00a0respondents /);
+        return row[0]!.replace(/\u00a0/g, ' ');
+      });
+
+  const changes = (section: HTMLElement) =>
+    within(section)
+      .queryAllByRole('listitem')
+      .filter((item) => item.className === 'progress-changes__item')
+      .map((item) => item.textContent);
+
+  it.each([
+    [
+      'at the start',
+      [TEAM, SECOND, THIRD],
+      ['Team audit, 12 respondents (closed 10 Nov 2026)', '2 Nov 2026', '20 Nov 2026 (this result)'],
+      0,
+    ],
+    [
+      'in the middle',
+      [FIRST, TEAM, THIRD],
+      ['1 Oct 2026', 'Team audit, 12 respondents (closed 10 Nov 2026)', '20 Nov 2026 (this result)'],
+      1,
+    ],
+    [
+      'at the end',
+      [FIRST, THIRD, { ...TEAM, takenOn: '2026-12-20' }],
+      ['1 Oct 2026', '20 Nov 2026 (this result)', 'Team audit, 12 respondents (closed 20 Dec 2026)'],
+      2,
+    ],
+  ])(
+    '%s: named in the table, a diamond off the line, and left out of what changed',
+    async (_name, entries, rows, at) => {
+      render(<ProgressOverTime history={history(entries)} />);
+      const section = await screen.findByRole('region', { name: 'Your progress' });
+      expect(rowNames()).toEqual(rows);
+      expect(section.textContent).toContain(
+        'a team audit your colleagues answered, its scores the team’s medians',
+      );
+
+      // What changed compares her own first and last results, never the team's 64%.
+      const own = entries.filter((e) => !e.team);
+      expect(changes(section)[0]).toBe(
+        `Overall ${own[0]!.overall}% → ${own[1]!.overall}% ${own[1]!.overall - own[0]!.overall > 0 ? '+' : '−'}${Math.abs(own[1]!.overall - own[0]!.overall)} points`,
+      );
+      expect(changes(section).join(' ')).not.toContain('64%');
+
+      // The key says which mark is which; each chart draws her two results on the line and one diamond.
+      const key = section.querySelector('.progress-key')!;
+      expect(key.textContent).toBe('Your resultsTeam audit (the team’s median)');
+      for (const chart of within(section).getAllByRole('img')) {
+        expect(chart.querySelectorAll('circle')).toHaveLength(2);
+        const diamonds = chart.querySelectorAll('polygon.progress-chart__team');
+        expect(diamonds).toHaveLength(1);
+        // The diamond stands where the team audit is in the chain: evenly spaced, oldest on the left.
+        const x = Number(diamonds[0]!.getAttribute('points')!.split(',')[0]);
+        expect(x).toBeCloseTo([30, 158, 286][at]!, 0);
+        expect(chart.querySelector('polyline')!.getAttribute('points')!.split(' ')).toHaveLength(2);
+        expect(chart.getAttribute('aria-label')).toContain('in the team audit of');
+        // Only the ends of her own line are labelled.
+        expect(chart.querySelectorAll('.progress-chart__value')).toHaveLength(2);
+      }
+    },
+  );
+
+  it('after the only own result: no change to show, no line, the team audit in the table', async () => {
+    render(<ProgressOverTime history={history([THIRD, { ...TEAM, takenOn: '2026-12-20' }])} />);
+    const section = await screen.findByRole('region', { name: 'Your progress' });
+    expect(section.textContent).toContain('your own result and a team audit your colleagues answered');
+    expect(within(section).queryByRole('heading', { name: /Change since/ })).toBeNull();
+    expect(changes(section)).toEqual([]);
+    expect(rowNames()).toEqual([
+      '20 Nov 2026 (this result)',
+      'Team audit, 12 respondents (closed 20 Dec 2026)',
+    ]);
+    for (const chart of within(section).getAllByRole('img')) {
+      expect(chart.querySelector('polyline')).toBeNull();
+      expect(chart.querySelectorAll('circle')).toHaveLength(1);
+      expect(chart.querySelectorAll('polygon')).toHaveLength(1);
+    }
+  });
+
+  it('without a team audit: no key, and no diamond', async () => {
+    render(<ProgressOverTime history={history([FIRST, SECOND, THIRD])} />);
+    const section = await screen.findByRole('region', { name: 'Your progress' });
+    expect(section.querySelector('.progress-key')).toBeNull();
+    expect(section.querySelector('polygon')).toBeNull();
+  });
+});
+
 describe('the private results page with a history', () => {
   const FULL = { 0: 4, 1: 4, 2: 4, 3: 3, 4: 3 } as const;
   const ANSWERS = { operational: FULL, compliance: FULL, quality: FULL, training: FULL, data: FULL };

@@ -6,7 +6,12 @@ import {
   PROGRESS_TABLE_CAPTION,
   TAKEN_ON_HEADER,
   OVERALL_SERIES_TITLE,
+  OWN_RESULTS_LEGEND,
+  TEAM_AUDIT_LEGEND,
   formatDay,
+  labelledPoints,
+  ownResultIndex,
+  ownResultsToCompare,
   progressChange,
   progressChangeHeading,
   progressIntro,
@@ -14,7 +19,10 @@ import {
   progressShownNote,
   scoreLabelBelow,
   seriesChartAlt,
+  teamAuditLabel,
+  teamClosedNote,
   type HistoryEntry,
+  type LabelledPoint,
   type ProgressSeries,
   type ResultHistory,
 } from '../../../core';
@@ -23,11 +31,15 @@ import {
  * "Your progress" on the private results page: every linked result of the chain this one belongs
  * to (the latest 12), as the change since the first, a small chart per area and overall, and the
  * same figures as a table. Loaded only for a result with a history (progress-over-time.tsx).
+ * A closed team audit in the chain is a diamond off the line of her own results, named in the
+ * table, and left out of the change, which compares her own results (decision 0072).
  */
 export function ProgressSection({ history }: { history: ResultHistory }) {
   const { entries } = history;
   const series = progressSeries(entries);
   const shownNote = progressShownNote(history);
+  const own = ownResultsToCompare(entries);
+  const withTeam = entries.some((entry) => entry.team);
   return (
     <section className="card progress-over-time" aria-labelledby="progress-title">
       <h2 id="progress-title">{PROGRESS_HEADING}</h2>
@@ -35,9 +47,14 @@ export function ProgressSection({ history }: { history: ResultHistory }) {
       {shownNote ? <p className="progress-over-time__note">{shownNote}</p> : null}
       {history.laterResults ? <p className="progress-over-time__note">{LATER_RESULTS_NOTE}</p> : null}
 
-      <h3>{progressChangeHeading(history)}</h3>
-      <ChangeList series={series} entries={entries} />
+      {own ? (
+        <>
+          <h3>{progressChangeHeading(history)}</h3>
+          <ChangeList series={progressSeries(own)} entries={own} />
+        </>
+      ) : null}
 
+      {withTeam ? <ChartKey /> : null}
       <ul className="progress-charts">
         {series.map((one) => (
           <li key={one.id} className="progress-chart">
@@ -47,9 +64,38 @@ export function ProgressSection({ history }: { history: ResultHistory }) {
         ))}
       </ul>
 
-      <ProgressTable entries={entries} />
+      <ProgressTable entries={entries} thisResult={ownResultIndex(history)} />
     </section>
   );
+}
+
+/**
+ * What the charts' two marks are, shown when a team audit is among the results. The marks are
+ * drawn for the eye; the words beside them say it, as each chart's name does for its figures.
+ */
+function ChartKey() {
+  return (
+    <ul className="progress-key">
+      <li>
+        <svg className="progress-key__mark" viewBox="0 0 24 12" aria-hidden="true">
+          <line className="progress-chart__line" x1="0" x2="24" y1="6" y2="6" />
+          <circle className="progress-chart__point" cx="12" cy="6" r="4" />
+        </svg>
+        {OWN_RESULTS_LEGEND}
+      </li>
+      <li>
+        <svg className="progress-key__mark" viewBox="0 0 24 12" aria-hidden="true">
+          <polygon className="progress-chart__team" points={diamond(12, 6, 6)} />
+        </svg>
+        {TEAM_AUDIT_LEGEND}
+      </li>
+    </ul>
+  );
+}
+
+/** A diamond's corners around (x, y): a team audit's mark, unlike the line's round points. */
+function diamond(x: number, y: number, radius: number): string {
+  return `${x},${y - radius} ${x + radius},${y} ${x},${y + radius} ${x - radius},${y}`;
 }
 
 /** Each series' first and last score and the change between them, its direction in words. */
@@ -98,9 +144,15 @@ const xOf = (index: number, count: number) =>
  */
 function SeriesChart({ series, entries }: { series: ProgressSeries; entries: readonly HistoryEntry[] }) {
   const count = series.scores.length;
-  const points = series.scores.map((score, index) => ({ x: xOf(index, count), y: yOf(score), score }));
-  const first = points[0];
-  const last = points.at(-1);
+  const points = series.scores.map((score, index) => ({
+    x: xOf(index, count),
+    y: yOf(score),
+    score,
+    team: entries[index]?.team !== undefined,
+  }));
+  // The line joins her own results only: a team audit is another source, not a step along it.
+  const own = points.filter((point) => !point.team);
+  const radius = count > 8 ? 3 : 4;
   // The first and last days in full: a chain can cross a new year, and the table gives the rest.
   const firstDay = dayText(entries[0]);
   const lastDay = dayText(entries.at(-1));
@@ -119,24 +171,37 @@ function SeriesChart({ series, entries }: { series: ProgressSeries; entries: rea
           </text>
         </g>
       ))}
-      <polyline className="progress-chart__line" points={points.map((p) => `${p.x},${p.y}`).join(' ')} />
-      {points.map((point, index) => (
+      {own.length > 1 ? (
+        <polyline className="progress-chart__line" points={own.map((p) => `${p.x},${p.y}`).join(' ')} />
+      ) : null}
+      {own.map((point, index) => (
         <circle
-          key={index}
+          key={`own-${point.x}`}
           className={
-            index === count - 1
+            // The last of her own is this result (a team audit opened from it may follow).
+            index === own.length - 1
               ? 'progress-chart__point progress-chart__point--last'
               : 'progress-chart__point'
           }
           cx={point.x}
           cy={point.y}
-          r={count > 8 ? 3 : 4}
+          r={radius}
         />
       ))}
-      {first && last ? (
+      {points
+        .filter((point) => point.team)
+        .map((point) => (
+          <polygon
+            key={`team-${point.x}`}
+            className="progress-chart__team"
+            points={diamond(point.x, point.y, radius + 3)}
+          />
+        ))}
+      {labelledPoints(series, entries).map((label) => (
+        <ValueLabel key={label.anchor} point={points[label.index]!} label={label} />
+      ))}
+      {points.length > 0 ? (
         <>
-          <ValueLabel point={first} neighbour={points[1]} anchor="start" />
-          <ValueLabel point={last} neighbour={points.at(-2)} anchor="end" />
           <text className="progress-chart__day" x={PLOT.left} y={HEIGHT - 8} textAnchor="start">
             {firstDay}
           </text>
@@ -150,24 +215,16 @@ function SeriesChart({ series, entries }: { series: ProgressSeries; entries: rea
 }
 
 /** A score printed beside its point, on the side its line leaves free (scoreLabelBelow), with a halo. */
-function ValueLabel({
-  point,
-  neighbour,
-  anchor,
-}: {
-  point: { x: number; y: number; score: number };
-  neighbour: { score: number } | undefined;
-  anchor: 'start' | 'end';
-}) {
-  const below = scoreLabelBelow(point.score, neighbour?.score);
+function ValueLabel({ point, label }: { point: { x: number; y: number }; label: LabelledPoint }) {
+  const below = scoreLabelBelow(label.score, label.neighbour);
   return (
     <text
       className="progress-chart__value"
-      x={anchor === 'start' ? point.x - 2 : point.x + 2}
+      x={label.anchor === 'start' ? point.x - 2 : point.x + 2}
       y={below ? point.y + 18 : point.y - 9}
-      textAnchor={anchor}
+      textAnchor={label.anchor}
     >
-      {point.score}%
+      {label.score}%
     </text>
   );
 }
@@ -176,7 +233,7 @@ function ValueLabel({
  * The charts' figures as a table: a row per result (its day names the row), a column per series.
  * Seven columns are wider than a phone, so the table scrolls in a region a keyboard can reach.
  */
-function ProgressTable({ entries }: { entries: readonly HistoryEntry[] }) {
+function ProgressTable({ entries, thisResult }: { entries: readonly HistoryEntry[]; thisResult: number }) {
   const headingId = useId();
   // The heading stays put while the table scrolls under it; the caption names the table itself.
   return (
@@ -204,12 +261,7 @@ function ProgressTable({ entries }: { entries: readonly HistoryEntry[] }) {
             {entries.map((entry, index) => (
               <tr key={index}>
                 <th scope="row">
-                  <time dateTime={entry.takenOn} className="progress-table__day">
-                    {formatDay(entry.takenOn, 'short-date') ?? entry.takenOn}
-                  </time>
-                  {index === entries.length - 1 ? (
-                    <span className="progress-table__this"> (this result)</span>
-                  ) : null}
+                  <RowName entry={entry} thisResult={index === thisResult} />
                 </th>
                 <td className="num">{entry.overall}%</td>
                 {AREAS.map((area) => (
@@ -222,6 +274,34 @@ function ProgressTable({ entries }: { entries: readonly HistoryEntry[] }) {
           </tbody>
         </table>
       </div>
+    </>
+  );
+}
+
+/**
+ * A row's name: its day, "(this result)" under the result itself; or for a team audit its name,
+ * "Team audit, 12 respondents", and under it the day it closed, which places it in the chain.
+ */
+function RowName({ entry, thisResult }: { entry: HistoryEntry; thisResult: boolean }) {
+  const day = formatDay(entry.takenOn, 'short-date') ?? entry.takenOn;
+  if (entry.team)
+    return (
+      <>
+        {/* The count and "respondents" kept together: the narrow row name breaks before them. */}
+        <span className="progress-table__team">
+          {teamAuditLabel(entry.team).replace(/ (?=respondents$)/, '\u00a0')}
+        </span>{' '}
+        <time dateTime={entry.takenOn} className="progress-table__this">
+          {teamClosedNote(day)}
+        </time>
+      </>
+    );
+  return (
+    <>
+      <time dateTime={entry.takenOn} className="progress-table__day">
+        {day}
+      </time>
+      {thisResult ? <span className="progress-table__this"> (this result)</span> : null}
     </>
   );
 }
