@@ -8,7 +8,8 @@ import type { ClientLimitStore } from '../http/client-limit-store';
 import { HttpError } from '../http/http-errors';
 import { markPrivate } from '../http/private-answer';
 import { registerPerClientLimit, requireJson } from '../http/request-guards';
-import { findStoredResults } from '../leads/email-requests';
+import { findRetakeOriginId, findStoredResults } from '../leads/email-requests';
+import { teamViewOfResult } from '../team-audits/team-results';
 import { RESULTS_NOT_FOUND_MESSAGE } from '../../shared/results-link';
 import { reportContact, type RenderPdf } from './report-contact';
 
@@ -24,8 +25,9 @@ export interface ResultsReportOptions {
 /**
  * `POST /api/results/<token>/report`: the PDF of the result a private results link stands for, as
  * its page's "Download Full Report" saves it. The body is `{}`: everything the report holds is the
- * server's own (the stored answers and profile, the chain of linked results, the action plan), so a
- * client can neither add nor change any of it. Checked in this order: JSON (415), the per-client
+ * server's own (the stored answers and profile, the chain of linked results, the action plan, the
+ * team's view of its latest team audit once 3 colleagues have answered), so a client can neither
+ * add nor change any of it. Checked in this order: JSON (415), the per-client
  * limit (429, the same figure as `/api/report`'s, counted apart), the body (400), the token (404,
  * one answer for malformed, unknown, erased or expired). The report is dated the day the result
  * was taken and compared with the result before it and with providers like it as they are now.
@@ -60,6 +62,8 @@ export async function resultsReportRoutes(
       if (!results) throw new HttpError(404, 'not_found', RESULTS_NOT_FOUND_MESSAGE);
       const { responses, profile, history, plan } = results;
       const benchmark = await readBenchmark(db, profile, config.benchmarkMinResponses);
+      const resultId = await findRetakeOriginId(db, request.params.token, config.retentionDays);
+      const team = resultId ? await teamViewOfResult(db, resultId) : undefined;
       // createdAt is ISO 8601 in UTC: its first ten characters are the day the result was taken.
       const report = buildReport(responses, reportMoment(results.createdAt.slice(0, 10)), {
         benchmark,
@@ -67,6 +71,7 @@ export async function resultsReportRoutes(
         earlier: earlierOwnResult(history),
         history,
         plan,
+        ...(team ? { team } : {}),
       });
       const pdf = await renderPdf(report, reportContact(config));
       reply

@@ -30,6 +30,7 @@ import { COMPLETE_ANSWERS, postJson } from '../../../test/support/requests';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 import { teamRequest } from '../../../test/support/team-sign-in';
+import { pdfText } from '../../../test/support/pdf/pdf-text';
 
 const PUBLIC_URL = 'https://audit.example.org';
 const RETENTION_DAYS = 30;
@@ -367,6 +368,26 @@ describe.each(DATABASE_KINDS)('the team audit API on %s', (kind) => {
       await close(first);
       const { history } = (await server.app.inject({ url: `/api/results/${retake}` })).json<StoredResults>();
       expect(history.entries.map((entry) => entry.team?.respondents ?? 'own')).toEqual(['own', 'own', 3]);
+    });
+  });
+
+  describe('the PDF of the results link', () => {
+    const pdfOf = async (token: string) => {
+      const res = await postJson(server.app, `/api/results/${token}/report`, {}, fromSite());
+      expect(res.statusCode).toBe(200);
+      return (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
+    };
+
+    it('has no team page with 2 respondents, and gains "Your team’s view" at the third', async () => {
+      const token = await storeWithLink({ responses: allRated(2) });
+      const joinToken = await openJoinToken(token);
+      await answer(joinToken, { responses: allRated(4) });
+      await answer(joinToken, { responses: allRated(4) });
+      expect(await pdfOf(token)).not.toContain('Your team’s view');
+      await answer(joinToken, { responses: allRated(5) });
+      const text = await pdfOf(token);
+      expect(text).toContain('Your team’s view');
+      expect(text).toContain('3 respondents');
     });
   });
 

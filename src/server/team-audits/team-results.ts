@@ -9,7 +9,7 @@ import {
   type TeamView,
 } from '../../core';
 import type { Queryable } from '../db/database';
-import { readTeamAnswers, type TeamAuditRow } from './team-audit-store';
+import { latestTeamAudit, readTeamAnswers, type TeamAuditRow } from './team-audit-store';
 
 /**
  * What a team audit's answers come to: the team's view beside the manager's own result, and a
@@ -33,6 +33,15 @@ export async function readTeamView(db: Queryable, teamAudit: TeamAuditRow): Prom
   const own = await readOwnResponses(db, teamAudit.requestId);
   const answers = (await readTeamAnswers(db, [teamAudit.id])).get(teamAudit.id) ?? [];
   return own && teamView(answers, own);
+}
+
+/**
+ * The team's view a result's PDF shows: that of the latest team audit opened from it, open or
+ * closed, as the result's page shows it; undefined before the first or under 3 respondents.
+ */
+export async function teamViewOfResult(db: Queryable, requestId: string): Promise<TeamView | undefined> {
+  const teamAudit = await latestTeamAudit(db, requestId);
+  return teamAudit && readTeamView(db, teamAudit);
 }
 
 /** A closed team audit as an entry of the chain, with the moment it closed to put it in order. */
