@@ -38,6 +38,8 @@ export interface TeamAuditFigures {
   storeAnswer: Timing;
   /** GET /api/results/<token>/team-audit with every respondent in: read, combine, answer. */
   teamView: Timing;
+  /** POST /api/results/<token>/report: the whole PDF, its "Your team’s view" page over them included. */
+  pdf: Timing;
 }
 
 export interface Timing {
@@ -53,6 +55,7 @@ export const TEAM_VIEW_GOAL_MS = 200;
 
 const PUBLIC_URL = 'https://audit.example.org';
 const VIEW_RUNS = 50;
+const PDF_RUNS = 20;
 
 function timing(times: readonly number[]): Timing {
   return {
@@ -154,11 +157,23 @@ async function measureOn(
     const viewTimes: number[] = [];
     for (let i = 0; i < VIEW_RUNS; i++) viewTimes.push(await time(read, 200));
 
+    const pdf = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/results/${resultsToken}/report`,
+        headers: fromSite,
+        payload: '{}',
+      });
+    for (let i = 0; i < 3; i++) await pdf();
+    const pdfTimes: number[] = [];
+    for (let i = 0; i < PDF_RUNS; i++) pdfTimes.push(await time(pdf, 200));
+
     return {
       database,
       respondents: MAX_TEAM_RESPONDENTS,
       storeAnswer: timing(storeTimes),
       teamView: timing(viewTimes),
+      pdf: timing(pdfTimes),
     };
   } finally {
     await app.close();
@@ -215,6 +230,15 @@ export function teamAuditMarkdown(figures: readonly TeamAuditFigures[]): string 
           f.teamView.p95Ms,
           f.teamView.maxMs,
           `< ${TEAM_VIEW_GOAL_MS} ms`,
+        ],
+        [
+          name(f.database),
+          'the PDF with its team page (`POST /api/results/<token>/report`)',
+          f.pdf.runs,
+          f.pdf.medianMs,
+          f.pdf.p95Ms,
+          f.pdf.maxMs,
+          '–',
         ],
       ]),
     ),
