@@ -24,6 +24,28 @@ const REPORT_CODE =
 // without the report.
 const DAY_CODE = /[\\/]src[\\/]core[\\/]format-day\.ts/;
 
+// Three features' parts that a colleague's join page (features/team-join) reuses, each kept in the
+// one chunk the pages that had them load already: split out by the join page's second use, each
+// would be a file more on those pages' first load, and the budgets (scripts/budgets.ts) have no
+// room for the ~0.2–0.45 KB a split costs (docs/decisions/0070-team-join-page.md). The join page
+// loads the whole chunk instead, unused parts and all.
+// The audit's screen with its section flow (audit-flow), which the join page asks its sections with.
+const AUDIT_SCREEN_CODE =
+  /[\\/]src[\\/]web[\\/](routes[\\/]audit-tool\.tsx|audit-flow[\\/]|features[\\/]audit[\\/](audit-page|complete-audit|welcome-back|save-for-later)\.tsx?$|api[\\/]saved-audit-completed\.ts|audit-state[\\/]idempotency-key\.ts)/;
+// What the e-mail page shares with "Save and continue later": the address field, the consent box
+// (with the rules they import), the bot check and the API client; the join page sends its answers
+// through the last two.
+const FORM_CODE =
+  /[\\/]src[\\/](shared[\\/](email-address|address-breaks|bot-check|api-errors)\.ts|browser[\\/](forms[\\/](consent-field|email-address-field)\.tsx|address\.tsx|bot-check[\\/](honeypot\.tsx|proof-of-work\.ts))|web[\\/]api[\\/]client\.ts)$/;
+// The results screen after the audit with its "Compare with providers like you", whose radio groups
+// (ChoiceGroup) the join page asks the colleague's role with, in a part it loads at the last section.
+const AUDIT_RESULTS_SCREEN_CODE =
+  /[\\/]src[\\/](web[\\/](routes[\\/]audit-results\.tsx|features[\\/]results[\\/](results-page|compare-with-providers|compare-answer)\.tsx?)|browser[\\/]forms[\\/]choice-group\.tsx)$/;
+// What the two results pages share: the report's view, its parts and the comparison; the join
+// page's own results (loaded once the answers are sent) show the overall and area scores with them.
+const RESULTS_CODE =
+  /[\\/]src[\\/]web[\\/](features[\\/]results[\\/]|results-parts[\\/]|api[\\/]benchmark\.ts$)/;
+
 /**
  * Vite wraps each dynamic import in a helper that preloads the imported chunk's own imports. Ours
  * import only the shared chunk, which every page with script has loaded before it can navigate,
@@ -61,6 +83,11 @@ export default defineConfig({
             { name: 'day', test: DAY_CODE, minShareCount: 2 },
             { name: 'report', test: REPORT_CODE, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'shared', test: SHARED_CODE, minShareCount: 2 },
+            // After the groups above, so each takes only what they left.
+            { name: 'audit-tool', test: AUDIT_SCREEN_CODE, includeDependenciesRecursively: false },
+            { name: 'forms', test: FORM_CODE, minShareCount: 2 },
+            { name: 'audit-results', test: AUDIT_RESULTS_SCREEN_CODE, includeDependenciesRecursively: false },
+            { name: 'results', test: RESULTS_CODE, minShareCount: 2, includeDependenciesRecursively: false },
           ],
         },
       },

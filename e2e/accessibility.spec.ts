@@ -11,6 +11,7 @@ import {
   test,
 } from './fixtures';
 import { messagesTo } from './mail';
+import { changeTeamAudit, emailResults, rated } from './stored-results';
 
 const FIGURES = { median: 60, lowerQuartile: 40, upperQuartile: 80 };
 /** Figures as `GET /api/benchmark` gives them past the threshold, whatever the suite's database holds. */
@@ -90,6 +91,17 @@ const SCREENS: { name: string; open: (page: Page) => Promise<void> }[] = [
   { name: 'privacy', open: (page) => page.goto('/privacy').then(() => undefined) },
   { name: 'accessibility', open: (page) => page.goto('/accessibility').then(() => undefined) },
   { name: 'not-found', open: (page) => page.goto('/nowhere').then(() => undefined) },
+  {
+    // A colleague's join link for a team audit the manager opened from her stored result.
+    name: 'team audit join link',
+    open: async (page) => {
+      const address = `a11y-join-${Date.now()}-${Math.random().toString(36).slice(2)}@care-home.test`;
+      const { token } = await emailResults(page.request, address, rated([3, 3, 3, 3, 3]));
+      const { teamAudit } = await changeTeamAudit(page.request, token, 'open');
+      await page.goto(teamAudit!.joinLink);
+      await rateSection(page, [5, 4, 3]);
+    },
+  },
 ];
 
 async function horizontalOverflow(page: Page): Promise<number> {

@@ -73,9 +73,15 @@ export const AREA_TITLES = [
 
 const RADIO_NAMES = ['1 Poor', '2', '3', '4', '5 Excellent'] as const;
 
-/** Rates the five statements of the current section, one rating per statement, by clicking. */
+/**
+ * Rates the five statements of the current section, one rating per statement, by clicking. The
+ * statements are the radio groups rated up to "5 Excellent": a page may ask something else beside
+ * them (a colleague's role on the join page's last section).
+ */
 export async function rateSection(page: Page, ratings: readonly number[]) {
-  const groups = page.getByRole('radiogroup');
+  const groups = page
+    .getByRole('radiogroup')
+    .filter({ has: page.getByRole('radio', { name: RADIO_NAMES[4], exact: true }) });
   await expect(groups).toHaveCount(5);
   for (const [index, rating] of ratings.entries()) {
     await groups

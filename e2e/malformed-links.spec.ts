@@ -2,7 +2,7 @@ import type { ConsoleMessage } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
 /**
- * A malformed private link (a continue link or a results link that is too short, has a character a
+ * A malformed private link (a continue, results or join link that is too short, has a character a
  * token never has, an extra path segment, a trailing slash or percent-encoded junk) is the plain
  * not-found page, HTTP 404, with nothing in the console but the browser's own line for the 404
  * document itself: no hydration mismatch (React error #418), no failed request of the app's.
@@ -25,7 +25,7 @@ const MALFORMED: [string, string][] = [
   ['a space', 'abc%20def'],
 ];
 
-for (const base of ['/audit-tool/continue', '/results']) {
+for (const base of ['/audit-tool/continue', '/results', '/audit-tool/join']) {
   test.describe(`a malformed link under ${base}/`, () => {
     for (const [kind, rest] of MALFORMED) {
       test(`${kind}: the not-found page, HTTP 404, a clean console`, async ({ page, consoleErrors }) => {
@@ -46,9 +46,11 @@ for (const base of ['/audit-tool/continue', '/results']) {
         await expect(page).toHaveTitle(/Page not found/);
         await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
         await expect(page.getByText('Oops! Page not found')).toBeVisible();
-        // Nothing of the private page it is not: no fetch of a saved audit or of stored results.
+        // Nothing of the private page it is not: no fetch of a saved audit, stored results or a team audit.
         await expect(
-          page.getByRole('heading', { name: /Continue your audit|Your saved audit results/ }),
+          page.getByRole('heading', {
+            name: /Continue your audit|Your saved audit results|AI Care Management Audit/,
+          }),
         ).toHaveCount(0);
         await expectNoAxeViolations(page);
         expect(unexpected).toEqual([]);

@@ -1,56 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { AREA_IDS, type Rating, type Responses } from '../src/core';
-import { searchCounters, type ProofChallenge } from '../src/shared/proof-of-work';
+import { AREA_IDS, type Rating } from '../src/core';
 import { pdfText } from '../test/support/pdf/pdf-text';
 import { AREA_TITLES, expect, expectNoAxeViolations, test } from './fixtures';
-import { messagesTo } from './mail';
+import { emailResults, rated } from './stored-results';
 
 // "Your progress" on the private results page against the real server and its SMTP listener: a
 // retake chain built through the API (each request's retakeOf is the results link of the e-mail
 // before it), then the latest link opened in Chromium: the changes, the charts and their table, at
 // 390, 768 and 1280 px, axe-clean at 390, and the PDF the page downloads.
-
-const RESULTS_LINK = /https?:\/\/[^\s"<>]+\/results\/([A-Za-z0-9_-]{43})/;
-
-/** Every statement of each area rated as given, in the audit's order of areas. */
-function rated(ratings: readonly Rating[]): Responses {
-  return Object.fromEntries(
-    AREA_IDS.map((id, i) => [
-      id,
-      { 0: ratings[i], 1: ratings[i], 2: ratings[i], 3: ratings[i], 4: ratings[i] },
-    ]),
-  );
-}
-
-/**
- * E-mails `responses` to `address` as the e-mail form sends them (a solved challenge from the
- * server, an empty honeypot), as a retake of `retakeOf` when given; resolves with the results
- * link's address and token from the e-mail that arrives.
- */
-async function emailResults(
-  request: APIRequestContext,
-  address: string,
-  responses: Responses,
-  retakeOf?: string,
-): Promise<{ link: string; token: string }> {
-  const challenge = (await (await request.get('/api/challenge')).json()) as ProofChallenge;
-  const solution = searchCounters(challenge.parameters, 0, 2 ** 32);
-  const res = await request.post('/api/email-results', {
-    data: {
-      email: address,
-      responses,
-      ...(retakeOf ? { retakeOf } : {}),
-      website: '',
-      proof: { challenge, solution },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  const [mail] = await messagesTo(address);
-  const match = (mail?.text ?? '').match(RESULTS_LINK);
-  expect(match, 'a results link in the e-mail').toBeTruthy();
-  return { link: match![0], token: match![1]! };
-}
 
 /** A chain of results, each a retake of the one before: resolves with their links, oldest first. */
 async function buildChain(request: APIRequestContext, ratings: readonly (readonly Rating[])[]) {
@@ -59,7 +17,7 @@ async function buildChain(request: APIRequestContext, ratings: readonly (readonl
   for (const [step, each] of ratings.entries()) {
     // An address per step: its e-mail is the only one to that address, so it is found at once.
     const address = `step${step}.progress-${stamp}@care-home.test`;
-    links.push(await emailResults(request, address, rated(each), links.at(-1)?.token));
+    links.push(await emailResults(request, address, rated(each), { retakeOf: links.at(-1)?.token }));
   }
   return links;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { JOIN_PATH } from '../shared/team-audit';
 import { NOT_FOUND_ROUTE, ROUTES, loadRoute, preloadScreen, routeFor } from './routes';
 
 describe('routeFor', () => {
@@ -39,6 +40,13 @@ describe('routeFor', () => {
     ['/audit-tool/continue', NOT_FOUND_ROUTE.path],
     ['/audit-tool/continue/', NOT_FOUND_ROUTE.path],
     ['/audit-tool/continue/abc/def', NOT_FOUND_ROUTE.path],
+    // A colleague's join link for a team audit sits below the audit's path too.
+    [`${JOIN_PATH}/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ`, JOIN_PATH],
+    [`${JOIN_PATH}/aZ09_-aZ09_-aZ09_-aZ09_-aZ09_-aZ09_-aZ09_-x/`, JOIN_PATH],
+    [JOIN_PATH, NOT_FOUND_ROUTE.path],
+    [`${JOIN_PATH}/`, NOT_FOUND_ROUTE.path],
+    [`${JOIN_PATH}/abc`, NOT_FOUND_ROUTE.path],
+    [`${JOIN_PATH}/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ/x`, NOT_FOUND_ROUTE.path],
   ])('%s → %s', (path, expected) => {
     expect(routeFor(path).path).toBe(expected);
   });
@@ -50,6 +58,10 @@ describe('the route table', () => {
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
     expect(new Set(ROUTES.map((r) => r.file)).size).toBe(ROUTES.length);
     expect(new Set(ROUTES.map((r) => r.module)).size).toBe(ROUTES.length);
+  });
+
+  it('has the join page at the path the server answers join links at, as a private page', () => {
+    expect(routeFor(`${JOIN_PATH}/${'J'.repeat(43)}`)).toMatchObject({ path: JOIN_PATH, private: true });
   });
 
   it('has no page that needs script but ships none', () => {

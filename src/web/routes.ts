@@ -100,6 +100,18 @@ export const ROUTES: readonly Route[] = [
     private: true,
   },
   {
+    // A colleague's page for a team audit, opened from the join link the manager sent.
+    path: '/audit-tool/join',
+    status: 200,
+    title: 'Answer your team’s audit – Care Audit',
+    file: 'join.html',
+    module: 'routes/join.tsx',
+    load: () => import('./routes/join'),
+    shipsScript: true,
+    needsScript: true,
+    private: true,
+  },
+  {
     path: '/privacy',
     status: 200,
     title: 'Privacy notice – Care Audit',

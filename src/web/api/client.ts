@@ -16,25 +16,30 @@ export class ApiError extends Error {
   }
 }
 
+const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
+
+/**
+ * POSTs `body` as JSON; resolves with the answer only when its status is `expected`, and throws an
+ * ApiError otherwise: the API's error answer, or code "network" when no answer came.
+ */
+export async function postJson(url: string, body: unknown, expected: number): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) });
+  } catch (error) {
+    throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Network error');
+  }
+  if (response.status !== expected) throw await errorFrom(response);
+  return response;
+}
+
 /** Asks the server to e-mail the results; resolves only on 202 (the request is stored). */
 export async function requestEmailResults(
   request: EmailRequest & BotCheckFields,
 ): Promise<EmailRequestAccepted> {
-  let response: Response;
-  try {
-    response = await fetch('/api/email-results', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(request),
-    });
-  } catch (error) {
-    throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Network error');
-  }
-  if (response.status === 202) {
-    // The request is stored: success, even if a proxy mangled the body (a retry would send twice).
-    return (await response.json().catch(() => ({ id: '', status: 'queued' }))) as EmailRequestAccepted;
-  }
-  throw await errorFrom(response);
+  const response = await postJson('/api/email-results', request, 202);
+  // The request is stored: success, even if a proxy mangled the body (a retry would send twice).
+  return (await response.json().catch(() => ({ id: '', status: 'queued' }))) as EmailRequestAccepted;
 }
 
 /** The API's error answer as an ApiError: its code and message, and a 429's Retry-After. */

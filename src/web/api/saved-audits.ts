@@ -1,7 +1,7 @@
 import type { EarlierResult, Responses, ServiceProfile } from '../../core';
 import type { BotCheckFields } from '../../shared/bot-check';
 import type { SavedAuditAccepted } from '../../shared/saved-audit';
-import { ApiError, errorFrom } from './client';
+import { postJson } from './client';
 
 /**
  * "Save and continue later" as the browser saves (`POST /api/saved-audits…`, shared/saved-audit.ts);
@@ -31,19 +31,6 @@ export interface LaterSave {
   savedAt: string;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
-
-async function post(url: string, body: unknown, expected: number): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(url, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) });
-  } catch (error) {
-    throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Network error');
-  }
-  if (response.status !== expected) throw await errorFrom(response);
-  return response;
-}
-
 /** The save as the server stored it; a body a proxy mangled still means it is stored, so it says so. */
 async function acceptedFrom(response: Response): Promise<SavedAuditAccepted> {
   const body = (await response.json().catch(() => ({}))) as Partial<
@@ -58,10 +45,10 @@ async function acceptedFrom(response: Response): Promise<SavedAuditAccepted> {
 
 /** `POST /api/saved-audits`: stores the audit and e-mails its link; resolves only on 202. */
 export async function saveForLater(request: FirstSave): Promise<SavedAuditAccepted> {
-  return acceptedFrom(await post('/api/saved-audits', request, 202));
+  return acceptedFrom(await postJson('/api/saved-audits', request, 202));
 }
 
 /** `POST /api/saved-audits/<token>`: saves over the link's audit (the later save wins); resolves on 200. */
 export async function saveToContinueLink(token: string, request: LaterSave): Promise<SavedAuditAccepted> {
-  return acceptedFrom(await post(`/api/saved-audits/${encodeURIComponent(token)}`, request, 200));
+  return acceptedFrom(await postJson(`/api/saved-audits/${encodeURIComponent(token)}`, request, 200));
 }

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EarlierResult, Responses } from '../../../core';
 import { tooManyRequestsMessage } from '../../../shared/api-errors';
@@ -12,6 +10,7 @@ import { pushLocation } from '../../../browser/router/history';
 import { clearAuditProgress, saveAuditProgress, type AuditProgress } from '../../audit-state/audit-session';
 import { AuditPage } from './audit-page';
 import { NOTHING_TO_SAVE } from './save-words';
+import { smallChallengeAnswer } from '../../../../test/support/proof-of-work';
 
 const TWO_SECTIONS: Responses = {
   operational: { 0: 4, 1: 4, 2: 4, 3: 4, 4: 4 },
@@ -31,17 +30,7 @@ type Answer = () => Response;
 /** A fake API: a real (small) challenge, and `answer` for every save, each remembered in `posted`. */
 function stubApi(posted: Posted[], answer: Answer) {
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    if (url === '/api/challenge') {
-      const challenge = await createChallenge({
-        algorithm: 'SHA-256',
-        cost: 1,
-        counter: 300,
-        deriveKey,
-        expiresAt: new Date(Date.now() + 600_000),
-        hmacSignatureSecret: 'test',
-      });
-      return new Response(JSON.stringify(challenge), { headers: { 'content-type': 'application/json' } });
-    }
+    if (url === '/api/challenge') return smallChallengeAnswer();
     if (url === '/api/events') return new Response(null, { status: 204 });
     posted.push({ url, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
     return answer();

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_WORDING, EMAIL_REQUEST_MESSAGES as M } from '../../../shared/email-request-rules';
 import { keepVisitSource } from '../../visit-source/visit-source';
 import { BrowserRouter } from '../../../browser/router';
 import { pushLocation } from '../../../browser/router/history';
 import { EmailPage } from './email-page';
+import { smallChallengeAnswer } from '../../../../test/support/proof-of-work';
 
 const ANSWERS = { data: { '0': 2, '1': 3 } };
 
@@ -20,17 +19,7 @@ interface Posted {
 /** A fake API: a real (small) challenge, and a 202 for every request, remembered in `posted`. */
 function stubApi(posted: Posted[]) {
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    if (url === '/api/challenge') {
-      const challenge = await createChallenge({
-        algorithm: 'SHA-256',
-        cost: 1,
-        counter: 300,
-        deriveKey,
-        expiresAt: new Date(Date.now() + 600_000),
-        hmacSignatureSecret: 'test',
-      });
-      return new Response(JSON.stringify(challenge), { headers: { 'content-type': 'application/json' } });
-    }
+    if (url === '/api/challenge') return smallChallengeAnswer();
     // The usage counter's event (jsdom has no sendBeacon, so it comes as a fetch) is not a request.
     if (url === '/api/events') return new Response(null, { status: 204 });
     posted.push({ url, body: JSON.parse(String(init?.body)) });

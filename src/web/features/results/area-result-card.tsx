@@ -1,7 +1,6 @@
 import type { AreaResult } from '../../../core';
-import { AreaIcon } from '../../ui/icons';
-import { ProgressBar } from '../../ui/progress-bar';
-import { ChangeSince } from './change';
+import { AreaScore } from '../../results-parts/area-score';
+import { ChangeSince } from '../../results-parts/change';
 import { AreaComparisonLine } from './comparison';
 
 /**
@@ -13,22 +12,7 @@ export function AreaResultCard({ area, earlierOn }: { area: AreaResult; earlierO
   const titleId = `area-${area.id}-title`;
   return (
     <li className="card result-card" aria-labelledby={titleId}>
-      <div className="result-card__head">
-        <span className={`area-icon area-icon--${area.id}`}>
-          <AreaIcon area={area.id} />
-        </span>
-        <h3 id={titleId}>{area.title}</h3>
-        <span className={`score-badge score-badge--${area.tone}`}>{area.score}%</span>
-      </div>
-      <ProgressBar
-        value={area.score}
-        label={`${area.title} score`}
-        valueText={`${area.score}%, ${area.rating}`}
-        tone={area.tone}
-      />
-      <p className="result-card__rating">
-        Rating: <span className={`rating-label rating-label--${area.tone}`}>{area.rating}</span>
-      </p>
+      <AreaScore area={area} titleId={titleId} />
       {area.change !== undefined && earlierOn ? (
         <ChangeSince points={area.change} takenOn={earlierOn} />
       ) : null}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ChoiceGroup } from '../../../browser/forms/choice-group';
 import {
   SERVICE_TYPES,
   SIZE_BANDS,
@@ -87,39 +88,5 @@ export function CompareWithProviders({
         {answer}
       </p>
     </form>
-  );
-}
-
-interface ChoiceGroupProps<Id extends string> {
-  legend: string;
-  name: string;
-  options: readonly { id: Id; label: string }[];
-  value: Id | undefined;
-  onChange: (id: Id) => void;
-}
-
-/** One question as a radio group: native radios, so the arrow keys move between the options. */
-function ChoiceGroup<Id extends string>({ legend, name, options, value, onChange }: ChoiceGroupProps<Id>) {
-  const legendId = useId();
-  return (
-    <fieldset className="choices" role="radiogroup" aria-labelledby={legendId}>
-      <legend className="choices__legend" id={legendId}>
-        {legend}
-      </legend>
-      <div className="choices__options">
-        {options.map((option) => (
-          <label key={option.id} className="choice">
-            <input
-              type="radio"
-              name={name}
-              value={option.id}
-              checked={value === option.id}
-              onChange={() => onChange(option.id)}
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

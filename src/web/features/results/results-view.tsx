@@ -3,7 +3,7 @@ import type { Report } from '../../../core';
 import { AreaResultCard } from './area-result-card';
 import { ComparisonNote } from './comparison';
 import { KeyQuestionView } from './key-questions';
-import { OverallScore } from './overall-score';
+import { OverallScore } from '../../results-parts/overall-score';
 import { Priorities } from './priorities';
 
 export interface ResultsViewSlots {

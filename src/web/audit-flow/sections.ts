@@ -1,13 +1,12 @@
-import {
-  AREAS,
-  QUESTIONS_PER_AREA,
-  isAreaComplete,
-  isRating,
-  type AreaId,
-  type Responses,
-} from '../../../core';
+import { AREAS, QUESTIONS_PER_AREA, isAreaComplete, isRating, type AreaId, type Responses } from '../../core';
 
-/** The section a history entry of /audit-tool shows (its navigation state), if it names one. */
+/**
+ * The audit's sections, as /audit-tool and a colleague's join page both ask them (the flow is
+ * section-flow.ts, the screen section-form.tsx): which section an entry shows, where one can carry
+ * on, and what is still unrated.
+ */
+
+/** The section a history entry of an audit page shows (its navigation state), if it names one. */
 export function sectionFromState(state: unknown): number | undefined {
   if (typeof state !== 'object' || state === null) return undefined;
   const { section } = state as { section?: unknown };

@@ -1,4 +1,4 @@
-import { changeParts } from '../../../core';
+import { changeParts } from '../../core';
 
 /**
  * A retake's change in points against the earlier result: "+8 points since your audit on

@@ -1,9 +1,9 @@
-import type { Report } from '../../../core';
-import { ProgressBar } from '../../ui/progress-bar';
+import type { Report } from '../../core';
+import { ProgressBar } from '../ui/progress-bar';
 import { ChangeSince } from './change';
 
 /** The overall score as a number, a rating and a bar; on a retake, its change since the earlier audit. */
-export function OverallScore({ report }: { report: Report }) {
+export function OverallScore({ report }: { report: Pick<Report, 'overall' | 'earlier'> }) {
   const { score, rating, tone, change } = report.overall;
   return (
     <section className="card overall" aria-labelledby="overall-title">

@@ -1,0 +1,3 @@
+import { JoinPage } from '../features/team-join/join-page';
+
+export default JoinPage;
