@@ -1,0 +1,278 @@
+import { useId } from 'react';
+import {
+  AREAS,
+  MIN_TEAM_RESPONDENTS,
+  NO_DIFFERING_STATEMENTS,
+  NO_ROLES_SHOWN,
+  RATINGS,
+  TEAM_AREAS_TABLE_CAPTION,
+  TEAM_DIFFERING_HEADING,
+  TEAM_OVERALL_TITLE,
+  TEAM_ROLES_HEADING,
+  TEAM_ROLE_LABELS,
+  TEAM_VIEW_HEADING,
+  colleagues,
+  ownRatingSentence,
+  ratingCountsSentence,
+  RATING_END_WORDS,
+  respondents,
+  statementArea,
+  statementText,
+  teamScoreSentence,
+  type DifferingStatement,
+  type Spread,
+  type TeamAreaView,
+  type TeamRoleView,
+  type TeamView,
+} from '../../../core';
+
+type OwnSpread = Spread & { own: number };
+interface Row {
+  key: string;
+  title: string;
+  spread: OwnSpread;
+}
+
+const titleOf = (id: TeamAreaView['id']) => AREAS.find((area) => area.id === id)?.title ?? id;
+
+/** The overall score first, then each area in the audit's order, as "Your progress" lists them. */
+function rowsOf(view: Pick<TeamView, 'areas' | 'overall'>): Row[] {
+  return [
+    { key: 'overall', title: TEAM_OVERALL_TITLE, spread: view.overall },
+    ...view.areas.map((area) => ({ key: area.id, title: titleOf(area.id), spread: area })),
+  ];
+}
+
+/**
+ * The team's view (present only over at least MIN_TEAM_RESPONDENTS answers): per area the team's
+ * score, its spread drawn and in words, and the manager's own beside it, with a table of the same
+ * figures; the statements where answers differ most; and the same by role for the roles the server
+ * sent (only those with enough respondents). Every figure is over several colleagues: nothing here
+ * is, or names, one person's answer.
+ */
+export function TeamViewPart({ view }: { view: TeamView }) {
+  const rows = rowsOf(view);
+  return (
+    <div className="team-view">
+      <h3>{TEAM_VIEW_HEADING}</h3>
+      <p>
+        Over the answers of {colleagues(view.respondents)}. The team’s score is the middle one of their scores
+        (the median); your own result is not counted in it.
+      </p>
+      <RangeLegend />
+      <ul className="team-ranges">
+        {rows.map((row) => (
+          <li key={row.key} className="team-range">
+            <span className="team-range__title">{row.title}</span>
+            <RangeDrawing spread={row.spread} />
+            <span className="team-range__words">{teamScoreSentence(row.spread)}</span>
+          </li>
+        ))}
+      </ul>
+      <SpreadTable caption={TEAM_AREAS_TABLE_CAPTION} rows={rows} />
+
+      <h3>{TEAM_DIFFERING_HEADING}</h3>
+      {view.differing.length === 0 ? (
+        <p>{NO_DIFFERING_STATEMENTS}</p>
+      ) : (
+        <>
+          <p>
+            The statements your colleagues’ ratings spread across most, from 1 (Poor) to 5 (Excellent): worth
+            talking through together.
+          </p>
+          <ol className="team-differing">
+            {view.differing.map((statement) => (
+              <DifferingItem key={`${statement.area}-${statement.index}`} statement={statement} />
+            ))}
+          </ol>
+        </>
+      )}
+
+      <h3>{TEAM_ROLES_HEADING}</h3>
+      {view.roles.length === 0 ? (
+        <p>{NO_ROLES_SHOWN}</p>
+      ) : (
+        <>
+          <p>
+            Only for a role that at least {MIN_TEAM_RESPONDENTS} colleagues gave; a role with fewer is counted
+            in the team’s figures above but not shown apart.
+          </p>
+          {view.roles.map((role) => (
+            <RoleTable key={role.role} role={role} />
+          ))}
+        </>
+      )}
+    </div>
+  );
+}
+
+// The drawing's own units: it scales to its box. The scale runs 0–100 between two margins, so a
+// mark at either end is drawn whole.
+const WIDTH = 300;
+const HEIGHT = 28;
+const LEFT = 8;
+const RIGHT = WIDTH - 8;
+const xOf = (score: number) => LEFT + (Math.min(Math.max(score, 0), 100) / 100) * (RIGHT - LEFT);
+/** Where the ratings change (40, 60, 80), as "Your progress" marks them. */
+const BAND_LINES = [40, 60, 80] as const;
+
+/**
+ * One spread drawn on a scale of 0–100: the range from lowest to highest as a band, the team's
+ * median as a bar across it, the manager's own score as a diamond. Hidden from assistive
+ * technology: the words beside it and the table below say every figure it draws.
+ */
+function RangeDrawing({ spread }: { spread: OwnSpread }) {
+  const own = xOf(spread.own);
+  const mid = HEIGHT / 2;
+  return (
+    <svg className="team-range__svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false">
+      <rect className="team-range__track" x={LEFT} y={mid - 3} width={RIGHT - LEFT} height={6} rx={3} />
+      {BAND_LINES.map((line) => (
+        <line
+          key={line}
+          className="team-range__band-line"
+          x1={xOf(line)}
+          x2={xOf(line)}
+          y1={mid - 7}
+          y2={mid + 7}
+        />
+      ))}
+      <rect
+        className="team-range__spread"
+        x={xOf(spread.lowest) - 3}
+        y={mid - 8}
+        width={Math.max(xOf(spread.highest) - xOf(spread.lowest), 0) + 6}
+        height={16}
+        rx={8}
+      />
+      <line
+        className="team-range__median"
+        x1={xOf(spread.median)}
+        x2={xOf(spread.median)}
+        y1={2}
+        y2={HEIGHT - 2}
+      />
+      <path
+        className="team-range__own"
+        d={`M ${own} ${mid - 7} L ${own + 7} ${mid} L ${own} ${mid + 7} L ${own - 7} ${mid} Z`}
+      />
+    </svg>
+  );
+}
+
+/** What the drawing's marks mean, for the eye only: the words and the table carry the figures. */
+function RangeLegend() {
+  return (
+    <p className="team-legend" aria-hidden="true">
+      <span className="team-legend__item">
+        <svg viewBox="0 0 20 16" className="team-legend__mark">
+          <rect className="team-range__spread" x={1} y={2} width={18} height={12} rx={6} />
+        </svg>
+        Lowest to highest
+      </span>
+      <span className="team-legend__item">
+        <svg viewBox="0 0 20 16" className="team-legend__mark">
+          <line className="team-range__median" x1={10} x2={10} y1={0} y2={16} />
+        </svg>
+        Team’s score
+      </span>
+      <span className="team-legend__item">
+        <svg viewBox="0 0 20 16" className="team-legend__mark">
+          <path className="team-range__own" d="M 10 1 L 17 8 L 10 15 L 3 8 Z" />
+        </svg>
+        Your score
+      </span>
+    </p>
+  );
+}
+
+/** The spreads as a table: a row per area (and overall), the team's score, its range and the manager's own. */
+function SpreadTable({ caption, rows }: { caption: string; rows: readonly Row[] }) {
+  return (
+    <div className="team-table-wrap">
+      <table className="team-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Area</th>
+            <th scope="col" className="num">
+              Team
+            </th>
+            <th scope="col" className="num">
+              Lowest
+            </th>
+            <th scope="col" className="num">
+              Highest
+            </th>
+            <th scope="col" className="num">
+              You
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.title}</th>
+              <td className="num">{row.spread.median}%</td>
+              <td className="num">{row.spread.lowest}%</td>
+              <td className="num">{row.spread.highest}%</td>
+              <td className="num">{row.spread.own}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One statement where answers differ: its words, how many gave each rating, and the manager's own. */
+function DifferingItem({ statement }: { statement: DifferingStatement }) {
+  const textId = useId();
+  return (
+    <li className="team-differing__item">
+      <p className="team-differing__statement" id={textId}>
+        {statementText(statement)}
+      </p>
+      <p className="team-differing__area">{statementArea(statement)}</p>
+      <p>
+        {ratingCountsSentence(statement.counts)} {ownRatingSentence(statement.own)}
+      </p>
+      <table className="team-table team-table--counts" aria-describedby={textId}>
+        <caption className="visually-hidden">How many colleagues gave each rating</caption>
+        <thead>
+          <tr>
+            <th scope="col">Rating</th>
+            {RATINGS.map((rating) => (
+              <th key={rating} scope="col" className="num">
+                {rating}
+                {RATING_END_WORDS[rating] ? (
+                  <span className="visually-hidden"> ({RATING_END_WORDS[rating]})</span>
+                ) : null}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Colleagues</th>
+            {statement.counts.map((count, index) => (
+              <td key={index} className="num">
+                {count}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </li>
+  );
+}
+
+/** One role's view as a table (over at least MIN_TEAM_RESPONDENTS colleagues of that role). */
+function RoleTable({ role }: { role: TeamRoleView }) {
+  return (
+    <SpreadTable
+      caption={`${TEAM_ROLE_LABELS[role.role]}: ${respondents(role.respondents)}`}
+      rows={rowsOf(role)}
+    />
+  );
+}
