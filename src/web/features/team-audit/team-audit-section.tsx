@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ManagerTeamAudit, TeamAuditSummary } from '../../../shared/team-audit';
 import { closeTeamAudit, fetchTeamAudit, openTeamAudit, type TeamAuditAnswer } from '../../api/team-audit';
 import { LoadFailed } from '../../ui/load-failed';
@@ -30,28 +30,13 @@ type Loaded =
 type Action = 'open' | 'close' | 'refresh';
 
 /**
- * What each change says while it waits, once it is done, and when it failed (the server's reason
- * follows that).
+ * What each change says while it waits and when it failed (the server's reason follows). Opening
+ * and closing need no word once done: the section changes, and focus moves to what is new.
  */
-const ACTION_WORDS: Record<
-  Action,
-  { pending: string; done: (teamAudit: TeamAuditSummary | null) => string; failed: string }
-> = {
-  open: {
-    pending: 'Opening your team audit…',
-    done: () => 'Your team audit is open: copy its link, or e-mail it to your team.',
-    failed: 'Your team audit could not be opened.',
-  },
-  close: {
-    pending: 'Closing your team audit…',
-    done: () => 'Your team audit is closed.',
-    failed: 'Your team audit could not be closed.',
-  },
-  refresh: {
-    pending: 'Checking for new answers…',
-    done: (teamAudit) => `Checked just now. ${answeredSentence(teamAudit?.respondents ?? 0)}`,
-    failed: 'New answers could not be checked.',
-  },
+const ACTION_WORDS: Record<Action, { pending: string; failed: string }> = {
+  open: { pending: 'Opening your team audit…', failed: 'Your team audit could not be opened.' },
+  close: { pending: 'Closing your team audit…', failed: 'Your team audit could not be closed.' },
+  refresh: { pending: 'Checking for new answers…', failed: 'New answers could not be checked.' },
 };
 
 const CALLS: Record<Action, (token: string) => Promise<TeamAuditAnswer>> = {
@@ -71,7 +56,7 @@ const CALLS: Record<Action, (token: string) => Promise<TeamAuditAnswer>> = {
 export function TeamAuditSection({ token }: { token: string }) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  // What the last change is doing or did, read out from the status line below.
+  // What the last change is doing or did, shown and read out beside the buttons that make changes.
   const [said, setSaid] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ action: Action; message: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -111,7 +96,11 @@ export function TeamAuditSection({ token }: { token: string }) {
     setFailure(null);
     const result = await CALLS[action](token);
     busy.current = false;
-    setSaid(result.status === 'ok' ? ACTION_WORDS[action].done(result.answer.teamAudit) : null);
+    setSaid(
+      result.status === 'ok' && action === 'refresh'
+        ? `Checked just now. ${answeredSentence(result.answer.teamAudit?.respondents ?? 0)}`
+        : null,
+    );
     if (result.status === 'gone') {
       setLoaded({ kind: 'gone' });
     } else if (result.status === 'failed') {
@@ -123,6 +112,14 @@ export function TeamAuditSection({ token }: { token: string }) {
       else if (action === 'close') focusTo.current = 'status';
     }
   }
+
+  const feedback = (
+    <ActionFeedback
+      said={said}
+      failure={failure && { title: ACTION_WORDS[failure.action].failed, message: failure.message }}
+      onRetry={() => failure && void act(failure.action)}
+    />
+  );
 
   let content;
   if (loaded.kind === 'loading') {
@@ -146,7 +143,7 @@ export function TeamAuditSection({ token }: { token: string }) {
   } else {
     const { teamAudit, organisation } = loaded.answer;
     content = !teamAudit ? (
-      <NoTeamAudit onAsk={() => void act('open')} />
+      <NoTeamAudit onAsk={() => void act('open')} feedback={feedback} />
     ) : teamAudit.status === 'open' ? (
       <OpenTeamAudit
         teamAudit={teamAudit}
@@ -156,6 +153,7 @@ export function TeamAuditSection({ token }: { token: string }) {
         closeRef={closeRef}
         questionRef={questionRef}
         confirming={confirming}
+        feedback={feedback}
         onRefresh={() => void act('refresh')}
         onClose={() => {
           focusTo.current = 'question';
@@ -168,7 +166,12 @@ export function TeamAuditSection({ token }: { token: string }) {
         }}
       />
     ) : (
-      <ClosedTeamAudit teamAudit={teamAudit} statusRef={statusRef} onAskAgain={() => void act('open')} />
+      <ClosedTeamAudit
+        teamAudit={teamAudit}
+        statusRef={statusRef}
+        feedback={feedback}
+        onAskAgain={() => void act('open')}
+      />
     );
   }
 
@@ -176,30 +179,45 @@ export function TeamAuditSection({ token }: { token: string }) {
     <section className="card team-audit" aria-labelledby="team-audit-title">
       <h2 id="team-audit-title">{TEAM_SECTION_HEADING}</h2>
       {content}
-      {/* Always in the page, so what a change is doing, and that it failed, are read out. */}
+    </section>
+  );
+}
+
+/**
+ * What a change is doing (a status) and that it failed, with a way to try again (an alert): both
+ * regions stay in the page while their state is shown, so what appears in them is read out. Each
+ * state puts them right after its buttons, where the eye is.
+ */
+function ActionFeedback({
+  said,
+  failure,
+  onRetry,
+}: {
+  said: string | null;
+  failure: { title: string; message: string } | null;
+  onRetry: () => void;
+}) {
+  return (
+    <>
       <p className="team-audit__said" role="status">
         {said}
       </p>
       <div role="alert">
         {failure ? (
           <div className="notice notice--error">
-            <p className="notice__title">{ACTION_WORDS[failure.action].failed}</p>
+            <p className="notice__title">{failure.title}</p>
             <p className="notice__text">{failure.message}</p>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => void act(failure.action)}
-            >
+            <button type="button" className="button button--secondary" onClick={onRetry}>
               Try again
             </button>
           </div>
         ) : null}
       </div>
-    </section>
+    </>
   );
 }
 
-function NoTeamAudit({ onAsk }: { onAsk: () => void }) {
+function NoTeamAudit({ onAsk, feedback }: { onAsk: () => void; feedback: ReactNode }) {
   return (
     <>
       <p className="team-audit__intro">{INTRO}</p>
@@ -207,6 +225,7 @@ function NoTeamAudit({ onAsk }: { onAsk: () => void }) {
       <button type="button" className="button button--primary" onClick={onAsk}>
         {ASK_BUTTON}
       </button>
+      {feedback}
     </>
   );
 }
@@ -219,6 +238,7 @@ interface OpenTeamAuditProps {
   closeRef: RefObject<HTMLButtonElement | null>;
   questionRef: RefObject<HTMLParagraphElement | null>;
   confirming: boolean;
+  feedback: ReactNode;
   onRefresh: () => void;
   onClose: () => void;
   onConfirm: () => void;
@@ -233,6 +253,7 @@ function OpenTeamAudit({
   closeRef,
   questionRef,
   confirming,
+  feedback,
   onRefresh,
   onClose,
   onConfirm,
@@ -277,6 +298,7 @@ function OpenTeamAudit({
           </button>
         </div>
       )}
+      {feedback}
       {view ? <TeamViewPart view={view} /> : null}
     </>
   );
@@ -285,10 +307,12 @@ function OpenTeamAudit({
 function ClosedTeamAudit({
   teamAudit,
   statusRef,
+  feedback,
   onAskAgain,
 }: {
   teamAudit: TeamAuditSummary;
   statusRef: RefObject<HTMLParagraphElement | null>;
+  feedback: ReactNode;
   onAskAgain: () => void;
 }) {
   const { respondents, view } = teamAudit;
@@ -308,6 +332,7 @@ function ClosedTeamAudit({
       <button type="button" className="button button--primary" onClick={onAskAgain}>
         {ASK_AGAIN_BUTTON}
       </button>
+      {feedback}
     </>
   );
 }

@@ -69,7 +69,7 @@ export function closedTooFewSentence(count: number): string {
   return `${count === 1 ? 'Only 1 colleague' : count === 0 ? 'No colleague' : `Only ${colleagues(count)}`} answered, so there is no team view: it needs at least ${MIN_TEAM_RESPONDENTS}, ${TOO_FEW_REASON}.`;
 }
 
-export const ASK_AGAIN_NOTE = `Asking again opens a new team audit with a new link. A closed team audit with at least ${MIN_TEAM_RESPONDENTS} answers stays in your progress as a result of its own.`;
+export const ASK_AGAIN_NOTE = `Asking again opens a new team audit with a new link, and this section then shows that one. A closed team audit with at least ${MIN_TEAM_RESPONDENTS} answers stays in your progress as a result of its own.`;
 
 /**
  * The `mailto:` link that opens the manager's own e-mail program with a short message: no

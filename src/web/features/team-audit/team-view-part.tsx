@@ -61,6 +61,7 @@ export function TeamViewPart({ view }: { view: TeamView }) {
       </p>
       <RangeLegend />
       <ul className="team-ranges">
+        <RangeAxis />
         {rows.map((row) => (
           <li key={row.key} className="team-range">
             <span className="team-range__title">{row.title}</span>
@@ -115,6 +116,23 @@ const RIGHT = WIDTH - 8;
 const xOf = (score: number) => LEFT + (Math.min(Math.max(score, 0), 100) / 100) * (RIGHT - LEFT);
 /** Where the ratings change (40, 60, 80), as "Your progress" marks them. */
 const BAND_LINES = [40, 60, 80] as const;
+
+/** The scale above the drawings, where the ratings change, for the eye only. */
+function RangeAxis() {
+  return (
+    <li className="team-range team-range--axis" aria-hidden="true">
+      <span className="team-range__title" />
+      <span className="team-axis">
+        {[0, ...BAND_LINES, 100].map((score) => (
+          // The one inline style: where on the drawing's scale the label sits, as a share of its width.
+          <span key={score} className="team-axis__label" style={{ left: `${(xOf(score) / WIDTH) * 100}%` }}>
+            {score}%
+          </span>
+        ))}
+      </span>
+    </li>
+  );
+}
 
 /**
  * One spread drawn on a scale of 0–100: the range from lowest to highest as a band, the team's
@@ -186,7 +204,10 @@ function RangeLegend() {
   );
 }
 
-/** The spreads as a table: a row per area (and overall), the team's score, its range and the manager's own. */
+/**
+ * The spreads as a table: a row per area (and overall), the team's score, its range and the
+ * manager's own. Four columns, the range in one, so the table fits a phone's column whole.
+ */
 function SpreadTable({ caption, rows }: { caption: string; rows: readonly Row[] }) {
   return (
     <div className="team-table-wrap">
@@ -199,10 +220,7 @@ function SpreadTable({ caption, rows }: { caption: string; rows: readonly Row[] 
               Team
             </th>
             <th scope="col" className="num">
-              Lowest
-            </th>
-            <th scope="col" className="num">
-              Highest
+              Range
             </th>
             <th scope="col" className="num">
               You
@@ -214,8 +232,9 @@ function SpreadTable({ caption, rows }: { caption: string; rows: readonly Row[] 
             <tr key={row.key}>
               <th scope="row">{row.title}</th>
               <td className="num">{row.spread.median}%</td>
-              <td className="num">{row.spread.lowest}%</td>
-              <td className="num">{row.spread.highest}%</td>
+              <td className="num team-table__range">
+                {row.spread.lowest}% to {row.spread.highest}%
+              </td>
               <td className="num">{row.spread.own}%</td>
             </tr>
           ))}
