@@ -228,6 +228,10 @@ test.describe('ask your team on the private results page', () => {
     expect(late.status()).toBe(409);
     await page.reload();
     await expect(section).toContainText('with 3 respondents.');
+    // Closed with 3 answers, it is a result of the progress chain after the manager's own.
+    await expect(page.getByRole('region', { name: 'Your progress' })).toContainText(
+      'Team audit, 3 respondents',
+    );
     await lookAt(page, section, 'closed');
   });
 });

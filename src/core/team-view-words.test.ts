@@ -25,12 +25,24 @@ describe('the team view’s words', () => {
     expect(scoreRange({ lowest: 60, highest: 60 })).toBe('Every score was 60%.');
   });
 
-  it('put the manager’s own score beside the team’s, in points', () => {
-    expect(ownBesideTeam(70, 62)).toBe('8 points above your team’s');
-    expect(ownBesideTeam(61, 62)).toBe('1 point below your team’s');
-    expect(ownBesideTeam(62, 62)).toBe('the same as your team’s');
+  it('put the manager’s own score beside the team’s median, and say when it is outside their range', () => {
+    expect(ownBesideTeam({ median: 62, lowest: 40, highest: 85, own: 70 })).toBe(
+      '8 points above the team’s median',
+    );
+    expect(ownBesideTeam({ median: 62, lowest: 40, highest: 85, own: 61 })).toBe(
+      '1 point below the team’s median',
+    );
+    expect(ownBesideTeam({ median: 62, lowest: 40, highest: 85, own: 62 })).toBe(
+      'the same as the team’s median',
+    );
+    expect(ownBesideTeam({ median: 60, lowest: 40, highest: 60, own: 80 })).toBe(
+      '20 points above the team’s median, and higher than any of theirs',
+    );
+    expect(ownBesideTeam({ median: 60, lowest: 40, highest: 60, own: 20 })).toBe(
+      '40 points below the team’s median, and lower than any of theirs',
+    );
     expect(teamScoreSentence({ median: 62, lowest: 40, highest: 85, own: 70 })).toBe(
-      'Team 62%, you 70%: 8 points above your team’s. Scores ranged from 40% to 85%.',
+      'Team 62%, you 70%: 8 points above the team’s median. Scores ranged from 40% to 85%.',
     );
   });
 

@@ -10,8 +10,12 @@ import { MIN_TEAM_RESPONDENTS, type DifferingStatement, type Spread } from './te
 
 export const TEAM_VIEW_HEADING = 'Your team’s view';
 export const TEAM_AREAS_TABLE_CAPTION = 'Your team’s scores by area, beside yours';
-export const TEAM_DIFFERING_HEADING = 'Where answers differ most';
-export const TEAM_ROLES_HEADING = 'By role';
+export const DIFFERING_HEADING = 'Where answers differ most';
+export const ROLES_HEADING = 'By role';
+/** The drawing's key (the PDF's words): the spread's band, the team's median, the manager's score. */
+export const SPREAD_LEGEND = 'Spread, lowest to highest';
+export const TEAM_MEDIAN_LEGEND = 'Team’s median';
+export const OWN_SCORE_LEGEND = 'Your score';
 /** The overall score's name beside the five areas, as in "Your progress". */
 export const TEAM_OVERALL_TITLE = 'Overall';
 
@@ -36,17 +40,29 @@ export function scoreRange(spread: Pick<Spread, 'lowest' | 'highest'>): string {
     : `Scores ranged from ${spread.lowest}% to ${spread.highest}%.`;
 }
 
-/** "8 points above your team’s", "1 point below your team’s", "the same as your team’s". */
-export function ownBesideTeam(own: number, team: number): string {
-  const points = own - team;
-  if (points === 0) return 'the same as your team’s';
-  const amount = `${Math.abs(points)} ${Math.abs(points) === 1 ? 'point' : 'points'}`;
-  return `${amount} ${points > 0 ? 'above' : 'below'} your team’s`;
+function points(n: number): string {
+  return `${n} ${n === 1 ? 'point' : 'points'}`;
 }
 
-/** "Team 62%, you 70%: 8 points above your team’s. Scores ranged from 40% to 85%." */
-export function teamScoreSentence(spread: Spread & { own: number }): string {
-  return `Team ${spread.median}%, you ${spread.own}%: ${ownBesideTeam(spread.own, spread.median)}. ${scoreRange(spread)}`;
+/**
+ * "8 points above the team’s median", "the same as the team’s median", with "and higher (lower)
+ * than any of theirs" when the manager's score is outside the team's range. Worded as the PDF's
+ * team page words it (src/report/pdf/team-view-words.ts), which can take it from here.
+ */
+export function ownBesideTeam(row: Spread & { own: number }): string {
+  const difference = row.own - row.median;
+  const beside =
+    difference === 0
+      ? 'the same as the team’s median'
+      : `${points(Math.abs(difference))} ${difference > 0 ? 'above' : 'below'} the team’s median`;
+  if (row.own > row.highest) return `${beside}, and higher than any of theirs`;
+  if (row.own < row.lowest) return `${beside}, and lower than any of theirs`;
+  return beside;
+}
+
+/** "Team 62%, you 70%: 8 points above the team’s median. Scores ranged from 40% to 85%." */
+export function teamScoreSentence(row: Spread & { own: number }): string {
+  return `Team ${row.median}%, you ${row.own}%: ${ownBesideTeam(row)}. ${scoreRange(row)}`;
 }
 
 /** "1 (Poor)", "3", "5 (Excellent)". */
@@ -83,9 +99,9 @@ export function ownRatingSentence(own: number | undefined): string {
   return own === undefined ? '' : `You rated it ${ratingName(own)}.`;
 }
 
-/** Said when every colleague gave each statement the same rating. */
-export const NO_DIFFERING_STATEMENTS =
-  'Your colleagues rated every statement alike: there is no statement where their answers differ.';
+/** Said when every colleague gave each statement the same rating (the PDF's words). */
+export const NO_DIFFERING =
+  'Your team agreed on every statement: each was given the same rating by every respondent.';
 
-/** Said when no role was given by enough colleagues to be shown apart. */
-export const NO_ROLES_SHOWN = `No role was given by at least ${MIN_TEAM_RESPONDENTS} colleagues, so there is no view by role: a role is shown apart only with ${MIN_TEAM_RESPONDENTS} or more, ${TOO_FEW_REASON}.`;
+/** Said when no role was given by enough colleagues to be shown apart (the PDF's words). */
+export const NO_ROLES = `No role was given by at least ${MIN_TEAM_RESPONDENTS} respondents, so there are no figures by role: fewer could single someone out.`;

@@ -328,7 +328,7 @@ describe('the team’s view', () => {
       .getByText('Operational Efficiency', { selector: '.team-range__title' })
       .closest('li')!;
     expect(operational.textContent).toContain(
-      'Team 60%, you 80%: 20 points above your team’s. Scores ranged from 20% to 100%.',
+      'Team 60%, you 80%: 20 points above the team’s median. Scores ranged from 20% to 100%.',
     );
     expect(operational.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
     // Service Quality: every score 60.
@@ -391,8 +391,8 @@ describe('the team’s view', () => {
     )!;
     stubApi({ [`GET ${PATH}`]: [audit(summary({ respondents: 3, view: alike }))] });
     renderSection();
-    expect(await screen.findByText(/there is no statement where their answers differ/)).toBeTruthy();
-    expect(screen.getByText(/No role was given by at least 3 colleagues/)).toBeTruthy();
+    expect(await screen.findByText(/Your team agreed on every statement/)).toBeTruthy();
+    expect(screen.getByText(/No role was given by at least 3 respondents/)).toBeTruthy();
   });
 });
 

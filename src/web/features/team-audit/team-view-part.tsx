@@ -2,19 +2,22 @@ import { useId } from 'react';
 import {
   AREAS,
   MIN_TEAM_RESPONDENTS,
-  NO_DIFFERING_STATEMENTS,
-  NO_ROLES_SHOWN,
+  NO_DIFFERING,
+  NO_ROLES,
   RATINGS,
   TEAM_AREAS_TABLE_CAPTION,
-  TEAM_DIFFERING_HEADING,
+  DIFFERING_HEADING,
   TEAM_OVERALL_TITLE,
-  TEAM_ROLES_HEADING,
+  ROLES_HEADING,
   TEAM_ROLE_LABELS,
   TEAM_VIEW_HEADING,
   colleagues,
   ownRatingSentence,
   ratingCountsSentence,
+  OWN_SCORE_LEGEND,
   RATING_END_WORDS,
+  SPREAD_LEGEND,
+  TEAM_MEDIAN_LEGEND,
   respondents,
   statementArea,
   statementText,
@@ -72,9 +75,9 @@ export function TeamViewPart({ view }: { view: TeamView }) {
       </ul>
       <SpreadTable caption={TEAM_AREAS_TABLE_CAPTION} rows={rows} />
 
-      <h3>{TEAM_DIFFERING_HEADING}</h3>
+      <h3>{DIFFERING_HEADING}</h3>
       {view.differing.length === 0 ? (
-        <p>{NO_DIFFERING_STATEMENTS}</p>
+        <p>{NO_DIFFERING}</p>
       ) : (
         <>
           <p>
@@ -89,9 +92,9 @@ export function TeamViewPart({ view }: { view: TeamView }) {
         </>
       )}
 
-      <h3>{TEAM_ROLES_HEADING}</h3>
+      <h3>{ROLES_HEADING}</h3>
       {view.roles.length === 0 ? (
-        <p>{NO_ROLES_SHOWN}</p>
+        <p>{NO_ROLES}</p>
       ) : (
         <>
           <p>
@@ -134,13 +137,18 @@ function RangeAxis() {
   );
 }
 
+/** A diamond's path around (x, y): the team's mark, as in "Your progress" and the PDF. */
+const diamond = (x: number, y: number, r: number) =>
+  `M ${x} ${y - r} L ${x + r} ${y} L ${x} ${y + r} L ${x - r} ${y} Z`;
+
 /**
- * One spread drawn on a scale of 0–100: the range from lowest to highest as a band, the team's
- * median as a bar across it, the manager's own score as a diamond. Hidden from assistive
- * technology: the words beside it and the table below say every figure it draws.
+ * One spread drawn on a scale of 0–100, with the marks the PDF and "Your progress" use: the range
+ * from lowest to highest as a band, the team's median as a diamond, the manager's own score as a
+ * round point over it (so both show where they are equal). The shapes tell them apart without the
+ * colour. Hidden from assistive technology: the words beside it and the table below say every
+ * figure it draws.
  */
 function RangeDrawing({ spread }: { spread: OwnSpread }) {
-  const own = xOf(spread.own);
   const mid = HEIGHT / 2;
   return (
     <svg className="team-range__svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false">
@@ -157,23 +165,14 @@ function RangeDrawing({ spread }: { spread: OwnSpread }) {
       ))}
       <rect
         className="team-range__spread"
-        x={xOf(spread.lowest) - 3}
-        y={mid - 8}
-        width={Math.max(xOf(spread.highest) - xOf(spread.lowest), 0) + 6}
-        height={16}
-        rx={8}
+        x={xOf(spread.lowest) - 6}
+        y={mid - 6}
+        width={xOf(spread.highest) - xOf(spread.lowest) + 12}
+        height={12}
+        rx={6}
       />
-      <line
-        className="team-range__median"
-        x1={xOf(spread.median)}
-        x2={xOf(spread.median)}
-        y1={2}
-        y2={HEIGHT - 2}
-      />
-      <path
-        className="team-range__own"
-        d={`M ${own} ${mid - 7} L ${own + 7} ${mid} L ${own} ${mid + 7} L ${own - 7} ${mid} Z`}
-      />
+      <path className="team-range__median" d={diamond(xOf(spread.median), mid, 9)} />
+      <circle className="team-range__own" cx={xOf(spread.own)} cy={mid} r={5} />
     </svg>
   );
 }
@@ -183,22 +182,22 @@ function RangeLegend() {
   return (
     <p className="team-legend" aria-hidden="true">
       <span className="team-legend__item">
-        <svg viewBox="0 0 20 16" className="team-legend__mark">
-          <rect className="team-range__spread" x={1} y={2} width={18} height={12} rx={6} />
+        <svg viewBox="0 0 24 16" className="team-legend__mark">
+          <rect className="team-range__spread" x={1} y={2} width={22} height={12} rx={6} />
         </svg>
-        Lowest to highest
+        {SPREAD_LEGEND}
       </span>
       <span className="team-legend__item">
-        <svg viewBox="0 0 20 16" className="team-legend__mark">
-          <line className="team-range__median" x1={10} x2={10} y1={0} y2={16} />
+        <svg viewBox="0 0 24 16" className="team-legend__mark">
+          <path className="team-range__median" d={diamond(12, 8, 7)} />
         </svg>
-        Team’s score
+        {TEAM_MEDIAN_LEGEND}
       </span>
       <span className="team-legend__item">
-        <svg viewBox="0 0 20 16" className="team-legend__mark">
-          <path className="team-range__own" d="M 10 1 L 17 8 L 10 15 L 3 8 Z" />
+        <svg viewBox="0 0 24 16" className="team-legend__mark">
+          <circle className="team-range__own" cx={12} cy={8} r={5} />
         </svg>
-        Your score
+        {OWN_SCORE_LEGEND}
       </span>
     </p>
   );
