@@ -15,9 +15,11 @@ const SHARED_CODE =
   /[\\/]src[\\/](core[\\/]|browser[\\/](router[\\/]|logo\.tsx)|web[\\/](ui|audit-state)[\\/])|^\0vite[\\/]preload-helper/;
 
 // The report model with its written content, which the results screens load with their page, is a
-// chunk of its own, taken before the shared group: the audit's pages never load it.
+// chunk of its own, taken before the shared group: the audit's pages never load it. The team's view
+// is part of the model (a report carries one); "Ask your team" takes its roles from it too, and
+// would otherwise move it into the shared chunk every page loads.
 const REPORT_CODE =
-  /[\\/]src[\\/]core[\\/](insight[\\/]|report\.ts|report-words\.ts|benchmark\.ts|roadmap\.ts)/;
+  /[\\/]src[\\/]core[\\/](insight[\\/]|report\.ts|report-words\.ts|benchmark\.ts|roadmap\.ts|team-view\.ts)/;
 
 // The one day formatter is a small chunk of its own: the results screens load it with the report,
 // and "Save and continue later" (its continue page, its saved status) needs the day in words too,

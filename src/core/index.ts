@@ -15,3 +15,4 @@ export * from './progress';
 export * from './progress-words';
 export * from './action-plan';
 export * from './team-view';
+export * from './team-view-words';

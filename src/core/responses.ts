@@ -4,6 +4,9 @@ import { AREA_IDS, QUESTIONS_PER_AREA, type AreaId } from './areas';
 export const RATINGS = [1, 2, 3, 4, 5] as const;
 export type Rating = (typeof RATINGS)[number];
 
+/** The words at the ends of the scale, as the audit shows them beside 1 and 5. */
+export const RATING_END_WORDS: Readonly<Partial<Record<Rating, string>>> = { 1: 'Poor', 5: 'Excellent' };
+
 /** One area's answers, keyed by question index 0–4. */
 export type AreaAnswers = Partial<Record<number, Rating>>;
 

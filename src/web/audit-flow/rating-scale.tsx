@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { RATINGS, type Rating } from '../../core';
+import { RATINGS, RATING_END_WORDS, type Rating } from '../../core';
 
 interface RatingScaleProps {
   /** The statement being rated; it labels the group. */
@@ -9,8 +9,6 @@ interface RatingScaleProps {
   value: Rating | undefined;
   onChange: (rating: Rating) => void;
 }
-
-const ENDPOINT_WORDS: Partial<Record<Rating, string>> = { 1: 'Poor', 5: 'Excellent' };
 
 /**
  * One statement rated 1–5: a `radiogroup` labelled by the statement, with native radios so the
@@ -28,7 +26,7 @@ export function RatingScale({ question, number, name, value, onChange }: RatingS
       </legend>
       <div className="rating__options">
         {RATINGS.map((rating) => {
-          const word = ENDPOINT_WORDS[rating];
+          const word = RATING_END_WORDS[rating];
           return (
             <label key={rating} className="rating__option">
               <input

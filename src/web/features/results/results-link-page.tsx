@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import {
   earlierOwnResult,
   formatDay,
@@ -42,13 +42,21 @@ function ActionPlanUnavailable() {
   );
 }
 
+export interface ResultsLinkPageProps {
+  /**
+   * "Ask your team", a feature of its own that the route composes in (src/web/routes/results.tsx):
+   * shown once the results are in, after their progress, keyed by the same token.
+   */
+  teamSection?: ComponentType<{ token: string }>;
+}
+
 /**
  * The private results page at /results/<token>, opened from the visitor's e-mail: the stored
  * request's results, compared with providers like the visitor as they stand today, and a retake
  * pre-filled with its answers. The server sends this page only for a live token; the token is read
  * here from the address and never leaves this page but for the API call.
  */
-export function ResultsLinkPage() {
+export function ResultsLinkPage({ teamSection }: ResultsLinkPageProps = {}) {
   const { pathname } = useLocation();
   const token = resultsTokenFromPath(pathname);
   const [state, setState] = useState<PageState>({ status: 'loading' });
@@ -70,7 +78,7 @@ export function ResultsLinkPage() {
       <BackLink to="/">Back to Home</BackLink>
       <h1>Your AI Audit Results</h1>
       {state.status === 'found' ? (
-        <StoredResultsView token={token} results={state.results} />
+        <StoredResultsView token={token} results={state.results} TeamSection={teamSection} />
       ) : state.status === 'failed' ? (
         <LoadFailed
           title="Your results could not be loaded."
@@ -88,7 +96,15 @@ export function ResultsLinkPage() {
   );
 }
 
-function StoredResultsView({ token, results }: { token: string; results: FetchedResults }) {
+function StoredResultsView({
+  token,
+  results,
+  TeamSection,
+}: {
+  token: string;
+  results: FetchedResults;
+  TeamSection: ResultsLinkPageProps['teamSection'];
+}) {
   const { responses, profile } = results;
   const createdAt = useMemo(() => new Date(results.createdAt), [results.createdAt]);
   // createdAt is ISO 8601 in UTC, so its first ten characters are the day it was taken.
@@ -122,6 +138,7 @@ function StoredResultsView({ token, results }: { token: string; results: Fetched
         }}
       />
       <ProgressOverTime history={results.history} />
+      {TeamSection ? <TeamSection token={token} /> : null}
       <Suspense fallback={null}>
         {/* A later result retaken from this one holds the plan now: shown here to read (decision 0060). */}
         <ActionPlan
