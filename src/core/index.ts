@@ -14,5 +14,6 @@ export * from './sentence';
 export * from './progress';
 export * from './progress-words';
 export * from './action-plan';
+export * from './team-roles';
 export * from './team-view';
 export * from './team-view-words';

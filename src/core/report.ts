@@ -25,7 +25,8 @@ import { isRating, type Rating, type Responses } from './responses';
 import { roadmapFor, type Roadmap } from './roadmap';
 import type { ResultHistory } from './progress';
 import { overallScore, scoreAreas, type AreaScores } from './scoring';
-import { MIN_TEAM_RESPONDENTS, type TeamView } from './team-view';
+import { MIN_TEAM_RESPONDENTS } from './team-roles';
+import type { TeamView } from './team-view';
 
 /** Where one area stands against other providers. */
 export interface AreaComparison {

@@ -1,6 +1,7 @@
 import { AREAS } from './areas';
 import { RATINGS, RATING_END_WORDS, type Rating } from './responses';
-import { MIN_TEAM_RESPONDENTS, type DifferingStatement, type Spread } from './team-view';
+import { MIN_TEAM_RESPONDENTS } from './team-roles';
+import type { DifferingStatement, Spread } from './team-view';
 
 /**
  * The words of the team's view (PRODUCT.md part 4, "The whole team answers"), as the private

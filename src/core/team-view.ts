@@ -1,6 +1,7 @@
 import { AREAS, AREA_IDS, QUESTIONS_PER_AREA, type AreaId } from './areas';
 import { isRating, type Responses } from './responses';
 import { overallScore, scoreAreas, type AreaScores } from './scoring';
+import { MIN_TEAM_RESPONDENTS, TEAM_ROLES, type TeamRole } from './team-roles';
 
 /**
  * The team audit's figures (PRODUCT.md part 4, "The whole team answers"): what colleagues answered,
@@ -8,27 +9,6 @@ import { overallScore, scoreAreas, type AreaScores } from './scoring';
  * reads the answers and hands them here; the page and the PDF draw what comes out.
  */
 
-/** The roles a colleague may give, in the order the form lists them. The role is optional. */
-export const TEAM_ROLES = ['manager', 'senior-carer-or-nurse', 'care-worker', 'office-or-admin', 'other'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
-
-export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
-  manager: 'Manager',
-  'senior-carer-or-nurse': 'Senior carer or nurse',
-  'care-worker': 'Care worker',
-  'office-or-admin': 'Office or admin',
-  other: 'Other',
-};
-
-/**
- * The fewest respondents any combined figure is shown over: the team's view as a whole, and each
- * role apart. Under it, a median or a range could be one person's answer.
- */
-export const MIN_TEAM_RESPONDENTS = 3;
-/** The most colleagues one team audit takes; the 201st is refused (a replaced answer is not new). */
-export const MAX_TEAM_RESPONDENTS = 200;
-/** A team audit closes by itself this many days after it opened. */
-export const TEAM_AUDIT_DAYS = 30;
 /** How many statements "where answers differ most" lists at most. */
 export const DIFFERING_STATEMENTS = 5;
 
@@ -134,10 +114,11 @@ function differingStatements(answers: readonly TeamAnswer[], ownResponses: Respo
     }
   }
   statements.sort(
-    (a, b) =>
-      b.deviation - a.deviation || b.highest - b.lowest - (a.highest - a.lowest) || a.order - b.order,
+    (a, b) => b.deviation - a.deviation || b.highest - b.lowest - (a.highest - a.lowest) || a.order - b.order,
   );
-  return statements.slice(0, DIFFERING_STATEMENTS).map(({ deviation: _d, order: _o, ...statement }) => statement);
+  return statements
+    .slice(0, DIFFERING_STATEMENTS)
+    .map(({ deviation: _d, order: _o, ...statement }) => statement);
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { AREA_IDS, isAreaComplete, type Responses } from '../core';
-import { TEAM_ROLES } from '../core/team-view';
+import { TEAM_ROLES } from '../core/team-roles';
 import { responsesSchema } from './email-request';
 import { TEAM_AUDIT_MESSAGES } from './team-audit';
 
