@@ -24,7 +24,7 @@ import { Honeypot } from '../../../browser/bot-check/honeypot';
 import { useProofOfWork } from '../../../browser/bot-check/proof-of-work';
 import { Link, useLocation, useNavigate } from '../../../browser/router';
 import { ApiError } from '../../api/client';
-import { fetchInvitation, sendTeamAnswer, type InvitationAnswer } from '../../api/team-audits';
+import { fetchInvitation, sendTeamAnswer, type InvitationAnswer } from '../../api/colleague-team-audit';
 import { RATING_INSTRUCTION, SectionForm, SectionProgress } from '../../audit-flow/section-form';
 import { useSectionFlow } from '../../audit-flow/section-flow';
 import { BackLink } from '../../ui/back-link';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { teamView, type Rating, type Responses } from '../../core';
-import { readManagerTeamAudit } from './team-audit';
+import { readManagerTeamAudit } from './manager-team-audit';
 
 const rated = (rating: Rating): Responses =>
   Object.fromEntries(
