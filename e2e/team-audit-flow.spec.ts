@@ -13,6 +13,27 @@ import { emailResults, rated } from './stored-results';
  * it becomes a result of her progress chain.
  */
 
+const WIDTHS = [390, 768, 1280] as const;
+
+/**
+ * Pictures of the page at phone, tablet and desktop widths (test-results/screenshots), each checked
+ * for sideways scrolling; back at 1280 px after.
+ */
+async function picture(page: Page, name: string): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${name} scrolls sideways at ${width} px`).toBe(0);
+    await page.screenshot({
+      path: `test-results/screenshots/${width}-team-flow-${name}.png`,
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** A colleague's answers, one rating per area in the audit's order. */
 const COLLEAGUES: readonly { role: string; ratings: readonly Rating[] }[] = [
   { role: 'Care worker', ratings: [2, 3, 4, 5, 1] },
@@ -25,6 +46,7 @@ async function answerAsColleague(
   browser: Browser,
   joinLink: string,
   colleague: (typeof COLLEAGUES)[number],
+  pictured = false,
 ): Promise<void> {
   const context = await browser.newContext();
   try {
@@ -34,6 +56,7 @@ async function answerAsColleague(
     await page.goto(joinLink);
     await page.waitForFunction(() => !document.documentElement.hasAttribute('data-app-starting'));
     await expect(page.getByText('You are answering Rowan House’s team audit.')).toBeVisible();
+    if (pictured) await picture(page, 'join');
     for (let n = 1; n <= 5; n++) {
       await expect(
         page.getByRole('heading', { level: 2, name: new RegExp(`^Section ${n} of 5`) }),
@@ -47,6 +70,7 @@ async function answerAsColleague(
       .check();
     await page.getByRole('button', { name: 'Send my answers' }).click();
     await expect(page.getByText('Thank you: your answers have joined the team’s.')).toBeVisible();
+    if (pictured) await picture(page, 'joined');
     expect(errors).toEqual([]);
   } finally {
     await context.close();
@@ -80,7 +104,8 @@ test('a manager asks her team, three colleagues answer apart, she sees the view,
   expect(joinLink).toMatch(/\/audit-tool\/join\/[A-Za-z0-9_-]{43}$/);
 
   // Two answers: nothing combined is shown, on the page or in the PDF.
-  await answerAsColleague(browser, joinLink, COLLEAGUES[0]!);
+  await picture(page, 'opened');
+  await answerAsColleague(browser, joinLink, COLLEAGUES[0]!, true);
   await answerAsColleague(browser, joinLink, COLLEAGUES[1]!);
   await section.getByRole('button', { name: 'Check for new answers' }).click();
   await expect(section).toContainText('2 colleagues have answered.');
@@ -99,6 +124,7 @@ test('a manager asks her team, three colleagues answer apart, she sees the view,
   // Two care workers are fewer than 3: no role is shown apart.
   await expect(section.getByRole('table', { name: /^Care worker/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
+  await picture(page, 'view');
 
   const pdf = await downloadedPdfText(page);
   expect(pdf).toContain('Your team’s view');
@@ -112,6 +138,7 @@ test('a manager asks her team, three colleagues answer apart, she sees the view,
   await expect(page.getByRole('region', { name: 'Your progress' })).toContainText(
     'Team audit, 3 respondents',
   );
+  await picture(page, 'closed');
 
   const late = await browser.newContext();
   const latePage = await late.newPage();
