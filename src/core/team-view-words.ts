@@ -5,7 +5,7 @@ import type { DifferingStatement, Spread } from './team-view';
 
 /**
  * The words of the team's view (PRODUCT.md part 4, "The whole team answers"), as the private
- * results page prints them and the PDF may: written once, so the two never word a figure apart.
+ * results page and the PDF print them alike: written once, so the two never word a figure apart.
  * Every sentence is about figures over at least MIN_TEAM_RESPONDENTS colleagues, never one person.
  */
 
@@ -13,7 +13,7 @@ export const TEAM_VIEW_HEADING = 'Your team’s view';
 export const TEAM_AREAS_TABLE_CAPTION = 'Your team’s scores by area, beside yours';
 export const DIFFERING_HEADING = 'Where answers differ most';
 export const ROLES_HEADING = 'By role';
-/** The drawing's key (the PDF's words): the spread's band, the team's median, the manager's score. */
+/** The drawing's key, on the page and in the PDF: the spread's band, the team's median, the manager's score. */
 export const SPREAD_LEGEND = 'Spread, lowest to highest';
 export const TEAM_MEDIAN_LEGEND = 'Team’s median';
 export const OWN_SCORE_LEGEND = 'Your score';
@@ -41,21 +41,22 @@ export function scoreRange(spread: Pick<Spread, 'lowest' | 'highest'>): string {
     : `Scores ranged from ${spread.lowest}% to ${spread.highest}%.`;
 }
 
-function points(n: number): string {
+/** "1 point", "8 points": a difference between two scores, in words. */
+export function scorePoints(n: number): string {
   return `${n} ${n === 1 ? 'point' : 'points'}`;
 }
 
 /**
  * "8 points above the team’s median", "the same as the team’s median", with "and higher (lower)
- * than any of theirs" when the manager's score is outside the team's range. Worded as the PDF's
- * team page words it (src/report/pdf/team-view-words.ts), which can take it from here.
+ * than any of theirs" when the manager's score is outside the team's range; the page's sentence and
+ * the PDF's row text both end with it.
  */
 export function ownBesideTeam(row: Spread & { own: number }): string {
   const difference = row.own - row.median;
   const beside =
     difference === 0
       ? 'the same as the team’s median'
-      : `${points(Math.abs(difference))} ${difference > 0 ? 'above' : 'below'} the team’s median`;
+      : `${scorePoints(Math.abs(difference))} ${difference > 0 ? 'above' : 'below'} the team’s median`;
   if (row.own > row.highest) return `${beside}, and higher than any of theirs`;
   if (row.own < row.lowest) return `${beside}, and lower than any of theirs`;
   return beside;
@@ -100,9 +101,9 @@ export function ownRatingSentence(own: number | undefined): string {
   return own === undefined ? '' : `You rated it ${ratingName(own)}.`;
 }
 
-/** Said when every colleague gave each statement the same rating (the PDF's words). */
+/** Said when every colleague gave each statement the same rating (the page's and the PDF's). */
 export const NO_DIFFERING =
   'Your team agreed on every statement: each was given the same rating by every respondent.';
 
-/** Said when no role was given by enough colleagues to be shown apart (the PDF's words). */
+/** Said when no role was given by enough colleagues to be shown apart (the page's and the PDF's). */
 export const NO_ROLES = `No role was given by at least ${MIN_TEAM_RESPONDENTS} respondents, so there are no figures by role: fewer could single someone out.`;

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AREA_IDS, teamView, type Rating, type Responses, type TeamAnswer, type TeamView } from '../../core';
+import {
+  AREA_IDS,
+  ownBesideTeam,
+  teamView,
+  type Rating,
+  type Responses,
+  type TeamAnswer,
+  type TeamView,
+} from '../../core';
 import {
   differingRow,
   differingStatementText,
-  ownBesideTeam,
   roleName,
   spreadCell,
   teamChartAlt,

@@ -3,6 +3,8 @@ import {
   MIN_TEAM_RESPONDENTS,
   OVERALL_SERIES_TITLE,
   TEAM_ROLE_LABELS,
+  ownBesideTeam,
+  scorePoints,
   type DifferingStatement,
   type Spread,
   type TeamRoleView,
@@ -12,10 +14,10 @@ import {
 /**
  * The words of the PDF's "Your team’s view" page (PRODUCT.md part 4): the team's figures beside the
  * manager's own, worded from the combined figures alone. Nothing here can name or single out a
- * respondent: a spread's ends are scores, and every figure is over at least three of them.
+ * respondent: a spread's ends are scores, and every figure is over at least three of them. The
+ * words the results page says alike (headings, the key, the manager beside the team) are core's
+ * (core/team-view-words.ts); these are the PDF's own.
  */
-
-export const TEAM_VIEW_HEADING = 'Your team’s view';
 
 /** "12 respondents from your team answered …": who answered and how to read the page. */
 export function teamViewIntro(view: TeamView): string {
@@ -25,9 +27,6 @@ export function teamViewIntro(view: TeamView): string {
 export const TEAM_PRIVACY_NOTE = `No one’s answers are shown as theirs: every figure here is over at least ${MIN_TEAM_RESPONDENTS} respondents, and the ends of a spread are scores, not people.`;
 
 /** The chart's key: the spread's band, the team's median (a diamond), the manager's score (a dot). */
-export const SPREAD_LEGEND = 'Spread, lowest to highest';
-export const TEAM_MEDIAN_LEGEND = 'Team’s median';
-export const OWN_SCORE_LEGEND = 'Your score';
 /** The chart's two columns of figures beside each row. */
 export const TEAM_COLUMN = 'Team';
 export const OWN_COLUMN = 'You';
@@ -50,22 +49,6 @@ function areaTitle(id: string): string {
   return AREAS.find((area) => area.id === id)?.title ?? id;
 }
 
-function points(n: number): string {
-  return `${n} ${n === 1 ? 'point' : 'points'}`;
-}
-
-/** "8 points above the team’s median", "the same as the team’s median", "higher than any of theirs". */
-export function ownBesideTeam(row: Spread & { own: number }): string {
-  const difference = row.own - row.median;
-  const beside =
-    difference === 0
-      ? 'the same as the team’s median'
-      : `${points(Math.abs(difference))} ${difference > 0 ? 'above' : 'below'} the team’s median`;
-  if (row.own > row.highest) return `${beside}, and higher than any of theirs`;
-  if (row.own < row.lowest) return `${beside}, and lower than any of theirs`;
-  return beside;
-}
-
 /**
  * One row's figures in a sentence: "Data Management: the team’s median is 60%, from 40% to 80%
  * (a spread of 40 points); yours is 28%, 32 points below the team’s median, and lower than any of
@@ -74,7 +57,7 @@ export function ownBesideTeam(row: Spread & { own: number }): string {
 export function teamRowText(row: TeamRow): string {
   const own = `yours is ${row.own}%, ${ownBesideTeam(row)}`;
   if (row.lowest === row.highest) return `${row.title}: every respondent scored ${row.median}%; ${own}.`;
-  return `${row.title}: the team’s median is ${row.median}%, from ${row.lowest}% to ${row.highest}% (a spread of ${points(row.highest - row.lowest)}); ${own}.`;
+  return `${row.title}: the team’s median is ${row.median}%, from ${row.lowest}% to ${row.highest}% (a spread of ${scorePoints(row.highest - row.lowest)}); ${own}.`;
 }
 
 /** The chart's alternative text: every figure it draws, row by row. */
@@ -93,11 +76,8 @@ export function teamTableRow(row: TeamRow): string[] {
   return [row.title, `${row.median}%`, `${row.lowest}%`, `${row.highest}%`, `${row.own}%`];
 }
 
-export const DIFFERING_HEADING = 'Where answers differ most';
 export const DIFFERING_INTRO =
   'The statements your team rated least alike: how many respondents gave each rating, from 1 (Poor) to 5 (Excellent), and your own rating.';
-export const NO_DIFFERING =
-  'Your team agreed on every statement: each was given the same rating by every respondent.';
 export const DIFFERING_HEADERS = [
   'Statement',
   'Rated 1',
@@ -123,9 +103,7 @@ export function differingRow(statement: DifferingStatement): string[] {
   ];
 }
 
-export const ROLES_HEADING = 'By role';
 export const ROLES_INTRO = `The same figures for each role that at least ${MIN_TEAM_RESPONDENTS} respondents gave: the team’s median, with the lowest and highest score in brackets.`;
-export const NO_ROLES = `No role was given by at least ${MIN_TEAM_RESPONDENTS} respondents, so there are no figures by role: fewer could single someone out.`;
 export const ROLE_HEADER = 'Role';
 
 /** "Care worker, 5 respondents": a role's row, named with how many gave it. */

@@ -1,25 +1,29 @@
-import { AREAS, OVERALL_SERIES_TITLE, type TeamView } from '../../core';
+import {
+  AREAS,
+  DIFFERING_HEADING,
+  NO_DIFFERING,
+  NO_ROLES,
+  OVERALL_SERIES_TITLE,
+  OWN_SCORE_LEGEND,
+  ROLES_HEADING,
+  SPREAD_LEGEND,
+  TEAM_MEDIAN_LEGEND,
+  TEAM_VIEW_HEADING,
+  type TeamView,
+} from '../../core';
 import { shareOf } from './bar-chart';
 import { drawOwnMark, drawTeamMark } from './marks';
 import type { ReportWriter, TableColumn } from './report-writer';
 import { writeHeading } from './section-heading';
 import {
   DIFFERING_HEADERS,
-  DIFFERING_HEADING,
   DIFFERING_INTRO,
-  NO_DIFFERING,
-  NO_ROLES,
   OWN_COLUMN,
-  OWN_SCORE_LEGEND,
-  ROLES_HEADING,
   ROLES_INTRO,
   ROLE_HEADER,
-  SPREAD_LEGEND,
   TEAM_COLUMN,
-  TEAM_MEDIAN_LEGEND,
   TEAM_PRIVACY_NOTE,
   TEAM_TABLE_HEADERS,
-  TEAM_VIEW_HEADING,
   differingRow,
   roleName,
   spreadCell,
