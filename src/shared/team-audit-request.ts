@@ -14,9 +14,9 @@ import { TEAM_AUDIT_MESSAGES } from './team-audit';
  */
 export const teamAnswerSchema = z.object(
   {
-    respondentKey: z.string({ error: TEAM_AUDIT_MESSAGES.respondentKeyInvalid }).check(
-      z.regex(/^[A-Za-z0-9_-]{43}$/, { error: TEAM_AUDIT_MESSAGES.respondentKeyInvalid }),
-    ),
+    respondentKey: z
+      .string({ error: TEAM_AUDIT_MESSAGES.respondentKeyInvalid })
+      .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: TEAM_AUDIT_MESSAGES.respondentKeyInvalid })),
     role: z.optional(z.enum(TEAM_ROLES, { error: TEAM_AUDIT_MESSAGES.roleInvalid })),
     responses: responsesSchema.check(
       z.refine((responses) => AREA_IDS.every((id) => isAreaComplete(responses as Responses, id)), {

@@ -1,6 +1,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ManagerTeamAudit, TeamAuditSummary } from '../../../shared/team-audit';
-import { closeTeamAudit, fetchTeamAudit, openTeamAudit, type TeamAuditAnswer } from '../../api/manager-team-audit';
+import {
+  closeTeamAudit,
+  fetchTeamAudit,
+  openTeamAudit,
+  type TeamAuditAnswer,
+} from '../../api/manager-team-audit';
 import { LoadFailed } from '../../ui/load-failed';
 import { ShareLink } from './share-link';
 import {
