@@ -210,6 +210,19 @@ describe.each(DATABASE_KINDS)('the team audit API on %s', (kind) => {
       }
       expect(await t.db.query('SELECT 1 FROM team_audits').then((r) => r.rows.length)).toBe(0);
     });
+
+    it('is closed only from this site: another origin changes nothing', async () => {
+      const token = await storeWithLink();
+      await openJoinToken(token);
+      const other = await postJson(
+        server.app,
+        `/api/results/${token}/team-audit/close`,
+        {},
+        fromSite({ headers: { origin: 'https://evil.example' } }),
+      );
+      expect(other.statusCode).toBe(403);
+      expect((await managerView(token)).teamAudit?.status).toBe('open');
+    });
   });
 
   describe('a colleague answering', () => {
