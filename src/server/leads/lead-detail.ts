@@ -13,7 +13,7 @@ import {
 } from './action-plan';
 import type { LeadNote } from './lead-follow-up';
 import { LEAD_COLUMNS, LEAD_JOIN, leadColumnsFrom, leadColumnsSql, type Consent } from './lead-columns';
-import { teamAuditsOfLead } from '../team-audits/team-audit-figures';
+import { teamAuditsOfLead } from '../team-audits/team-audit-store';
 import { composeTimeline, gatherTimeline, type TimelineEntry } from './lead-timeline';
 
 /**
@@ -185,10 +185,12 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
       })),
       timeline,
       actionPlan: actionPlanCountsFrom(row),
-      teamAudits: teamAudits.map(({ requestId, closedAt, ...audit }) => ({
-        ...audit,
-        resultId: requestId,
-        closedAt: closedAt ?? null,
+      teamAudits: teamAudits.map((audit) => ({
+        resultId: audit.requestId,
+        openedAt: audit.openedAt,
+        closesAt: audit.closesAt,
+        closedAt: audit.closedAt ?? null,
+        respondents: audit.respondents,
       })),
     };
   });

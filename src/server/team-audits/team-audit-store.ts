@@ -8,7 +8,7 @@ import {
   type TeamRole,
 } from '../../core';
 import type { Database, Queryable } from '../db/database';
-import { secretHash } from '../http/secrets';
+import { isWellFormedSecret, secretHash } from '../http/secrets';
 import { joinTokenFor, joinTokenHash } from './join-token';
 
 /**
@@ -38,8 +38,11 @@ interface TeamAuditSqlRow {
   respondents: number;
 }
 
-// closed_at, or closes_at once it has passed: when the team audit closed, or null while open.
-const CLOSED_AT_SQL = `COALESCE(t.closed_at, CASE WHEN t.closes_at <= now() THEN t.closes_at END)`;
+/**
+ * closed_at, or closes_at once it has passed: when the team audit `t` closed, or null while open.
+ * The one rule every read of a team audit's state uses.
+ */
+export const CLOSED_AT_SQL = `COALESCE(t.closed_at, CASE WHEN t.closes_at <= now() THEN t.closes_at END)`;
 
 const TEAM_AUDIT_COLUMNS = `t.id, t.request_id, t.opened_at, t.closes_at, ${CLOSED_AT_SQL} AS closed_at,
   (SELECT count(*)::int FROM team_audit_answers a WHERE a.team_audit_id = t.id) AS respondents`;
@@ -65,6 +68,18 @@ export async function latestTeamAudit(db: Queryable, requestId: string): Promise
     [requestId],
   );
   return rows[0] && teamAuditFrom(rows[0]);
+}
+
+/** Every team audit opened from a result of the lead, oldest first: what the desk shows of them. */
+export async function teamAuditsOfLead(db: Queryable, leadId: string): Promise<TeamAuditRow[]> {
+  const { rows } = await db.query<TeamAuditSqlRow>(
+    `SELECT ${TEAM_AUDIT_COLUMNS}
+       FROM team_audits t JOIN email_requests r ON r.id = t.request_id
+      WHERE r.lead_id = $1
+      ORDER BY t.opened_at, t.id`,
+    [leadId],
+  );
+  return rows.map(teamAuditFrom);
 }
 
 /**
@@ -129,7 +144,7 @@ export async function findTeamAuditByJoinToken(
   joinToken: string,
   retentionDays: number,
 ): Promise<JoinedTeamAudit | undefined> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(joinToken)) return undefined;
+  if (!isWellFormedSecret(joinToken)) return undefined;
   const { rows } = await db.query<TeamAuditSqlRow & { organisation: string | null }>(
     `SELECT ${TEAM_AUDIT_COLUMNS}, r.contact_organisation AS organisation
        FROM team_audits t

@@ -9,7 +9,7 @@ import {
   type TeamView,
 } from '../../core';
 import type { Queryable } from '../db/database';
-import { latestTeamAudit, readTeamAnswers, type TeamAuditRow } from './team-audit-store';
+import { CLOSED_AT_SQL, latestTeamAudit, readTeamAnswers, type TeamAuditRow } from './team-audit-store';
 
 /**
  * What a team audit's answers come to: the team's view beside the manager's own result, and a
@@ -61,10 +61,10 @@ export async function closedTeamResults(
 ): Promise<TeamHistoryEntry[]> {
   if (requestIds.length === 0) return [];
   const { rows } = await db.query<{ id: string; closed_at: Date }>(
-    `SELECT t.id, COALESCE(t.closed_at, t.closes_at) AS closed_at
+    `SELECT t.id, ${CLOSED_AT_SQL} AS closed_at
        FROM team_audits t
       WHERE t.request_id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))
-        AND (t.closed_at IS NOT NULL OR t.closes_at <= now())
+        AND ${CLOSED_AT_SQL} IS NOT NULL
         AND (SELECT count(*) FROM team_audit_answers a WHERE a.team_audit_id = t.id) >= $2::int
       ORDER BY 2, t.id`,
     [JSON.stringify(requestIds), MIN_TEAM_RESPONDENTS],
