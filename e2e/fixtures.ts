@@ -63,6 +63,22 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, 'axe violations').toEqual([]);
 }
 
+/**
+ * Pictures of the whole page at each width (test-results/screenshots/<width>-<name>.png), each
+ * checked for sideways scrolling; the page is left at 1280 px wide.
+ */
+export async function pictureAtWidths(page: Page, name: string, widths: readonly number[]): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${name} scrolls sideways at ${width} px`).toBe(0);
+    await page.screenshot({ path: `test-results/screenshots/${width}-${name}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 export const AREA_TITLES = [
   'Operational Efficiency',
   'Compliance & Regulations',

@@ -22,6 +22,12 @@ export function rated(ratings: readonly Rating[]): Responses {
   );
 }
 
+/** A challenge from the server, solved as a form's worker solves it: a guarded POST's `proof`. */
+export async function solvedProof(request: APIRequestContext) {
+  const challenge = (await (await request.get('/api/challenge')).json()) as ProofChallenge;
+  return { challenge, solution: searchCounters(challenge.parameters, 0, 2 ** 32) };
+}
+
 /**
  * E-mails `responses` to `address` as the e-mail form sends them (a solved challenge from the
  * server, an empty honeypot), with any other fields of the request in `extra` (a retake's
@@ -34,10 +40,8 @@ export async function emailResults(
   responses: Responses,
   extra: Record<string, unknown> = {},
 ): Promise<{ link: string; token: string }> {
-  const challenge = (await (await request.get('/api/challenge')).json()) as ProofChallenge;
-  const solution = searchCounters(challenge.parameters, 0, 2 ** 32);
   const res = await request.post('/api/email-results', {
-    data: { email: address, responses, ...extra, website: '', proof: { challenge, solution } },
+    data: { email: address, responses, ...extra, website: '', proof: await solvedProof(request) },
   });
   expect(res.status(), await res.text()).toBe(202);
   const [mail] = await messagesTo(address);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import type { Rating } from '../src/core';
 import { pdfText } from '../test/support/pdf/pdf-text';
-import { expect, expectNoAxeViolations, rateSection, test } from './fixtures';
+import { expect, expectNoAxeViolations, pictureAtWidths, rateSection, test } from './fixtures';
 import { emailResults, rated } from './stored-results';
 
 /**
@@ -13,26 +13,8 @@ import { emailResults, rated } from './stored-results';
  * it becomes a result of her progress chain.
  */
 
-const WIDTHS = [390, 768, 1280] as const;
-
-/**
- * Pictures of the page at phone, tablet and desktop widths (test-results/screenshots), each checked
- * for sideways scrolling; back at 1280 px after.
- */
-async function picture(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} scrolls sideways at ${width} px`).toBe(0);
-    await page.screenshot({
-      path: `test-results/screenshots/${width}-team-flow-${name}.png`,
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+/** The page as it stands, pictured at phone, tablet and desktop widths. */
+const picture = (page: Page, name: string) => pictureAtWidths(page, `team-flow-${name}`, [390, 768, 1280]);
 
 /** A colleague's answers, one rating per area in the audit's order. */
 const COLLEAGUES: readonly { role: string; ratings: readonly Rating[] }[] = [

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { JOIN_PATH, TEAM_AUDIT_MESSAGES } from '../src/shared/team-audit';
-import { NOT_FOUND_RESOURCE, expect, expectNoAxeViolations, rateSection, test } from './fixtures';
+import {
+  NOT_FOUND_RESOURCE,
+  expect,
+  expectNoAxeViolations,
+  pictureAtWidths,
+  rateSection,
+  test,
+} from './fixtures';
 import { changeTeamAudit, emailResults, rated, readTeamAudit } from './stored-results';
 
 /**
@@ -11,8 +18,6 @@ import { changeTeamAudit, emailResults, rated, readTeamAudit } from './stored-re
  * answering again replaces them. A closed team audit's link says so, and so does an unknown one.
  * Each state is axe-clean, and pictured at 390 and 1280 px (test-results/screenshots).
  */
-
-const SHOTS = 'test-results/screenshots';
 
 /** A manager's stored result with its team audit open: its results token and the join link. */
 async function openedTeamAudit(page: Page, organisation?: string) {
@@ -26,18 +31,8 @@ async function openedTeamAudit(page: Page, organisation?: string) {
   return { resultsToken: token, joinLink };
 }
 
-/** Pictures of the page as it stands at both widths, back at 1280 px after. */
-async function picture(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} scrolls sideways at ${width} px`).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/${width}-team-join-${name}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+/** The join page as it stands, pictured at phone and desktop widths. */
+const picture = (page: Page, name: string) => pictureAtWidths(page, `team-join-${name}`, [390, 1280]);
 
 const section = (page: Page, n: number) =>
   expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Section ${n} of 5`) })).toBeVisible();

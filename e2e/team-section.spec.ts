@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { AREA_IDS, type Rating, type Responses } from '../src/core';
-import { searchCounters, type ProofChallenge } from '../src/shared/proof-of-work';
 import { AREA_TITLES, expect, expectNoAxeViolations, test } from './fixtures';
-import { messagesTo } from './mail';
+import { emailResults, rated, solvedProof } from './stored-results';
 
 // "Ask your team" on the private results page against the real server: a result stored through the
 // e-mail form's API, the team audit opened on its page, three colleagues' answers posted to the
@@ -12,19 +11,8 @@ import { messagesTo } from './mail';
 // Each state is looked at 390 and 1280 px wide: no sideways scroll, axe-clean, a picture each
 // (TEAM_SHOTS_DIR, else test-results/screenshots).
 
-const RESULTS_LINK = /https?:\/\/[^\s"<>]+\/results\/([A-Za-z0-9_-]{43})/;
 const JOIN_LINK = /^https?:\/\/[^/]+\/audit-tool\/join\/([A-Za-z0-9_-]{43})$/;
 const SHOTS = process.env.TEAM_SHOTS_DIR ?? 'test-results/screenshots';
-
-/** Every statement of each area rated as given, in the audit's order of areas. */
-function rated(ratings: readonly Rating[]): Responses {
-  return Object.fromEntries(
-    AREA_IDS.map((id, i) => [
-      id,
-      { 0: ratings[i], 1: ratings[i], 2: ratings[i], 3: ratings[i], 4: ratings[i] },
-    ]),
-  );
-}
 
 /** The manager rates every statement 4: 80% in every area and overall. */
 const OWN: Rating[] = [4, 4, 4, 4, 4];
@@ -45,27 +33,6 @@ function median(values: readonly number[]): number {
 /** The team's figures for one area (or overall), worked out here from the ratings above. */
 function expected(scores: readonly number[]) {
   return { median: median(scores), lowest: Math.min(...scores), highest: Math.max(...scores) };
-}
-
-async function solvedProof(request: APIRequestContext) {
-  const challenge = (await (await request.get('/api/challenge')).json()) as ProofChallenge;
-  return { challenge, solution: searchCounters(challenge.parameters, 0, 2 ** 32) };
-}
-
-/** Stores a result through the e-mail form's API; resolves with its results link. */
-async function storeResult(
-  request: APIRequestContext,
-  address: string,
-  responses: Responses,
-): Promise<string> {
-  const res = await request.post('/api/email-results', {
-    data: { email: address, responses, website: '', proof: await solvedProof(request) },
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  const [mail] = await messagesTo(address);
-  const match = (mail?.text ?? '').match(RESULTS_LINK);
-  expect(match, 'a results link in the e-mail').toBeTruthy();
-  return match![0];
 }
 
 /** One colleague's answer as their browser sends it: a key of its own, a role, every statement. */
@@ -107,7 +74,11 @@ test.describe('ask your team on the private results page', () => {
   }) => {
     test.setTimeout(120_000);
     const origin = new URL(baseURL!).origin;
-    const link = await storeResult(page.request, `team-section-${Date.now()}@care-home.test`, rated(OWN));
+    const { link } = await emailResults(
+      page.request,
+      `team-section-${Date.now()}@care-home.test`,
+      rated(OWN),
+    );
     await page.goto(link);
 
     const section = page.getByRole('region', { name: 'Ask your team' });
