@@ -1,0 +1,5 @@
+// The audit's words as versioned data (issue 34): the document's shape, version 1, the checks.
+export * from './audit-content';
+export * from './content-v1';
+export * from './check-content';
+export * from './sample-answers';
