@@ -8,13 +8,13 @@ import {
   type ComparisonBasis,
   type Position,
 } from './benchmark';
+import type { AuditContent } from './content/audit-content';
+import { CONTENT_V1 } from './content/content-v1';
+import { areaContent, bandHeading, recommendationsIntro } from './content/content-words';
 import {
-  AREA_ADVICE,
   bandFor,
-  bandHeading,
   keyQuestionScores,
   prioritiesFor,
-  recommendationsIntro,
   type Band,
   type KeyQuestionScore,
   type Priority,
@@ -77,6 +77,11 @@ export interface EarlierResult {
 
 /** What a report may add to the answers: the benchmark and, for a retake, the earlier result. */
 export interface ReportContext {
+  /**
+   * The words of the version the answers were given to (issue 34). A result stored before
+   * versions existed, and one that names none, was answered with version 1.
+   */
+  content?: AuditContent;
   benchmark?: Benchmark;
   earlier?: EarlierResult;
   /** The chain of results this one belongs to (a private results link's), for the progress page. */
@@ -136,11 +141,12 @@ export function buildReport(
 ): Report {
   const scores = scoreAreas(responses);
   const overall = overallScore(scores);
-  const { benchmark, earlier, history, plan, team } = context;
+  const { benchmark, earlier, history, plan, team, content = CONTENT_V1 } = context;
   const available = benchmark?.status === 'available' ? benchmark : undefined;
   const areas: AreaResult[] = AREAS.map((area) => {
     const score = scores[area.id];
     const band = bandFor(score);
+    const words = areaContent(content, area.id);
     const others = available?.areas[area.id];
     return {
       id: area.id,
@@ -148,15 +154,15 @@ export function buildReport(
       score,
       rating: ratingFor(score),
       tone: toneFor(score),
-      recommendations: area.recommendations,
-      recommendationsIntro: recommendationsIntro(band),
+      recommendations: words.recommendations,
+      recommendationsIntro: recommendationsIntro(content, band),
       band,
-      advice: { heading: bandHeading(band), text: AREA_ADVICE[area.id][band] },
+      advice: { heading: bandHeading(content, band), text: words.advice[band] },
       ...(available && others ? { comparison: areaComparison(score, others, available.basis) } : {}),
       ...(earlier ? { change: score - earlier.scores[area.id] } : {}),
     };
   });
-  const priorities = prioritiesFor(responses);
+  const priorities = prioritiesFor(responses, content);
   return {
     generatedAt,
     overall: {
@@ -166,15 +172,15 @@ export function buildReport(
       ...(earlier ? { change: overall - earlier.overall } : {}),
     },
     areas,
-    roadmap: roadmapFor(scores),
+    roadmap: roadmapFor(scores, content),
     priorities,
-    keyQuestions: keyQuestionScores(responses),
+    keyQuestions: keyQuestionScores(responses, content),
     ...(benchmark ? { comparison: comparisonOf(benchmark) } : {}),
     ...(earlier ? { earlier: { takenOn: earlier.takenOn } } : {}),
     ...(history && history.entries.length > 1 ? { progress: history } : {}),
     ...plannedActions(plan, priorities, areas),
     ...(team && team.respondents >= MIN_TEAM_RESPONDENTS ? { team } : {}),
-    answers: answersOf(responses),
+    answers: answersOf(responses, content),
   };
 }
 
@@ -193,11 +199,11 @@ function plannedActions(
   return actions.length > 0 ? { actionPlan: actions } : {};
 }
 
-function answersOf(responses: Responses): AnsweredArea[] {
+function answersOf(responses: Responses, content: AuditContent): AnsweredArea[] {
   return AREAS.map((area) => ({
     id: area.id,
     title: area.title,
-    statements: area.questions.map((text, index) => {
+    statements: areaContent(content, area.id).statements.map(({ text }, index) => {
       const rating = responses[area.id]?.[index];
       return isRating(rating) ? { text, rating } : { text };
     }),

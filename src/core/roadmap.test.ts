@@ -1,3 +1,4 @@
+import { CONTENT_V1 } from './content';
 import { describe, expect, it } from 'vitest';
 import { AREA_IDS, AREAS, type AreaId } from './areas';
 import { AREA_ADVICE, BANDS, bandFor } from './insight';
@@ -116,7 +117,7 @@ function outline(roadmap: Roadmap): [string, string, AreaId[]][] {
 describe('roadmapFor: phases follow the scores', () => {
   it('one phase per band present, weakest first, with the words of each band', () => {
     const given = scores(80, 96, 52, 68, 32);
-    const roadmap = roadmapFor(given);
+    const roadmap = roadmapFor(given, CONTENT_V1);
     expectFollowsScores(given, roadmap);
     expect(outline(roadmap)).toEqual([
       ['Phase 1: Build the foundations', 'Months 1–2', ['data', 'quality']],
@@ -146,7 +147,7 @@ describe('roadmapFor: phases follow the scores', () => {
       const given = Object.fromEntries(
         AREA_IDS.map((other) => [other, other === id ? score : others.shift()!]),
       ) as AreaScores;
-      const roadmap = roadmapFor(given);
+      const roadmap = roadmapFor(given, CONTENT_V1);
       expectFollowsScores(given, roadmap);
       expect(phaseOf(roadmap, id).band).toBe(band);
       expect(phaseOf(roadmap, id).areas.map((a) => a.score)).not.toContain(neighbour);
@@ -162,7 +163,7 @@ describe('roadmapFor: phases follow the scores', () => {
     [100, 'Phase 1: Sustain and optimise', 'sustain'],
   ] as const)('every area at %i%: one phase, "%s", a plan to %s', (score, title, kind) => {
     const given = scores(score, score, score, score, score);
-    const roadmap = roadmapFor(given);
+    const roadmap = roadmapFor(given, CONTENT_V1);
     expectFollowsScores(given, roadmap);
     expect(outline(roadmap)).toEqual([[title, 'Months 1–6', [...AREA_IDS]]]);
     expect(roadmap.kind).toBe(kind);
@@ -215,7 +216,7 @@ describe('roadmapFor: phases follow the scores', () => {
 
   it.each(AREA_IDS)('only %s weak (20%, the rest 100%): it first, then the rest to sustain', (id) => {
     const given = Object.fromEntries(AREA_IDS.map((other) => [other, other === id ? 20 : 100])) as AreaScores;
-    const roadmap = roadmapFor(given);
+    const roadmap = roadmapFor(given, CONTENT_V1);
     expectFollowsScores(given, roadmap);
     expect(roadmap.kind).toBe('implement');
     expect(outline(roadmap)).toEqual([
@@ -229,7 +230,7 @@ describe('roadmapFor: phases follow the scores', () => {
 
   it('ties in two bands: each tie shares its phase, the audit order kept within it', () => {
     const given = scores(84, 40, 68, 40, 84);
-    const roadmap = roadmapFor(given);
+    const roadmap = roadmapFor(given, CONTENT_V1);
     expectFollowsScores(given, roadmap);
     expect(outline(roadmap)).toEqual([
       ['Phase 1: Build the foundations', 'Months 1–2', ['compliance', 'training']],
@@ -240,7 +241,7 @@ describe('roadmapFor: phases follow the scores', () => {
 
   it('ties either side of a band edge: 56s together, 60s together, in their own phases', () => {
     const given = scores(60, 56, 60, 56, 64);
-    const roadmap = roadmapFor(given);
+    const roadmap = roadmapFor(given, CONTENT_V1);
     expectFollowsScores(given, roadmap);
     expect(outline(roadmap)).toEqual([
       ['Phase 1: Build the foundations', 'Months 1–3', ['compliance', 'training']],
@@ -250,7 +251,7 @@ describe('roadmapFor: phases follow the scores', () => {
 
   it('all at 80% or more but not equal: one phase to sustain, lowest first', () => {
     const given = scores(100, 80, 92, 84, 88);
-    const roadmap = roadmapFor(given);
+    const roadmap = roadmapFor(given, CONTENT_V1);
     expectFollowsScores(given, roadmap);
     expect(roadmap.kind).toBe('sustain');
     expect(outline(roadmap)).toEqual([
@@ -263,7 +264,7 @@ describe('roadmapFor: phases follow the scores', () => {
   });
 
   it('keeps the spec’s recommendation as the step word for word, "patient" included', () => {
-    const roadmap = roadmapFor(scores(100, 100, 20, 100, 100));
+    const roadmap = roadmapFor(scores(100, 100, 20, 100, 100), CONTENT_V1);
     expect(roadmap.phases[0].areas[0].step).toBe('Implement AI-generated personalised care plans');
     expect(AREAS.find((a) => a.id === 'quality')?.recommendations).toContain(
       'Deploy patient progress tracking system',
@@ -277,7 +278,7 @@ describe('roadmapFor: phases follow the scores', () => {
     for (let n = 0; n < values.length ** AREA_IDS.length; n++) {
       const digits = AREA_IDS.map((_, i) => values[Math.floor(n / values.length ** i) % values.length]);
       const given = scores(...(digits as [number, number, number, number, number]));
-      const found = contradictions(given, roadmapFor(given));
+      const found = contradictions(given, roadmapFor(given, CONTENT_V1));
       if (found.length > 0) failures.push(`${digits.join('/')}: ${found.join('; ')}`);
       checked++;
     }
@@ -286,6 +287,8 @@ describe('roadmapFor: phases follow the scores', () => {
   });
 
   it('gives the same roadmap for the same scores', () => {
-    expect(roadmapFor(scores(40, 40, 100, 60, 0))).toEqual(roadmapFor(scores(40, 40, 100, 60, 0)));
+    expect(roadmapFor(scores(40, 40, 100, 60, 0), CONTENT_V1)).toEqual(
+      roadmapFor(scores(40, 40, 100, 60, 0), CONTENT_V1),
+    );
   });
 });

@@ -1,5 +1,7 @@
-import { AREAS, type Area, type AreaId } from './areas';
-import { AREA_ADVICE, BANDS, bandFor, bandHeading, bandRange, type Band } from './insight';
+import { AREAS, type AreaId } from './areas';
+import type { AuditContent } from './content/audit-content';
+import { areaContent, bandHeading } from './content/content-words';
+import { BANDS, bandFor, bandRange, type Band } from './insight/bands';
 import type { AreaScores } from './scoring';
 import { lowerFirst } from './sentence';
 
@@ -54,7 +56,7 @@ const PLAN_LENGTH = 'six months';
  * says something its score contradicts and equal scores always share a phase. Within a phase, ties
  * keep the audit's own area order, so the same scores always give the same roadmap.
  */
-export function roadmapFor(areaScores: AreaScores): Roadmap {
+export function roadmapFor(areaScores: AreaScores, content: AuditContent): Roadmap {
   const ordered = AREAS.map((area, index) => ({ area, index, score: areaScores[area.id] })).sort(
     (a, b) => a.score - b.score || a.index - b.index,
   );
@@ -66,27 +68,31 @@ export function roadmapFor(areaScores: AreaScores): Roadmap {
   const months = PLAN_MONTHS / groups.length;
   const phases = groups.map(({ band, areas }, index) => ({
     band,
-    title: `Phase ${index + 1}: ${bandHeading(band)}`,
+    title: `Phase ${index + 1}: ${bandHeading(content, band)}`,
     timeframe: `Months ${index * months + 1}–${(index + 1) * months}`,
     areas: areas.map(({ area, score }) => ({
       id: area.id,
       title: area.title,
       score,
-      step: stepFor(area, band),
+      step: stepFor(content, area.id, band),
     })),
   }));
-  return phases.every((phase) => phase.band === 'sustain') ? sustainPlan(phases) : implementation(phases);
+  return phases.every((phase) => phase.band === 'sustain')
+    ? sustainPlan(phases)
+    : implementation(phases, content);
 }
 
-function stepFor(area: Area, band: Band): string {
-  return band === 'sustain' ? AREA_ADVICE[area.id].sustain : area.recommendations[0];
+function stepFor(content: AuditContent, id: AreaId, band: Band): string {
+  const area = areaContent(content, id);
+  return band === 'sustain' ? area.advice.sustain : area.recommendations[0];
 }
 
-function implementation(phases: RoadmapPhase[]): Roadmap {
+function implementation(phases: RoadmapPhase[], content: AuditContent): Roadmap {
   const count = `${NUMBER_WORDS[phases.length - 1]} ${phases.length === 1 ? 'phase' : 'phases'}`;
   // Only the bands that have a phase are named, so the intro never promises a phase it lacks.
   const steps = phases.map(
-    (phase) => `${lowerFirst(bandHeading(phase.band))} where you score ${lowerFirst(bandRange(phase.band))}`,
+    (phase) =>
+      `${lowerFirst(bandHeading(content, phase.band))} where you score ${lowerFirst(bandRange(phase.band))}`,
   );
   return {
     kind: 'implement',

@@ -3,3 +3,4 @@ export * from './audit-content';
 export * from './content-v1';
 export * from './check-content';
 export * from './sample-answers';
+export * from './content-words';

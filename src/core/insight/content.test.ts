@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../areas';
 import { AREA_ADVICE } from './area-advice';
-import { BANDS, recommendationsIntro } from './bands';
+import { CONTENT_V1, recommendationsIntro } from '../content';
+import { BANDS } from './bands';
 import { DSPT_STANDARDS, KEY_QUESTIONS, dsptStandardName } from './key-questions';
 import { STATEMENT_INSIGHTS } from './statements';
 
@@ -18,7 +19,7 @@ function allText(): { where: string; text: string }[] {
   }
   for (const band of BANDS) {
     texts.push({ where: `heading ${band.id}`, text: band.heading });
-    texts.push({ where: `intro ${band.id}`, text: recommendationsIntro(band.id) });
+    texts.push({ where: `intro ${band.id}`, text: recommendationsIntro(CONTENT_V1, band.id) });
   }
   return texts;
 }

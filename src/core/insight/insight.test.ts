@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS, type AreaId } from '../areas';
 import type { Rating, Responses } from '../responses';
-import { bandFor, bandHeading, bandRange, recommendationsIntro, type Band } from './bands';
+import { CONTENT_V1, bandHeading, recommendationsIntro } from '../content';
+import { bandFor, bandRange, type Band } from './bands';
 import { keyQuestionScores, NOT_A_CQC_RATING } from './key-question-scores';
 import { MAX_PRIORITIES, prioritiesFor } from './priorities';
 import { STATEMENT_INSIGHTS } from './statements';
@@ -32,12 +33,12 @@ describe('bandFor: foundations below 60, next steps 60–79, sustain 80 and over
   });
 
   it('names each band and introduces the list as "check" only at 80% and over', () => {
-    expect(bandHeading('foundations')).toBe('Build the foundations');
-    expect(bandHeading('next_steps')).toBe('Take the next steps');
-    expect(bandHeading('sustain')).toBe('Sustain and optimise');
-    expect(recommendationsIntro(bandFor(79))).toBe('What we recommend you put in place:');
-    expect(recommendationsIntro(bandFor(59))).toBe('What we recommend you put in place:');
-    expect(recommendationsIntro(bandFor(80))).toBe(
+    expect(bandHeading(CONTENT_V1, 'foundations')).toBe('Build the foundations');
+    expect(bandHeading(CONTENT_V1, 'next_steps')).toBe('Take the next steps');
+    expect(bandHeading(CONTENT_V1, 'sustain')).toBe('Sustain and optimise');
+    expect(recommendationsIntro(CONTENT_V1, bandFor(79))).toBe('What we recommend you put in place:');
+    expect(recommendationsIntro(CONTENT_V1, bandFor(59))).toBe('What we recommend you put in place:');
+    expect(recommendationsIntro(CONTENT_V1, bandFor(80))).toBe(
       'You score well here. Check that each of these is in place and working well:',
     );
   });
@@ -50,16 +51,17 @@ describe('bandFor: foundations below 60, next steps 60–79, sustain 80 and over
 });
 
 describe('prioritiesFor: statements rated 1–2, lowest first, areas taking turns on ties, at most five', () => {
-  const keys = (responses: Responses) => prioritiesFor(responses).map((p) => `${p.areaId}:${p.question}`);
+  const keys = (responses: Responses) =>
+    prioritiesFor(responses, CONTENT_V1).map((p) => `${p.areaId}:${p.question}`);
 
   it('has none when every statement is rated 3 or more (all 3s, all 4s, all 5s)', () => {
-    expect(prioritiesFor(allRated(3))).toEqual([]);
-    expect(prioritiesFor(allRated(4))).toEqual([]);
-    expect(prioritiesFor(allRated(5))).toEqual([]);
+    expect(prioritiesFor(allRated(3), CONTENT_V1)).toEqual([]);
+    expect(prioritiesFor(allRated(4), CONTENT_V1)).toEqual([]);
+    expect(prioritiesFor(allRated(5), CONTENT_V1)).toEqual([]);
   });
 
   it('has none for an audit with no answers', () => {
-    expect(prioritiesFor({})).toEqual([]);
+    expect(prioritiesFor({}, CONTENT_V1)).toEqual([]);
   });
 
   it('takes 1s before 2s; among equal ratings each area in turn, the weaker area first', () => {
@@ -70,7 +72,7 @@ describe('prioritiesFor: statements rated 1–2, lowest first, areas taking turn
       training: { 0: 2, 1: 2 }, // 64%
       data: { 0: 1, 4: 2 }, // 60%
     });
-    expect(prioritiesFor(responses).map((p) => [p.areaId, p.question, p.rating])).toEqual([
+    expect(prioritiesFor(responses, CONTENT_V1).map((p) => [p.areaId, p.question, p.rating])).toEqual([
       // The 1s, one turn: data (60%) before compliance (68%).
       ['data', 0, 1],
       ['compliance', 2, 1],
@@ -88,7 +90,7 @@ describe('prioritiesFor: statements rated 1–2, lowest first, areas taking turn
 
   it('every statement rated 2: the same spread, each area’s first statement', () => {
     expect(keys(allRated(2))).toEqual(keys(allRated(1)));
-    expect(new Set(prioritiesFor(allRated(2)).map((p) => p.areaId)).size).toBe(5);
+    expect(new Set(prioritiesFor(allRated(2), CONTENT_V1).map((p) => p.areaId)).size).toBe(5);
   });
 
   it('a near-tie: all 1s but one area’s 1s start later, still one from each area', () => {
@@ -120,11 +122,11 @@ describe('prioritiesFor: statements rated 1–2, lowest first, areas taking turn
 
   it('with exactly five weak statements shows all five; a 3 is never a priority', () => {
     const responses = allRated(3, { quality: { 0: 2, 1: 2, 2: 2, 3: 2, 4: 2 } });
-    expect(prioritiesFor(responses).map((p) => p.question)).toEqual([0, 1, 2, 3, 4]);
+    expect(prioritiesFor(responses, CONTENT_V1).map((p) => p.question)).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('carries the statement, its label, next step, key questions and DSPT standard', () => {
-    const [priority] = prioritiesFor(allRated(5, { compliance: { 4: 1 } }));
+    const [priority] = prioritiesFor(allRated(5, { compliance: { 4: 1 } }), CONTENT_V1);
     const insight = STATEMENT_INSIGHTS.compliance[4];
     expect(priority).toEqual({
       areaId: 'compliance',
@@ -137,14 +139,14 @@ describe('prioritiesFor: statements rated 1–2, lowest first, areas taking turn
       keyQuestions: ['Safe', 'Well-led'],
       dspt: 9,
     });
-    const [withoutDspt] = prioritiesFor(allRated(5, { operational: { 0: 2 } }));
+    const [withoutDspt] = prioritiesFor(allRated(5, { operational: { 0: 2 } }), CONTENT_V1);
     expect(withoutDspt).not.toHaveProperty('dspt');
   });
 });
 
 describe('keyQuestionScores: mean rating of each key question’s statements × 20', () => {
   it('counts how many statements give evidence for each key question', () => {
-    expect(keyQuestionScores({}).map((k) => [k.keyQuestion, k.statements, k.score])).toEqual([
+    expect(keyQuestionScores({}, CONTENT_V1).map((k) => [k.keyQuestion, k.statements, k.score])).toEqual([
       ['Safe', 12, 0],
       ['Effective', 12, 0],
       ['Caring', 2, 0],
@@ -160,7 +162,7 @@ describe('keyQuestionScores: mean rating of each key question’s statements × 
     // Safe and Effective: eleven 4s and the evidence 5: 49 / 12 × 20 = 81.7 → 82.
     // Well-led: fifteen 4s and the evidence 5: 65 / 16 × 20 = 81.25 → 81.
     const responses = allRated(4, { compliance: { 3: 5 }, quality: { 0: 1 }, operational: { 4: 2 } });
-    expect(keyQuestionScores(responses).map((k) => [k.keyQuestion, k.score])).toEqual([
+    expect(keyQuestionScores(responses, CONTENT_V1).map((k) => [k.keyQuestion, k.score])).toEqual([
       ['Safe', 82],
       ['Effective', 82],
       ['Caring', 60],
@@ -171,7 +173,7 @@ describe('keyQuestionScores: mean rating of each key question’s statements × 
 
   it('leaves unanswered statements out of the mean', () => {
     // Only the two Caring statements answered: Caring from them; the others from what is rated.
-    const scores = keyQuestionScores({ compliance: { 3: 2 }, quality: { 0: 4 } });
+    const scores = keyQuestionScores({ compliance: { 3: 2 }, quality: { 0: 4 } }, CONTENT_V1);
     expect(scores.find((k) => k.keyQuestion === 'Caring')?.score).toBe(60);
     expect(scores.find((k) => k.keyQuestion === 'Well-led')?.score).toBe(40);
     expect(scores.find((k) => k.keyQuestion === 'Responsive')?.score).toBe(60);

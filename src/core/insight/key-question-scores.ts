@@ -1,8 +1,9 @@
 import { AREAS } from '../areas';
+import type { AuditContent } from '../content/audit-content';
+import { areaContent } from '../content/content-words';
 import { isRating, type Responses } from '../responses';
 import { ANSWER_MULTIPLIER } from '../scoring';
 import { KEY_QUESTIONS, type KeyQuestion } from './key-questions';
-import { STATEMENT_INSIGHTS } from './statements';
 
 export interface KeyQuestionScore {
   keyQuestion: KeyQuestion;
@@ -19,12 +20,12 @@ export const NOT_A_CQC_RATING = 'This is not a CQC rating';
  * A score per CQC key question, from the statements mapped to it, scored as areas are (mean rating
  * × 20). A statement that gives evidence for two key questions counts towards both.
  */
-export function keyQuestionScores(responses: Responses): KeyQuestionScore[] {
+export function keyQuestionScores(responses: Responses, content: AuditContent): KeyQuestionScore[] {
   return KEY_QUESTIONS.map((keyQuestion) => {
     const ratings: number[] = [];
     let statements = 0;
     for (const area of AREAS) {
-      STATEMENT_INSIGHTS[area.id].forEach((insight, question) => {
+      areaContent(content, area.id).statements.forEach((insight, question) => {
         if (!insight.keyQuestions.includes(keyQuestion)) return;
         statements++;
         const rating = responses[area.id]?.[question];

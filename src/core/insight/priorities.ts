@@ -1,8 +1,9 @@
 import { AREAS, QUESTIONS_PER_AREA, type AreaId } from '../areas';
+import type { AuditContent } from '../content/audit-content';
+import { areaContent } from '../content/content-words';
 import type { Responses } from '../responses';
 import { scoreAreas } from '../scoring';
 import type { DsptStandardNumber, KeyQuestion } from './key-questions';
-import { STATEMENT_INSIGHTS } from './statements';
 
 /** One of the visitor's weakest statements, with what to do about it. */
 export interface Priority {
@@ -28,7 +29,7 @@ export const MAX_PRIORITIES = 5;
  * five areas, not one area's five statements, and the same answers always give the same list
  * (decision 0064).
  */
-export function prioritiesFor(responses: Responses): Priority[] {
+export function prioritiesFor(responses: Responses, content: AuditContent): Priority[] {
   const areaScores = scoreAreas(responses);
   const weak: { priority: Priority; turn: number; areaScore: number; areaIndex: number }[] = [];
   AREAS.forEach((area, areaIndex) => {
@@ -36,14 +37,13 @@ export function prioritiesFor(responses: Responses): Priority[] {
     for (let question = 0; question < QUESTIONS_PER_AREA; question++) {
       const rating = responses[area.id]?.[question];
       if (rating !== 1 && rating !== 2) continue;
-      const insight = STATEMENT_INSIGHTS[area.id][question];
-      const statement = area.questions[question];
-      if (!insight || statement === undefined) throw new Error(`No insight for ${area.id} ${question}`);
+      const insight = areaContent(content, area.id).statements[question];
+      if (!insight) throw new Error(`No statement ${question} in ${area.id}`);
       const priority: Priority = {
         areaId: area.id,
         areaTitle: area.title,
         question,
-        statement,
+        statement: insight.text,
         label: insight.label,
         rating,
         nextStep: insight.nextStep,

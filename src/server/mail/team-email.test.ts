@@ -1,3 +1,4 @@
+import { CONTENT_V1 } from '../../core/content';
 import { describe, expect, it } from 'vitest';
 import { AREA_IDS, buildReport, roadmapFor, type AreaScores } from '../../core';
 import { CONSENT_WORDING } from '../../shared/email-request';
@@ -74,8 +75,8 @@ describe('the team’s notice', () => {
 
   it('says that none are weak when every area is at 100%, or at 80% exactly', () => {
     const none = 'Weakest areas: none, every area is at 80% or more';
-    expect(weakestAreasLine(roadmapFor(scores({})))).toBe(none);
-    expect(weakestAreasLine(roadmapFor(scores({}, 80)))).toBe(none);
+    expect(weakestAreasLine(roadmapFor(scores({}), CONTENT_V1))).toBe(none);
+    expect(weakestAreasLine(roadmapFor(scores({}, 80), CONTENT_V1))).toBe(none);
     const allFives = buildReport(
       Object.fromEntries(AREA_IDS.map((id) => [id, { 0: 5, 1: 5, 2: 5, 3: 5, 4: 5 }])),
     );
@@ -83,13 +84,13 @@ describe('the team’s notice', () => {
   });
 
   it('counts an area at 79% as weak and one at 80% as not', () => {
-    const line = weakestAreasLine(roadmapFor(scores({ operational: 79, quality: 80 })));
+    const line = weakestAreasLine(roadmapFor(scores({ operational: 79, quality: 80 }), CONTENT_V1));
     expect(line).toBe('Weakest areas (below 80%), weakest first: Operational Efficiency (79%)');
   });
 
   it('lists every area, weakest first, when all are below 80%', () => {
     const line = weakestAreasLine(
-      roadmapFor({ operational: 79, compliance: 20, quality: 60, training: 59, data: 0 }),
+      roadmapFor({ operational: 79, compliance: 20, quality: 60, training: 59, data: 0 }, CONTENT_V1),
     );
     expect(line).toBe(
       'Weakest areas (below 80%), weakest first: Data Management (0%), Compliance & Regulations (20%), ' +
