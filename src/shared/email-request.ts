@@ -214,6 +214,18 @@ export const auditKeySchema = (what: string) =>
     .string({ error: `${what} must be an audit’s key, a UUID` })
     .check(z.regex(UUID_PATTERN, { error: `${what} must be an audit’s key, a UUID` }));
 
+/**
+ * The version of the audit's words the answers were given to (issue 34): a whole number from 1.
+ * Whether that version exists is the server's to check (it answers 400 when it does not).
+ */
+export const contentVersionSchema = z
+  .number({ error: 'The content version must be a whole number from 1' })
+  .check(
+    z.refine((n) => Number.isInteger(n) && n >= 1, {
+      error: 'The content version must be a whole number from 1',
+    }),
+  );
+
 export const emailRequestSchema = z
   .object(
     {
@@ -236,6 +248,8 @@ export const emailRequestSchema = z
       // The key this audit was sent to the benchmark with (POST /api/audits), kept with the result so
       // that a retake from its results link names that audit, which the retake then replaces.
       auditKey: z.optional(auditKeySchema('auditKey')),
+      // The version of the words the audit was answered with; absent: version 1 (a client from before versions).
+      contentVersion: z.optional(contentVersionSchema),
     },
     { error: 'The request must be a JSON object' },
   )

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { AREA_IDS, isoDate, type AreaId } from '../core';
-import { responsesSchema } from './email-request';
+import { contentVersionSchema, responsesSchema } from './email-request';
 import { serviceProfileSchema } from './service-profile-schema';
 
 /**
@@ -72,6 +72,8 @@ export const reportRequestSchema = z.strictObject(
       z.strictObject(serviceProfileSchema.shape, { error: strictError('The profile must be an object') }),
     ),
     earlier: z.optional(earlierSchema),
+    /** The version of the words the audit was answered with; absent: version 1. */
+    contentVersion: z.optional(contentVersionSchema),
   },
   { error: strictError('The request must be a JSON object') },
 );

@@ -40,4 +40,6 @@ export interface StoredResults {
    * from this page names it (`retakes`), and replaces that audit in the comparison.
    */
   auditKey?: string;
+  /** The version of the audit's words it was answered with: the page shows it in them (issue 34). */
+  contentVersion: number;
 }

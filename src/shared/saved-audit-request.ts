@@ -5,6 +5,7 @@ import {
   EMAIL_REQUEST_MESSAGES,
   emailAddressSchema,
   linkTokenSchema,
+  contentVersionSchema,
   responsesSchema,
 } from './email-request';
 import { earlierSchema } from './report-request';
@@ -49,6 +50,8 @@ export const firstSaveSchema = z.object(
     earlier: z.optional(earlierSchema),
     retakeOf: z.optional(linkTokenSchema('retakeOf')),
     retakesAudit: z.optional(auditKeySchema('retakesAudit')),
+    // The version of the words it is answered with: the continue link reopens it in them.
+    contentVersion: z.optional(contentVersionSchema),
   },
   { error: SAVED_AUDIT_MESSAGES.notObject },
 );

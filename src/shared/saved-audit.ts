@@ -58,4 +58,6 @@ export interface SavedAudit {
   retakesAudit?: string;
   savedAt: string;
   expiresOn: string;
+  /** The version of the audit's words it is answered with, kept by the first save (issue 34). */
+  contentVersion: number;
 }

@@ -55,6 +55,8 @@ export interface TeamAuditInvitation {
   organisation?: string;
   status: 'open' | 'closed';
   closesAt: string;
+  /** The version of the audit's words the manager's result was answered with: colleagues answer the same. */
+  contentVersion: number;
 }
 
 /** `POST /api/team-audits/<joinToken>/answers` answers 200 with this. */

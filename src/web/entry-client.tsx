@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { BrowserRouter } from '../browser/router';
 import { preloadScreen } from './routes';
+import { PageContentProvider, readPageContent } from './content/page-content';
 import './styles/global.css';
 
 /**
@@ -31,6 +32,8 @@ function reportRecoverableError(error: unknown, info: { componentStack?: string 
 // scroll is handled in between; React hydrates first whatever is tapped).
 const container = document.getElementById('root');
 if (container) {
+  // The words the server rendered the page with: read before hydrating, so the first render matches.
+  const pageContent = readPageContent();
   await preloadScreen(window.location.pathname);
   // Evaluating React DOM and the app is one long task already; hydrateRoot's own start (it listens
   // for every event type on the root) runs in the next one, so neither blocks the page for long.
@@ -39,9 +42,11 @@ if (container) {
     hydrateRoot(
       container,
       <StrictMode>
-        <BrowserRouter preload={preloadScreen}>
-          <App />
-        </BrowserRouter>
+        <PageContentProvider value={pageContent}>
+          <BrowserRouter preload={preloadScreen}>
+            <App />
+          </BrowserRouter>
+        </PageContentProvider>
       </StrictMode>,
       { onRecoverableError: reportRecoverableError },
     );

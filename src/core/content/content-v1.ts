@@ -3,7 +3,7 @@ import { AREA_ADVICE } from '../insight/area-advice';
 import { BANDS } from '../insight/bands';
 import { STATEMENT_INSIGHTS } from '../insight/statements';
 import { CQC_QUALITY_STATEMENTS } from './cqc-quality-statements';
-import { AUDIT_CONTENT_SCHEMA, type AuditContent } from './audit-content';
+import { AUDIT_CONTENT_SCHEMA, type AuditContent, type ContentVersion } from './audit-content';
 
 /**
  * Version 1: the audit's words as the code held them before they became data, the spec's strings
@@ -43,3 +43,6 @@ export const CONTENT_V1: AuditContent = {
     advice: { ...AREA_ADVICE[area.id] },
   })),
 };
+
+/** Version 1 with its number, as results and pages name a version. */
+export const CONTENT_VERSION_1: ContentVersion = { version: 1, content: CONTENT_V1 };

@@ -10,6 +10,7 @@ import { chooseEncoding, type CompressedEncoding } from './content-encoding';
 import type { InlineHashes } from '../http/security-headers';
 import { inlineHashes } from './inline-hashes';
 import { substituteLinks, type TextKind } from './link-substitution';
+import type { LivePages } from './live-pages';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -120,7 +121,7 @@ function etagOf(body: Buffer, suffix = ''): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}${suffix}"`;
 }
 
-async function toSiteFile(body: Buffer, extension: string, cacheControl: string): Promise<SiteFile> {
+export async function toSiteFile(body: Buffer, extension: string, cacheControl: string): Promise<SiteFile> {
   const file: SiteFile = {
     contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
     cacheControl,
@@ -294,11 +295,12 @@ function isTeamPage(pathname: string): boolean {
  * A page asked for with a trailing slash is redirected to its canonical path. Anything else falls
  * through to the app's not-found handler.
  */
-export function registerSite(app: FastifyInstance, site: Site): void {
+export function registerSite(app: FastifyInstance, site: Site, live?: LivePages): void {
   app.get('/*', async (request, reply) => {
     const pathname = decodeURIComponentSafe(request.url.split('?')[0] ?? '/');
     const page = site.pages.get(pathname);
-    if (page) return sendSiteFile(request, reply, page);
+    // A page that shows the audit's words is served in the live version's (live-pages.ts).
+    if (page) return sendSiteFile(request, reply, (await live?.page(pathname)) ?? page);
     const file = site.files.get(pathname);
     if (file) return sendSiteFile(request, reply, file);
     if (site.teamShell && isTeamPage(pathname)) {

@@ -32,6 +32,11 @@ export async function fetchInvitation(token: string, signal?: AbortSignal): Prom
       invitation: {
         status: body.status,
         closesAt: typeof body.closesAt === 'string' ? body.closesAt : '',
+        // Version 1 when the server names none (or nothing usable).
+        contentVersion:
+          Number.isInteger(body.contentVersion) && (body.contentVersion as number) >= 1
+            ? (body.contentVersion as number)
+            : 1,
         ...(organisation ? { organisation } : {}),
       },
     };

@@ -69,6 +69,10 @@ export async function fetchSavedAudit(token: string, signal?: AbortSignal): Prom
           : {}),
         savedAt,
         expiresOn: typeof expiresOn === 'string' ? expiresOn : '',
+        contentVersion:
+          Number.isInteger(body.contentVersion) && (body.contentVersion as number) >= 1
+            ? (body.contentVersion as number)
+            : 1,
       },
     };
   } catch {

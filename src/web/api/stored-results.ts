@@ -49,6 +49,10 @@ export async function fetchStoredResults(token: string, signal?: AbortSignal): P
         history: historyFrom(body.history),
         plan: body.plan,
         ...(typeof body.auditKey === 'string' && isUuid(body.auditKey) ? { auditKey: body.auditKey } : {}),
+        contentVersion:
+          Number.isInteger(body.contentVersion) && (body.contentVersion as number) >= 1
+            ? (body.contentVersion as number)
+            : 1,
       },
     };
   } catch {

@@ -7,6 +7,7 @@ import {
   type Rating,
   type Responses,
 } from '../../core';
+import { areaContent, type AuditContent } from '../../core/content';
 import { ProgressBar } from '../ui/progress-bar';
 import { RatingScale } from './rating-scale';
 import { unratedStatements } from './sections';
@@ -30,6 +31,8 @@ export function SectionProgress({ section }: { section: number }) {
 }
 
 interface SectionFormProps {
+  /** The words of the version the audit is answered with. */
+  content: AuditContent;
   section: number;
   responses: Responses;
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -52,6 +55,7 @@ interface SectionFormProps {
  * Previous after it. The same on /audit-tool and on a colleague's join page.
  */
 export function SectionForm({
+  content,
   section,
   responses,
   headingRef,
@@ -62,6 +66,7 @@ export function SectionForm({
   children,
 }: SectionFormProps) {
   const area = AREAS[section];
+  const words = areaContent(content, area.id);
   const isLast = section === AREAS.length - 1;
   const answered = answeredCount(responses, area.id);
   const canContinue = isAreaComplete(responses, area.id);
@@ -82,8 +87,9 @@ export function SectionForm({
         <span className="audit-section__step">{`Section ${section + 1} of ${AREAS.length}`}</span>
         <span className="audit-section__title">{area.title}</span>
       </h2>
+      {words.intro && <p className="audit-section__intro">{words.intro}</p>}
       <div className="audit-section__questions">
-        {area.questions.map((question, index) => (
+        {words.statements.map(({ text: question }, index) => (
           <RatingScale
             key={`${area.id}-${index}`}
             name={`${area.id}-${index}`}

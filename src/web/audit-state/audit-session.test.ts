@@ -116,6 +116,7 @@ describe('audit progress in sessionStorage', () => {
       profile: { serviceType: 'nursing' },
       earlier: EARLIER,
       savedAt: '2026-11-25T16:30:00.000Z',
+      contentVersion: 1,
     });
     // The tab's earlier audit gives way entirely: no key, no retake link of its own.
     expect(await reread()).toEqual({
@@ -143,6 +144,7 @@ describe('audit progress in sessionStorage', () => {
       responses: FULL,
       profile: {},
       savedAt: '2026-11-25T16:30:00.000Z',
+      contentVersion: 1,
     });
     expect(await reread()).toEqual({
       section: 4,

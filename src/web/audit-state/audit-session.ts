@@ -42,6 +42,12 @@ export interface AuditProgress {
    * the server which save it continued from, so a save made meanwhile on another device is reported.
    */
   savedAt?: string;
+  /**
+   * The version of the audit's words it is answered with, set by its first rating (or by the saved
+   * audit or result it came from): a publish meanwhile does not change the words under it (issue 34).
+   * Absent on a blank audit, which takes the version the page was served with.
+   */
+  contentVersion?: number;
 }
 
 const STORAGE_KEY = 'care-audit:audit-in-progress';
@@ -76,6 +82,7 @@ function read(): AuditProgress {
       ...(earlier ? { earlier } : {}),
       ...(origin ? { origin } : {}),
       ...(savedAt ? { savedAt } : {}),
+      ...contentVersionOf(parsed.contentVersion),
     };
   } catch {
     // Storage can be blocked or hold junk: start afresh rather than fail.
@@ -106,6 +113,11 @@ export function saveAuditProgress(progress: AuditProgress) {
     // Private browsing can refuse storage; the audit still works, it just won't survive a reload.
   }
   for (const listener of listeners) listener();
+}
+
+/** `{ contentVersion }` when the value is a version number, else nothing (a blank audit's). */
+function contentVersionOf(value: unknown): Pick<AuditProgress, 'contentVersion'> {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? { contentVersion: value } : {};
 }
 
 /** `{ retakesAudit }` when the value is an audit's key, else nothing: storage and answers are untrusted. */
@@ -171,6 +183,7 @@ export function resumeSavedAudit(
     earlier?: EarlierResult;
     retakesAudit?: string;
     savedAt: string;
+    contentVersion: number;
   },
 ) {
   const section = Math.min(Math.max(audit.section, 0), AREAS.length - 1);
@@ -186,6 +199,7 @@ export function resumeSavedAudit(
     ...retakesAuditOf(audit.retakesAudit),
     ...(origin ? { origin } : {}),
     savedAt: audit.savedAt,
+    contentVersion: audit.contentVersion,
   });
 }
 

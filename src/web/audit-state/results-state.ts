@@ -30,6 +30,8 @@ export interface ResultsState {
   earlier?: EarlierResult;
   /** Where the audit came from, sent with an e-mail request so its result joins the chain it belongs to. */
   origin?: AuditOrigin;
+  /** The version of the audit's words it was answered with; absent means version 1 (issue 34). */
+  contentVersion?: number;
 }
 
 /**
@@ -49,6 +51,7 @@ export interface ResultsStateExtras {
   idempotencyKey?: string;
   retakesAudit?: string;
   origin?: AuditOrigin;
+  contentVersion?: number;
 }
 
 /**
@@ -58,7 +61,7 @@ export interface ResultsStateExtras {
  */
 export function resultsStateFor(
   responses: Responses,
-  { profile = {}, earlier, idempotencyKey, retakesAudit, origin }: ResultsStateExtras = {},
+  { profile = {}, earlier, idempotencyKey, retakesAudit, origin, contentVersion }: ResultsStateExtras = {},
 ): ResultsState {
   const links = origin ? originFromState({ origin }) : undefined;
   return {
@@ -69,7 +72,15 @@ export function resultsStateFor(
     ...(idempotencyKey ? { idempotencyKey } : {}),
     ...(retakesAudit && isUuid(retakesAudit) ? { retakesAudit } : {}),
     ...(links ? { origin: links } : {}),
+    ...(contentVersion !== undefined && contentVersion !== 1 ? { contentVersion } : {}),
   };
+}
+
+/** The version of the words a results state's answers were given to: version 1 unless it names another. */
+export function contentVersionFromState(state: unknown): number {
+  const version =
+    typeof state === 'object' && state !== null ? (state as ResultsState).contentVersion : undefined;
+  return typeof version === 'number' && Number.isInteger(version) && version >= 1 ? version : 1;
 }
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
 import { AREAS, hasAnswers, withAnswer, type Rating } from '../../../core';
+import { usePageContent } from '../../content/page-content';
+import { ContentUnavailable } from '../../content/content-unavailable';
+import { useContentVersion } from '../../content/use-content-version';
 import { BackLink } from '../../ui/back-link';
 import { SiteLayout } from '../../ui/site-chrome';
 import { useAuditProgress } from '../../audit-state/audit-session';
@@ -26,6 +29,9 @@ export function AuditPage() {
   const navigate = useNavigate();
   const prefetch = usePrefetch();
   const { responses } = progress;
+  // A blank audit takes the words the page was served with; one under way keeps its own version.
+  const page = usePageContent();
+  const words = useContentVersion(progress.contentVersion ?? page.version);
   const { section, entrySection, goToSection, headingRef } = useSectionFlow(
     AUDIT_PATH,
     responses,
@@ -56,7 +62,12 @@ export function AuditPage() {
   }, [isLast, prefetch]);
 
   function rate(question: number, rating: Rating) {
-    save({ ...progress, responses: withAnswer(responses, AREAS[section].id, question, rating) });
+    if (typeof words === 'string') return;
+    save({
+      ...progress,
+      contentVersion: words.version,
+      responses: withAnswer(responses, AREAS[section].id, question, rating),
+    });
   }
 
   return (
@@ -67,15 +78,23 @@ export function AuditPage() {
       <SectionProgress section={section} />
       <WelcomeBack savedOn={welcomeBackFromState(location.state)} />
 
-      <SectionForm
-        section={section}
-        responses={responses}
-        headingRef={headingRef}
-        onRate={rate}
-        onPrevious={() => goToSection(section - 1)}
-        onNext={() => goToSection(section + 1)}
-        finish={{ label: 'Complete Audit', onFinish: () => completeAudit(progress, save, navigate) }}
-      />
+      {typeof words === 'string' ? (
+        <ContentUnavailable lookup={words} />
+      ) : (
+        <SectionForm
+          content={words.content}
+          section={section}
+          responses={responses}
+          headingRef={headingRef}
+          onRate={rate}
+          onPrevious={() => goToSection(section - 1)}
+          onNext={() => goToSection(section + 1)}
+          finish={{
+            label: 'Complete Audit',
+            onFinish: () => completeAudit({ ...progress, contentVersion: words.version }, save, navigate),
+          }}
+        />
+      )}
       {/* After the section's own controls: Next stays the main action and comes first. */}
       <SaveForLater progress={progress} section={section} />
     </SiteLayout>

@@ -19,7 +19,7 @@ export function completeAudit(
   save: (next: AuditProgress) => void,
   navigate: (to: string, options?: NavigateOptions) => void,
 ): void {
-  const { responses, earlier, profile = {}, origin, retakesAudit } = progress;
+  const { responses, earlier, profile = {}, origin, retakesAudit, contentVersion } = progress;
   // Made once for this completed audit and kept with it: going back and on again resends the same key.
   const idempotencyKey = progress.idempotencyKey ?? newIdempotencyKey();
   save({ ...progress, idempotencyKey });
@@ -32,6 +32,13 @@ export function completeAudit(
   });
   if (origin?.continueToken) markSavedAuditCompleted(origin.continueToken);
   navigate('/audit-results', {
-    state: resultsStateFor(responses, { profile, earlier, idempotencyKey, retakesAudit, origin }),
+    state: resultsStateFor(responses, {
+      profile,
+      earlier,
+      idempotencyKey,
+      retakesAudit,
+      origin,
+      contentVersion,
+    }),
   });
 }

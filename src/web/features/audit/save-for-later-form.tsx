@@ -56,7 +56,7 @@ export function SaveForLaterForm({ progress, section }: SaveForLaterFormProps) {
       return;
     }
     setFieldError(null);
-    const { responses, profile, earlier, origin, retakesAudit } = progress;
+    const { responses, profile, earlier, origin, retakesAudit, contentVersion } = progress;
     failures.current += 1;
     if (!hasAnswers(responses)) {
       setPhase({ name: 'failed', text: NOTHING_TO_SAVE, key: failures.current });
@@ -77,6 +77,8 @@ export function SaveForLaterForm({ progress, section }: SaveForLaterFormProps) {
         ...(origin?.retakeOf ? { retakeOf: origin.retakeOf } : {}),
         // And the audit it retakes, so the audit continued from the link replaces it too.
         ...(retakesAudit ? { retakesAudit } : {}),
+        // The words it is answered with: the continue link reopens it in them.
+        ...(contentVersion ? { contentVersion } : {}),
         [HONEYPOT_FIELD]: honeypotInput.current?.value ?? '',
         [PROOF_FIELD]: proof,
       });

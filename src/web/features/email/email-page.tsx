@@ -15,6 +15,7 @@ import { ApiError, requestEmailResults } from '../../api/client';
 import { NewAuditButton } from '../../audit-state/new-audit-button';
 import { NoAuditNotice } from '../../audit-state/no-audit-notice';
 import {
+  contentVersionFromState,
   earlierFromState,
   idempotencyKeyFromState,
   retakesAuditFromState,
@@ -88,9 +89,17 @@ export function EmailPage() {
   const idempotencyKey = idempotencyKeyFromState(location.state);
   const retakesAudit = retakesAuditFromState(location.state);
   const origin = useMemo(() => originFromState(location.state), [location.state]);
+  const contentVersion = contentVersionFromState(location.state);
   const auditTaken = hasAnswers(responses);
   // Back to the results with everything they came with: the profile's comparison, a retake's change.
-  const resultsState = resultsStateFor(responses, { profile, earlier, idempotencyKey, retakesAudit, origin });
+  const resultsState = resultsStateFor(responses, {
+    profile,
+    earlier,
+    idempotencyKey,
+    retakesAudit,
+    origin,
+    contentVersion,
+  });
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   const [notice, setNotice] = useNotice();
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -164,6 +173,8 @@ export function EmailPage() {
         // The key the audit was sent to the benchmark with: kept with the result, so a retake from
         // its results link names that audit and replaces it in the comparison.
         ...(idempotencyKey ? { auditKey: idempotencyKey } : {}),
+        // The words it was answered with: the e-mail, the stored result and its PDF keep them.
+        contentVersion,
         [HONEYPOT_FIELD]: values.honeypot,
         [PROOF_FIELD]: proof,
       });

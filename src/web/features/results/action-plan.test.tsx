@@ -1,3 +1,4 @@
+import { CONTENT_V1 } from '../../../core/content';
 // @vitest-environment jsdom
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -45,6 +46,7 @@ function show(responses: Responses, plan: ActionPlanItem[] = [], heldByLater = f
     <ActionPlan
       token={TOKEN}
       responses={responses}
+      content={CONTENT_V1}
       initialPlan={plan}
       today={TODAY}
       heldByLater={heldByLater}

@@ -10,6 +10,7 @@ import {
   type ActionTopic,
   type Responses,
 } from '../../../core';
+import type { AuditContent } from '../../../core/content';
 import {
   ACTION_PLAN_HEADING,
   OVERDUE_LABEL,
@@ -35,6 +36,8 @@ interface ActionPlanProps {
   /** The results link's token: the only key to its plan. */
   token: string;
   responses: Responses;
+  /** The words of the version the result was answered with: the topics' names and actions. */
+  content: AuditContent;
   /** The plan as the server sent it when the page loaded, not yet cleaned (readActionPlan does). */
   initialPlan: unknown;
   /** The UK's day (YYYY-MM-DD) a target date is overdue after; today unless a test says otherwise. */
@@ -58,15 +61,16 @@ interface ActionPlanProps {
 export function ActionPlan({
   token,
   responses,
+  content,
   initialPlan,
   today = ukDay(new Date()),
   heldByLater = false,
 }: ActionPlanProps) {
   // The topics depend on the answers alone (the priorities and each area's band), never the date.
   const topics = useMemo(() => {
-    const report = buildReport(responses);
+    const report = buildReport(responses, new Date(), { content });
     return actionTopicsFor(report.priorities, report.areas);
-  }, [responses]);
+  }, [responses, content]);
   const [plan, setPlan] = useState<readonly ActionPlanItem[]>(() => readActionPlan(initialPlan));
   const [gone, setGone] = useState(false);
   const byKey = useMemo(() => new Map(plan.map((item) => [item.key, item])), [plan]);

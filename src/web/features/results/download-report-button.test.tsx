@@ -100,6 +100,7 @@ describe('"Download Full Report"', () => {
   it('on a results link asks for the stored result by its token, sending nothing of it', async () => {
     const bodies = stubApi(PDF, {
       createdAt: '2026-11-02T23:30:00.000Z',
+      contentVersion: 1,
       responses: ANSWERS,
       profile: { serviceType: 'nursing' },
       history: { entries: [], total: 0, laterResults: false },
@@ -119,6 +120,7 @@ describe('"Download Full Report"', () => {
   it('on a results link counts the PDF as downloaded, once however often it is downloaded', async () => {
     stubApi(PDF, {
       createdAt: '2026-11-02T23:30:00.000Z',
+      contentVersion: 1,
       responses: ANSWERS,
       profile: {},
       history: { entries: [], total: 0, laterResults: false },

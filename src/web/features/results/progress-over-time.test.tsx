@@ -280,6 +280,7 @@ describe('the private results page with a history', () => {
     const scores = every(72);
     openWith({
       createdAt: '2026-11-20T10:00:00.000Z',
+      contentVersion: 1,
       responses: ANSWERS,
       profile: {},
       history: history([FIRST, SECOND, entry('2026-11-20', scores)]),
@@ -297,6 +298,7 @@ describe('the private results page with a history', () => {
   it('shows no progress section and no change for a result on its own', async () => {
     openWith({
       createdAt: '2026-11-20T10:00:00.000Z',
+      contentVersion: 1,
       responses: ANSWERS,
       profile: {},
       history: history([entry('2026-11-20', every(72))]),

@@ -23,6 +23,8 @@ import { DownloadReportButton } from './download-report-button';
 import { ProgressOverTime } from './progress-over-time';
 import { ResultsClosing } from './results-closing';
 import { ReportView, type ReportInput } from './report-view';
+import { ContentUnavailable } from '../../content/content-unavailable';
+import { useContentVersion } from '../../content/use-content-version';
 import { useBenchmark } from './use-benchmark';
 
 type PageState = StoredResultsAnswer | { status: 'loading' };
@@ -114,11 +116,15 @@ function StoredResultsView({
   // The result before this one in its chain, if any: each area's change is shown against it, as
   // in the e-mail and the PDF of this result.
   const earlier = earlierOwnResult(results.history);
+  // Shown in the words it was answered with, whatever has been published since.
+  const words = useContentVersion(results.contentVersion);
+  const content = typeof words === 'string' ? undefined : words.content;
   // The report is dated when the audit was taken; the comparison is with others as they are now.
   const input: ReportInput = useMemo(
-    () => ({ responses, generatedAt: createdAt, context: { benchmark, earlier }, answered }),
-    [responses, createdAt, benchmark, earlier, answered],
+    () => ({ responses, generatedAt: createdAt, context: { benchmark, earlier, content }, answered }),
+    [responses, createdAt, benchmark, earlier, content, answered],
   );
+  if (content === undefined) return <ContentUnavailable lookup={words as 'loading' | 'failed'} />;
 
   return (
     <>
@@ -144,6 +150,7 @@ function StoredResultsView({
         <ActionPlan
           token={token}
           responses={responses}
+          content={content}
           initialPlan={results.plan}
           heldByLater={results.history.laterResults}
         />

@@ -21,6 +21,7 @@ import {
   idempotencyKeyFromState,
   retakesAuditFromState,
   originFromState,
+  contentVersionFromState,
   profileFromState,
   responsesFromState,
   resultsStateFor,
@@ -31,6 +32,9 @@ import { CompareWithProviders } from './compare-with-providers';
 import { DownloadReportButton } from './download-report-button';
 import { ReportView, type ReportInput } from './report-view';
 import { ResultsClosing } from './results-closing';
+import { ContentUnavailable } from '../../content/content-unavailable';
+import { useContentVersion } from '../../content/use-content-version';
+import { usePageContent } from '../../content/page-content';
 import { benchmarkOf, useBenchmarkLookup } from './use-benchmark';
 
 /** The results screen at /audit-results: overall score, priorities, a card per area, and actions. */
@@ -44,11 +48,17 @@ export function ResultsPage() {
   const retakesAudit = retakesAuditFromState(location.state);
   const origin = useMemo(() => originFromState(location.state), [location.state]);
   const answered = hasAnswers(responses);
+  // The words of the version the audit was answered with, which a publish since does not change.
+  // Without an audit the empty view shows the page's own (live) words, as the server rendered it.
+  const page = usePageContent();
+  const contentVersion = answered ? contentVersionFromState(location.state) : page.version;
+  const words = useContentVersion(contentVersion);
+  const content = typeof words === 'string' ? undefined : words.content;
   const lookup = useBenchmarkLookup(profile, answered);
   const benchmark = benchmarkOf(lookup);
   const input: ReportInput = useMemo(
-    () => ({ responses, generatedAt: new Date(), context: { benchmark, earlier }, answered }),
-    [responses, benchmark, earlier, answered],
+    () => ({ responses, generatedAt: new Date(), context: { benchmark, earlier, content }, answered }),
+    [responses, benchmark, earlier, content, answered],
   );
   const complete = AREAS.every((area) => isAreaComplete(responses, area.id));
   useEffect(() => (complete ? reportUsage('completed') : undefined), [complete]);
@@ -62,7 +72,14 @@ export function ResultsPage() {
   function compare(given: ServiceProfile) {
     const next = sanitizeProfile(given);
     navigate('/audit-results', {
-      state: resultsStateFor(responses, { profile: next, earlier, idempotencyKey, retakesAudit, origin }),
+      state: resultsStateFor(responses, {
+        profile: next,
+        earlier,
+        idempotencyKey,
+        retakesAudit,
+        origin,
+        contentVersion,
+      }),
       replace: true,
       samePage: true,
     });
@@ -72,7 +89,7 @@ export function ResultsPage() {
     }
   }
 
-  const actions = { responses, profile, earlier, idempotencyKey, retakesAudit, origin };
+  const actions = { responses, profile, earlier, idempotencyKey, retakesAudit, origin, contentVersion };
   return (
     <SiteLayout>
       <BackLink to="/">Back to Home</BackLink>
@@ -80,6 +97,9 @@ export function ResultsPage() {
       <p className="page__intro">Comprehensive analysis of your care management operations</p>
 
       {answered ? null : <NoAuditNotice />}
+      {content === undefined ? (
+        <ContentUnavailable lookup={words as 'loading' | 'failed'} />
+      ) : (
       <ReportView
         input={input}
         slots={{
@@ -89,6 +109,7 @@ export function ResultsPage() {
           ) : null,
         }}
       />
+      )}
 
       <ResultsActions {...actions} />
 
@@ -104,6 +125,7 @@ interface ResultsActionsProps {
   idempotencyKey: string | undefined;
   retakesAudit: string | undefined;
   origin: AuditOrigin | undefined;
+  contentVersion: number;
 }
 
 /**
@@ -118,11 +140,19 @@ function ResultsActions({
   idempotencyKey,
   retakesAudit,
   origin,
+  contentVersion,
 }: ResultsActionsProps) {
   const [notice, setNotice] = useNotice();
   // The e-mail screen gets the profile too (its e-mail compares with the same providers), and the
   // earlier result so that "Back to Results" shows the change again.
-  const resultsState = resultsStateFor(responses, { profile, earlier, idempotencyKey, retakesAudit, origin });
+  const resultsState = resultsStateFor(responses, {
+    profile,
+    earlier,
+    idempotencyKey,
+    retakesAudit,
+    origin,
+    contentVersion,
+  });
   return (
     <>
       <div className="button-row results-actions">
@@ -132,6 +162,7 @@ function ResultsActions({
             date: localDay(),
             responses,
             profile,
+            contentVersion,
             ...(earlier ? { earlier: { takenOn: earlier.takenOn, scores: earlier.scores } } : {}),
           })}
           onNotice={setNotice}

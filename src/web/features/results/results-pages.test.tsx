@@ -321,6 +321,7 @@ describe('ResultsPage (/audit-results)', () => {
 describe('ResultsLinkPage (/results/<token>)', () => {
   const STORED: StoredResults = {
     createdAt: '2026-11-02T09:30:00.000Z',
+    contentVersion: 1,
     responses: ANSWERS,
     profile: { serviceType: 'nursing' },
     history: { entries: [], total: 0, laterResults: false },

@@ -24,6 +24,8 @@ import { Honeypot } from '../../../browser/bot-check/honeypot';
 import { useProofOfWork } from '../../../browser/bot-check/proof-of-work';
 import { Link, useLocation, useNavigate } from '../../../browser/router';
 import { ApiError } from '../../api/client';
+import { ContentUnavailable } from '../../content/content-unavailable';
+import { useContentVersion } from '../../content/use-content-version';
 import { fetchInvitation, sendTeamAnswer, type InvitationAnswer } from '../../api/colleague-team-audit';
 import { RATING_INSTRUCTION, SectionForm, SectionProgress } from '../../audit-flow/section-form';
 import { useSectionFlow } from '../../audit-flow/section-flow';
@@ -131,6 +133,8 @@ function TeamAnswering({ token, invitation }: { token: string; invitation: TeamA
   const failures = useRef(0);
   // Solved in the background from the moment the sections show, usually long before the end.
   const { takeProof, prepare } = useProofOfWork();
+  // Colleagues answer the statements their manager answered, in that version's words.
+  const words = useContentVersion(invitation.contentVersion);
 
   useEffect(() => {
     for (const load of [loadChoiceGroup, loadResults]) void load().catch(() => undefined);
@@ -192,52 +196,57 @@ function TeamAnswering({ token, invitation }: { token: string; invitation: TeamA
       </div>
       <p className="page__intro">{RATING_INSTRUCTION}</p>
       <SectionProgress section={section} />
-      <SectionForm
-        section={section}
-        responses={responses}
-        headingRef={headingRef}
-        onRate={rate}
-        onPrevious={() => goToSection(section - 1)}
-        onNext={() => goToSection(section + 1)}
-        finish={{
-          label:
-            sending.name === 'sending' ? (
-              <>
-                <span className="spinner" aria-hidden="true" />
-                Sending…
-              </>
-            ) : (
-              'Send my answers'
-            ),
-          onFinish: () => void send(),
-          busy: sending.name === 'sending',
-        }}
-      >
-        {isLast ? (
-          <>
-            <Suspense fallback={<p className="team-join__loading">Loading the last question…</p>}>
-              <ChoiceGroup
-                legend="Your role (optional)"
-                name="team-role"
-                hint={`Your manager sees answers by role only where at least ${MIN_TEAM_RESPONDENTS} colleagues give the same role.`}
-                options={ROLE_OPTIONS}
-                value={role ?? NO_ROLE}
-                onChange={(chosen) =>
-                  saveDraft({ responses, ...(isTeamRole(chosen) ? { role: chosen } : {}) })
-                }
-              />
-            </Suspense>
-            <Honeypot ref={honeypot} />
-            <div role="alert" aria-atomic="true">
-              {sending.name === 'failed' ? (
-                <p key={sending.key} className="notice notice--error team-join__failed">
-                  {sending.text}
-                </p>
-              ) : null}
-            </div>
-          </>
-        ) : null}
-      </SectionForm>
+      {typeof words === 'string' ? (
+        <ContentUnavailable lookup={words} />
+      ) : (
+        <SectionForm
+          content={words.content}
+          section={section}
+          responses={responses}
+          headingRef={headingRef}
+          onRate={rate}
+          onPrevious={() => goToSection(section - 1)}
+          onNext={() => goToSection(section + 1)}
+          finish={{
+            label:
+              sending.name === 'sending' ? (
+                <>
+                  <span className="spinner" aria-hidden="true" />
+                  Sending…
+                </>
+              ) : (
+                'Send my answers'
+              ),
+            onFinish: () => void send(),
+            busy: sending.name === 'sending',
+          }}
+        >
+          {isLast ? (
+            <>
+              <Suspense fallback={<p className="team-join__loading">Loading the last question…</p>}>
+                <ChoiceGroup
+                  legend="Your role (optional)"
+                  name="team-role"
+                  hint={`Your manager sees answers by role only where at least ${MIN_TEAM_RESPONDENTS} colleagues give the same role.`}
+                  options={ROLE_OPTIONS}
+                  value={role ?? NO_ROLE}
+                  onChange={(chosen) =>
+                    saveDraft({ responses, ...(isTeamRole(chosen) ? { role: chosen } : {}) })
+                  }
+                />
+              </Suspense>
+              <Honeypot ref={honeypot} />
+              <div role="alert" aria-atomic="true">
+                {sending.name === 'failed' ? (
+                  <p key={sending.key} className="notice notice--error team-join__failed">
+                    {sending.text}
+                  </p>
+                ) : null}
+              </div>
+            </>
+          ) : null}
+        </SectionForm>
+      )}
     </SiteLayout>
   );
 }
