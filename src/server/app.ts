@@ -56,6 +56,12 @@ import type { AppMetrics } from './metrics/app-metrics';
 import { recordRequests } from './metrics/request-metrics';
 import { timedRenders } from './metrics/timed-renders';
 import { OUTBOX_KINDS, waitingMessagesByKind } from './outbox/waiting-messages';
+import { ContentCache, type ContentCacheOptions } from './content/content-cache';
+import { seedContentV1 } from './content/content-store';
+import { contentRoutes } from './content/content-routes';
+import type { ContentPreviews } from './content/content-previews';
+import { previewResultsMail } from './mail/content-preview-mail';
+import { previewReportPdf } from './pdf/content-preview-pdf';
 
 /** Parts a caller may supply instead of having the app open them from the configuration. */
 export interface AppDeps {
@@ -72,6 +78,8 @@ export interface AppDeps {
   metrics?: AppMetrics;
   /** True once main.ts is shutting the process down: /api/health then answers 503 (see health-routes.ts). */
   draining?: () => boolean;
+  /** How the app's cache of the audit's words keeps the live version (a test passes its own clock). */
+  contentCache?: ContentCacheOptions;
 }
 
 /** The largest request body the API accepts (a larger body is answered 413). */
@@ -238,7 +246,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onListen', async () => {
     if (!deps.renderPdf) void pdfThread.warmUp();
   });
+  // The audit's words: one cache for every capability that reads them (decision 0073).
+  const content = new ContentCache(db, deps.contentCache);
+  const previewPdf = previewReportPdf(renderPdf, config);
+  const contentPreviews: ContentPreviews = {
+    email: async (words, band) => previewResultsMail(words, band, config, new Date()),
+    pdf: (words, band) => previewPdf(words, band, new Date()),
+  };
   app.addHook('onReady', async () => {
+    // Version 1 of the audit's words, after the migrations: a new database and an existing one
+    // both get it (once; every later start finds it there).
+    if (await seedContentV1(db)) app.log.info('the audit’s words: version 1 stored');
     // Only this process can have the PGlite directory open, so any claim in it is from an earlier run.
     if (db.kind === 'pglite') await releaseAllClaims(db, config.mail.maxAttempts);
     outbox.start();
@@ -294,7 +312,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     alertMembersFor: (request) => membersToAlert(db, config.teamEmails, request),
   });
   // Every /api/team/* route lives in this one scope, behind its Origin and session checks.
-  await app.register(teamApi, { db, config, botGuard, clientLimits, onQueued: () => outbox.wake() });
+  await app.register(teamApi, {
+    db,
+    config,
+    botGuard,
+    clientLimits,
+    onQueued: () => outbox.wake(),
+    content,
+    contentPreviews,
+  });
+  await app.register(contentRoutes, { content });
   await app.register(usageEventsRoutes, {
     db,
     perClientPerMinute: config.rateLimit.eventsPerClientPerMinute,

@@ -78,6 +78,7 @@ describe('loadConfig', () => {
         BOT_PROTECTION: 'off',
         PUBLIC_URL: 'https://audit.example.org/',
         TEAM_EMAILS: 'Ana@Example.org, ben@example.org',
+        TEAM_EDITORS: 'ana@example.org',
         WEBHOOK_URL: 'https://hooks.example.org/catch/1',
         WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
         WEBHOOK_TIMEOUT_MS: '30000',
@@ -121,6 +122,7 @@ describe('loadConfig', () => {
       botProtection: false,
       publicUrl: 'https://audit.example.org',
       teamEmails: ['ana@example.org', 'ben@example.org'],
+      teamEditors: ['ana@example.org'],
       webhook: {
         url: 'https://hooks.example.org/catch/1',
         secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
@@ -147,10 +149,11 @@ describe('loadConfig', () => {
     expect(problemsFor(env)).toEqual([expect.stringContaining(message)]);
   });
 
-  it('defaults PUBLIC_URL to localhost on PORT, and TEAM_EMAILS to nobody', () => {
+  it('defaults PUBLIC_URL to localhost on PORT, and TEAM_EMAILS and TEAM_EDITORS to nobody', () => {
     expect(loadConfig({ PORT: '4321' })).toMatchObject({
       publicUrl: 'http://localhost:4321',
       teamEmails: [],
+      teamEditors: [],
       webhook: undefined,
     });
   });
@@ -166,6 +169,12 @@ describe('loadConfig', () => {
       /WEBHOOK_SECRET must be a Standard Webhooks secret/,
     ],
     [{ TEAM_EMAILS: 'ana@example.org, not an address' }, /TEAM_EMAILS/],
+    [{ TEAM_EMAILS: 'ana@example.org', TEAM_EDITORS: 'ana@example.org, x' }, /TEAM_EDITORS/],
+    [
+      { TEAM_EMAILS: 'ana@example.org', TEAM_EDITORS: 'Ana@Example.org, ben@example.org' },
+      /TEAM_EDITORS names ben@example.org, not in TEAM_EMAILS: every editor must be a team member/,
+    ],
+    [{ TEAM_EDITORS: 'ana@example.org' }, /TEAM_EDITORS names ana@example.org, not in TEAM_EMAILS/],
     [{ PUBLIC_URL: 'ftp://example.org' }, /PUBLIC_URL must be a https:\/\/ or http:\/\/ URL/],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

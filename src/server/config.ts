@@ -60,6 +60,11 @@ export interface Config {
   /** TEAM_EMAILS, normalised (normalizeEmail): who may sign in to the team workspace. Empty: nobody can. */
   teamEmails: readonly string[];
   /**
+   * TEAM_EDITORS, normalised: the team members who may change and publish the audit's words (each
+   * is in TEAM_EMAILS). Every member reads them; empty: nobody edits.
+   */
+  teamEditors: readonly string[];
+  /**
    * WEBHOOK_URL and WEBHOOK_SECRET, both or neither: where each new lead is posted, signed; and
    * WEBHOOK_TIMEOUT_MS, how long one attempt waits for the receiver's answer.
    */
@@ -203,6 +208,8 @@ const environmentSchema = z.object({
   BOT_PROTECTION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   PUBLIC_URL: urlWithProtocols(['https:', 'http:'], 'https://audit.example.com').optional(),
   TEAM_EMAILS: addressList.optional(),
+  // Who of the team may change and publish the audit's words (issue 34); each must be in TEAM_EMAILS.
+  TEAM_EDITORS: addressList.optional(),
   WEBHOOK_URL: urlWithProtocols(['https:', 'http:'], 'https://hooks.zapier.com/hooks/catch/…').optional(),
   // Standard Webhooks' secret format: "whsec_" and the key in base64 (at least 24 bytes of it).
   WEBHOOK_SECRET: z
@@ -276,6 +283,15 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       'METRICS_HOST is set but METRICS_PORT is not: set METRICS_PORT to serve the metrics, or unset METRICS_HOST',
     ]);
   }
+  const teamEmails = e.TEAM_EMAILS ? e.TEAM_EMAILS.split(', ').map(normalizeEmail) : [];
+  const teamEditors = e.TEAM_EDITORS ? e.TEAM_EDITORS.split(', ').map(normalizeEmail) : [];
+  // An editor signs in like any member: one not in TEAM_EMAILS could never use the right.
+  const strangers = teamEditors.filter((editor) => !teamEmails.includes(editor));
+  if (strangers.length > 0) {
+    throw new ConfigError([
+      `TEAM_EDITORS names ${strangers.join(', ')}, not in TEAM_EMAILS: every editor must be a team member (add them to TEAM_EMAILS too)`,
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -311,7 +327,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     botProtection: e.BOT_PROTECTION === 'on',
     // Only the origin: links are built from it, and a browser's Origin header is compared with it.
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
-    teamEmails: e.TEAM_EMAILS ? e.TEAM_EMAILS.split(', ').map(normalizeEmail) : [],
+    teamEmails,
+    teamEditors,
     webhook:
       e.WEBHOOK_URL !== undefined && e.WEBHOOK_SECRET !== undefined
         ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET, timeoutMs: e.WEBHOOK_TIMEOUT_MS }

@@ -18,6 +18,8 @@ const OWNER: Record<string, string> = {
   client_limits: 'http',
   job_runs: 'jobs',
   team_activity: 'activity',
+  content_versions: 'content',
+  content_draft: 'content',
   bot_guard_secret: 'bot-guard',
   bot_guard_used_challenges: 'bot-guard',
   outbox_messages: 'outbox',

@@ -13,6 +13,9 @@ import { teamLeadsRoutes } from './leads/team-leads-routes';
 import { teamActivityRoutes } from './activity/team-activity-routes';
 import { teamAlertsRoutes } from './alerts/team-alerts-routes';
 import { teamSavedAuditsRoutes } from './saved-audits/team-saved-audits-routes';
+import type { ContentCache } from './content/content-cache';
+import type { ContentPreviews } from './content/content-previews';
+import { teamContentRoutes } from './content/team-content-routes';
 
 export interface TeamApiOptions {
   db: Database;
@@ -23,6 +26,10 @@ export interface TeamApiOptions {
   onQueued: () => void;
   /** Where the sign-in routes' per-client limits are counted (clientLimitStoreFor). */
   clientLimits: ClientLimitStore;
+  /** The app's cache of the audit's words, told of each version published here. */
+  content: ContentCache;
+  /** The e-mail and PDF an editor previews unpublished words in. */
+  contentPreviews: ContentPreviews;
 }
 
 const TEAM_PREFIX = '/api/team/';
@@ -62,6 +69,13 @@ export async function teamApi(team: FastifyInstance, options: TeamApiOptions): P
     memberOf: (request) => signedInMember(request).email,
   });
   await team.register(teamSavedAuditsRoutes, { db: options.db });
+  await team.register(teamContentRoutes, {
+    db: options.db,
+    content: options.content,
+    editors: options.config.teamEditors,
+    memberOf: (request) => signedInMember(request).email,
+    previews: options.contentPreviews,
+  });
   // A new team route plugin is registered here; each of its routes needs a session unless its
   // config says teamAuth: 'open'.
 }

@@ -30,11 +30,25 @@ export type ApiErrorCode =
   /** An answer to a team audit that has closed (409): the join page says so. */
   | 'closed'
   /** A new respondent to a team audit that already has 200 (409). */
-  | 'full';
+  | 'full'
+  /** A change to the audit's words by a team member who is not in TEAM_EDITORS (403). */
+  | 'not_an_editor'
+  /** A save or publish of the draft of the audit's words that a colleague saved since it was loaded (409). */
+  | 'draft_changed'
+  /** A publish with no draft of the audit's words saved (409). */
+  | 'no_draft'
+  /** A publish of a draft that says exactly what the live version says (400). */
+  | 'nothing_to_publish'
+  /** Words that fail checkContent (400): `problems` lists each reason, a sentence an editor can act on. */
+  | 'invalid_content';
 
-/** Every error the API answers has this body. `fields` maps a field's path ("email", "responses.quality.2") to what is wrong with it. */
+/**
+ * Every error the API answers has this body. `fields` maps a field's path ("email",
+ * "responses.quality.2") to what is wrong with it; `problems` lists what is wrong with a whole
+ * document (the audit's words), each a sentence.
+ */
 export interface ApiErrorBody {
-  error: { code: ApiErrorCode; message: string; fields?: Record<string, string> };
+  error: { code: ApiErrorCode; message: string; fields?: Record<string, string>; problems?: string[] };
 }
 
 /**

@@ -174,6 +174,8 @@ describe('the words the workspace shows for codes', () => {
     expect(actionLabel('follow_up_date')).toBe('Set the next follow-up date');
     expect(actionLabel('alert_preference')).toBe('Changed their alerts');
     expect(actionLabel('status_change')).toBe('Changed the follow-up status');
+    expect(actionLabel('content_publish')).toBe('Published new audit words');
+    expect(actionLabel('content_restore')).toBe('Restored earlier audit words');
     expect(actionLabel('something_new')).toBe('something new');
   });
 

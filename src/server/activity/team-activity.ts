@@ -4,7 +4,8 @@ import { isUuid } from '../../shared/uuid';
 
 /**
  * Who did what: every sign-in, sign-out, export, erasure, retry, status, owner and follow-up date
- * change, note and alert choice, with the team member (or the command line) and the time. The
+ * change, note and alert choice, and every change to the audit's words (a draft saved or imported,
+ * a version published, restored or exported), with the team member (or the command line) and the time. The
  * workspace shows it and `npm run leads -- audit-log` exports it.
  */
 
@@ -19,6 +20,12 @@ export const TEAM_ACTIONS = [
   'owner_change',
   'follow_up_date',
   'alert_preference',
+  // The audit's words (issue 34): the detail says which version and the editor's note.
+  'content_save',
+  'content_import',
+  'content_publish',
+  'content_restore',
+  'content_export',
 ] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 

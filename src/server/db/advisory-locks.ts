@@ -28,4 +28,6 @@ export const ADVISORY_LOCKS = {
    * instance, tried (pg_try_advisory_xact_lock) so another instance skips the job rather than waits.
    */
   jobs: 7_274_018,
+  /** One key: one new version of the audit's words at a time (a publish or a restore), numbered max + 1. */
+  contentVersions: 7_274_019,
 } as const;

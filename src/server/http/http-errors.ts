@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** What is wrong with a whole document, each a sentence (the audit's words: checkContent). */
+    readonly problems?: readonly string[],
   ) {
     super(message);
     this.name = 'HttpError';
@@ -21,8 +23,16 @@ export function errorBody(
   code: ApiErrorCode,
   message: string,
   fields?: Record<string, string>,
+  problems?: readonly string[],
 ): ApiErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+  return {
+    error: {
+      code,
+      message,
+      ...(fields ? { fields } : {}),
+      ...(problems ? { problems: [...problems] } : {}),
+    },
+  };
 }
 
 const MESSAGES = {
@@ -103,9 +113,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       : describe(error);
     logFailure(request, error, { status, code, gone });
     const fields = error instanceof HttpError ? error.fields : undefined;
+    const problems = error instanceof HttpError ? error.problems : undefined;
     return reply
       .code(status)
       .type('application/json; charset=utf-8')
-      .send(errorBody(code, message, fields));
+      .send(errorBody(code, message, fields, problems));
   });
 }

@@ -68,6 +68,11 @@ const ACTION_LABELS: Record<string, string> = {
   owner_change: 'Changed the owner',
   follow_up_date: 'Set the next follow-up date',
   alert_preference: 'Changed their alerts',
+  content_save: 'Saved the draft of the audit’s words',
+  content_import: 'Imported a draft of the audit’s words',
+  content_publish: 'Published new audit words',
+  content_restore: 'Restored earlier audit words',
+  content_export: 'Exported the audit’s words',
 };
 
 export function actionLabel(action: string): string {
