@@ -23,7 +23,6 @@ import { describeSegment } from './profile';
 import { ratingFor, toneFor, type RatingLabel, type Tone } from './rating';
 import { isRating, type Rating, type Responses } from './responses';
 import { roadmapFor, type Roadmap } from './roadmap';
-import type { AuditContent } from './content/audit-content';
 import type { ResultHistory } from './progress';
 import { overallScore, scoreAreas, type AreaScores } from './scoring';
 import { MIN_TEAM_RESPONDENTS } from './team-roles';
@@ -91,8 +90,6 @@ export interface ReportContext {
   plan?: readonly ActionPlanItem[];
   /** The team audit opened from this result, for the PDF's "Your team’s view" page. */
   team?: TeamView;
-  /** The words the result was answered with (issue 34); CONTENT_V1 when absent. */
-  content?: AuditContent;
 }
 
 /** One statement as the visitor rated it; `rating` is absent when it was left unanswered. */
