@@ -51,6 +51,8 @@ import { resultsReportRoutes } from './pdf/results-report-routes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { malformedPrivateLink, notFoundAtMalformedPrivateLinks } from './site/malformed-links';
 import { loadSite, registerSite, sendSiteFile, type Site } from './site/static-site';
+import { livePages } from './site/live-pages';
+import { renderPageRoot } from './site/render-page-root';
 import { RESULTS_PATH } from '../shared/results-link';
 import type { AppMetrics } from './metrics/app-metrics';
 import { recordRequests } from './metrics/request-metrics';
@@ -203,6 +205,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const pdfThread = startPdfThread({ idleStopMs: Infinity });
   const untimedRender = deps.renderPdf ?? pdfThread.render;
   const renderPdf = deps.metrics ? timedRenders(untimedRender, deps.metrics) : untimedRender;
+  // The audit's words: one cache for every capability that reads them (decision 0073).
+  const content = new ContentCache(db, deps.contentCache);
   const requestMail = mailDelivery(db, transport, {
     mailFrom: config.mailFrom,
     links: config.links,
@@ -210,6 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     publicUrl: config.publicUrl,
     benchmarkMinResponses: config.benchmarkMinResponses,
     retentionDays: config.retentionDays,
+    content,
   });
   const teamAlertSettings = { mailFrom: config.mailFrom, publicUrl: config.publicUrl };
   // Two lanes, e-mails and webhooks, each with its own sending slots (decision 0045).
@@ -246,8 +251,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onListen', async () => {
     if (!deps.renderPdf) void pdfThread.warmUp();
   });
-  // The audit's words: one cache for every capability that reads them (decision 0073).
-  const content = new ContentCache(db, deps.contentCache);
   const previewPdf = previewReportPdf(renderPdf, config);
   const contentPreviews: ContentPreviews = {
     email: async (words, band) => previewResultsMail(words, band, config, new Date()),
@@ -310,6 +313,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clientLimits,
     onQueued: () => outbox.wake(),
     alertMembersFor: (request) => membersToAlert(db, config.teamEmails, request),
+    content,
   });
   // Every /api/team/* route lives in this one scope, behind its Origin and session checks.
   await app.register(teamApi, {
@@ -329,8 +333,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(auditsRoutes, { db, config, clientLimits });
   await app.register(benchmarkRoutes, { db, config });
-  await app.register(reportPdfRoutes, { db, config, renderPdf, clientLimits });
-  await app.register(resultsReportRoutes, { db, config, renderPdf, clientLimits });
+  await app.register(reportPdfRoutes, { db, config, renderPdf, clientLimits, content });
+  await app.register(resultsReportRoutes, { db, config, renderPdf, clientLimits, content });
   await app.register(resultsLinkRoutes, {
     db,
     retentionDays: config.retentionDays,
@@ -357,7 +361,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     findResultId: (token) => findRetakeOriginId(db, token, config.retentionDays),
     page: site?.privatePages.get(JOIN_PATH) ?? null,
   });
-  if (site) registerSite(app, site);
+  if (site) {
+    // The audit and results screens in the live version's words once another than 1 is live.
+    registerSite(app, site, livePages(site, { live: () => content.live(), render: renderPageRoot }));
+  }
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) {

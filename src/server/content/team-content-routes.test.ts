@@ -26,7 +26,6 @@ function newWords(marker = 'Keep a signed record of every admin hour.'): AuditCo
   return words;
 }
 
-
 const EDIT_ROUTES: readonly { method: 'GET' | 'PUT' | 'POST'; url: string; body?: unknown }[] = [
   { method: 'GET', url: '/api/team/content/draft' },
   { method: 'PUT', url: '/api/team/content/draft', body: { revision: 0, content: newWords() } },
@@ -469,20 +468,17 @@ describe.each(DATABASE_KINDS)('the audit’s words over HTTP, on %s', (kind) => 
       expect(await draftCount()).toBe(0);
     });
 
-    it(
-      'shows the unsaved words’ new advice in the e-mail and the PDF',
-      async () => {
-        const ed = as(await cookieOf(ED));
-        for (const band of BANDS.map((b) => b.id)) {
-          const advice = `Keep a signed record of every admin hour. (${band})`;
-          const mail = await ed('POST', '/api/team/content/preview/email', { content: newWords(), band });
-          expect(mail.json().text, band).toContain(advice);
-          expect(mail.json().html, band).toContain(advice);
-          const pdf = await ed('POST', '/api/team/content/preview/pdf', { content: newWords(), band });
-          expect(await pdfText(pdf.rawPayload), band).toContain(advice);
-        }
-      },
-    );
+    it('shows the unsaved words’ new advice in the e-mail and the PDF', async () => {
+      const ed = as(await cookieOf(ED));
+      for (const band of BANDS.map((b) => b.id)) {
+        const advice = `Keep a signed record of every admin hour. (${band})`;
+        const mail = await ed('POST', '/api/team/content/preview/email', { content: newWords(), band });
+        expect(mail.json().text, band).toContain(advice);
+        expect(mail.json().html, band).toContain(advice);
+        const pdf = await ed('POST', '/api/team/content/preview/pdf', { content: newWords(), band });
+        expect(await pdfText(pdf.rawPayload), band).toContain(advice);
+      }
+    });
 
     it('previews the PDF for each band, and refuses words that fail the check or an unknown band', async () => {
       const ed = as(await cookieOf(ED));

@@ -42,6 +42,8 @@ export interface NewEmailRequest {
    * the time this is stored (erased, purged), the request is stored without the link.
    */
   previousRequestId?: string;
+  /** The version of the audit's words the answers were given to (the report is in its words); 1 when absent. */
+  contentVersion?: number;
 }
 
 /**
@@ -70,7 +72,11 @@ export type StoreResult = { stored: true; id: string } | { stored: false; retryA
 export type StoredEmailRequest = Pick<
   LeadColumns,
   'id' | 'leadId' | 'email' | 'note' | 'consent' | 'profile' | 'contact' | 'source' | 'createdAt'
-> & { responses: Responses };
+> & {
+  responses: Responses;
+  /** The version of the audit's words it was answered with: its e-mails are in them. */
+  contentVersion: number;
+};
 
 /**
  * Stores a request and its outbox messages, unless the recipient's mailbox is over its limit.
@@ -121,6 +127,7 @@ export async function storeEmailRequest(
     source: request.source,
     alertMembers: recipients.alertMembers ?? [],
     previousRequestId: request.previousRequestId,
+    contentVersion: request.contentVersion,
   };
   const { rows } = await db.query<{ stored_id: string | null; retry_after: number | null }>(
     'SELECT stored_id, retry_after FROM store_email_request($1::jsonb)',
@@ -135,7 +142,8 @@ export async function storeEmailRequest(
 /** One stored request, or undefined when it has been erased. */
 export async function findEmailRequest(db: Queryable, id: string): Promise<StoredEmailRequest | undefined> {
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT ${leadColumnsSql('r', 'l')}, r.responses FROM email_requests r ${LEAD_JOIN} WHERE r.id = $1`,
+    `SELECT ${leadColumnsSql('r', 'l')}, r.responses, r.content_version
+       FROM email_requests r ${LEAD_JOIN} WHERE r.id = $1`,
     [id],
   );
   const row = rows[0];
@@ -153,7 +161,11 @@ export async function findEmailRequest(db: Queryable, id: string): Promise<Store
   } = leadColumnsFrom(row);
   // Stored after validation, but read back as any JSON: keep only well-formed answers.
   const responses = sanitizeResponses(row.responses);
-  return { id: requestId, leadId, email, note, consent, profile, contact, source, createdAt, responses };
+  const contentVersion = Number(row.content_version);
+  return {
+    ...{ id: requestId, leadId, email, note, consent, profile, contact, source, createdAt, responses },
+    contentVersion,
+  };
 }
 
 /** The profile columns as a ServiceProfile (an unknown part left out). */
@@ -167,6 +179,7 @@ interface LinkedRequestRow {
   service_type: string | null;
   size_band: string | null;
   created_at: Date;
+  content_version: number;
 }
 
 /** The live request a results token stands for: the one rule both look-ups below share. */
@@ -177,7 +190,7 @@ async function findLinkedRequest(
 ): Promise<LinkedRequestRow | undefined> {
   if (!isWellFormedSecret(token)) return undefined;
   const { rows } = await db.query<LinkedRequestRow>(
-    `SELECT id, responses, service_type, size_band, created_at
+    `SELECT id, responses, service_type, size_band, created_at, content_version
        FROM email_requests
       WHERE results_token_hash = decode($1, 'hex')
         AND created_at >= now() - make_interval(days => $2::int)`,
@@ -208,6 +221,7 @@ export async function findStoredResults(
     profile: profileFrom(row.service_type, row.size_band),
     history,
     plan: await readActionPlan(db, row.id),
+    contentVersion: row.content_version,
   };
 }
 

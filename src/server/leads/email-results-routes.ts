@@ -14,6 +14,8 @@ import { keepResultAuditKey } from '../benchmark/result-audit-keys';
 import { newSecret } from '../http/secrets';
 import type { ClientLimitStore } from '../http/client-limit-store';
 import { registerPerClientLimit } from '../http/request-guards';
+import type { ContentSource } from '../content/content-cache';
+import { answeredVersion } from '../content/answered-version';
 
 export interface EmailResultsOptions {
   db: Database;
@@ -28,6 +30,8 @@ export interface EmailResultsOptions {
    * (alerts/, membersToAlert): handed in, since leads/ sits below alerts/ and reads none of its tables.
    */
   alertMembersFor: (request: { consent: boolean }) => Promise<readonly string[]>;
+  /** The audit's words by version: the e-mail's report is in the words the answers were given to. */
+  content: ContentSource;
 }
 
 /**
@@ -70,7 +74,9 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
         retakeOf,
         continueToken,
         auditKey,
+        contentVersion,
       } = parsed.data;
+      const words = await answeredVersion(options.content, contentVersion);
       // The server scores the answers itself; nothing the client says about scores is used.
       const responses = sanitizeResponses(raw);
       const previousRequestId = await retakeOrigin(db, { retakeOf, continueToken }, config.retentionDays);
@@ -80,7 +86,8 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
           email,
           note: message || null,
           responses,
-          report: buildReport(responses),
+          report: buildReport(responses, new Date(), { content: words.content }),
+          contentVersion: words.version,
           // The wording this server's form shows: what the visitor ticked is stored with the request.
           consentWording: consent === true ? CONSENT_WORDING : null,
           profile: sanitizeProfile(profile),

@@ -1,3 +1,4 @@
+import { CONTENT_V1 } from '../../core/content';
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { reportFileName } from '../../core';
@@ -26,6 +27,7 @@ const REQUEST: StoredEmailRequest = {
   email: 'Care.Manager@example.org',
   note: 'Please call after 2pm.',
   responses: COMPLETE_ANSWERS,
+  contentVersion: 1,
   consent: { wording: CONSENT_WORDING, givenAt: new Date('2026-11-26T09:00:00Z') },
   profile: { serviceType: 'home_care' },
   contact: { name: 'Ann Smith', phone: '+44 20 7946 0958' },
@@ -48,6 +50,7 @@ describe('composing a request’s e-mails from gathered facts', () => {
       kind: 'team',
       message: { ...MESSAGE, recipient: 'team@care-audit.example' },
       request: REQUEST,
+      content: CONTENT_V1,
     };
     const mail = composeTeamMail(facts, SETTINGS, SENT);
     expect(mail).toMatchObject({
@@ -67,6 +70,7 @@ describe('composing a request’s e-mails from gathered facts', () => {
       kind: 'visitor',
       message: MESSAGE,
       request: REQUEST,
+      content: CONTENT_V1,
       benchmark: { status: 'too_few', minResponses: 10 },
       resultsToken: TOKEN,
       history: { entries: [FIRST], total: 1, laterResults: false },
@@ -100,6 +104,7 @@ describe('composing a request’s e-mails from gathered facts', () => {
       kind: 'visitor',
       message: MESSAGE,
       request: REQUEST,
+      content: CONTENT_V1,
       benchmark: { status: 'too_few', minResponses: 10 },
       resultsToken: TOKEN,
       history,

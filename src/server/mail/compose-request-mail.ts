@@ -40,7 +40,7 @@ export function composeTeamMail(
     contact: request.contact,
     source: request.source,
     profile: request.profile,
-    report: buildReport(request.responses, request.createdAt),
+    report: buildReport(request.responses, request.createdAt, { content: facts.content }),
   });
   return { ...outboxEnvelope(facts.message, settings.mailFrom, date), subject, text, replyTo: request.email };
 }
@@ -50,8 +50,13 @@ export function composeTeamMail(
  * for a retake, the change since the earlier result and the chain's progress.
  */
 export function visitorMailReport(facts: VisitorMailFacts): Report {
-  const { benchmark, earlier, history } = facts;
-  return buildReport(facts.request.responses, facts.request.createdAt, { benchmark, earlier, history });
+  const { benchmark, earlier, history, content } = facts;
+  return buildReport(facts.request.responses, facts.request.createdAt, {
+    benchmark,
+    earlier,
+    history,
+    content,
+  });
 }
 
 /** The visitor's e-mail: the report, the results link and the PDF, never the note. */

@@ -9,6 +9,7 @@ import {
 } from './compose-request-mail';
 import type { MailTransport } from './mail-transport';
 import { gatherRequestMail } from './request-mail-facts';
+import type { ContentSource } from '../content/content-cache';
 
 export interface RequestMailContext extends RequestMailSettings {
   renderPdf: RenderPdf;
@@ -16,6 +17,8 @@ export interface RequestMailContext extends RequestMailSettings {
   benchmarkMinResponses: number;
   /** RETENTION_DAYS: a retake's e-mail compares it with the earlier results still kept. */
   retentionDays: number;
+  /** The audit's words by version: each request's e-mail is in the words it was answered with. */
+  content: ContentSource;
 }
 
 /**

@@ -1,4 +1,7 @@
 import { earlierOwnResult, type Benchmark, type EarlierResult, type ResultHistory } from '../../core';
+import type { AuditContent } from '../../core/content';
+import type { ContentSource } from '../content/content-cache';
+import { storedVersion } from '../content/answered-version';
 import { readBenchmark } from '../benchmark/read-benchmark';
 import type { Queryable } from '../db/database';
 import { isWellFormedSecret } from '../http/secrets';
@@ -11,6 +14,8 @@ export interface TeamMailFacts {
   kind: 'team';
   message: Pick<ClaimedMessage, 'id' | 'recipient'>;
   request: StoredEmailRequest;
+  /** The words of the version the request was answered with. */
+  content: AuditContent;
 }
 
 /** Everything the visitor's e-mail is made of, read from the database in one step. */
@@ -18,6 +23,8 @@ export interface VisitorMailFacts {
   kind: 'visitor';
   message: Pick<ClaimedMessage, 'id' | 'recipient'>;
   request: StoredEmailRequest;
+  /** The words of the version the request was answered with: the e-mail and its PDF are in them. */
+  content: AuditContent;
   /** The comparison with providers like the visitor, as it stands when the e-mail is sent. */
   benchmark: Benchmark;
   /** The results link's token, for "View your results online". */
@@ -47,13 +54,14 @@ function payloadToken(message: ClaimedMessage): string | undefined {
 export async function gatherRequestMail(
   db: Queryable,
   message: ClaimedMessage,
-  options: { benchmarkMinResponses: number; retentionDays: number },
+  options: { benchmarkMinResponses: number; retentionDays: number; content: ContentSource },
 ): Promise<RequestMailFacts | undefined> {
   if (message.requestId === null)
     throw new Error(`outbox message ${message.id} (${message.kind}) has no request`);
   const request = await findEmailRequest(db, message.requestId);
   if (!request) return undefined;
-  if (message.kind !== 'visitor') return { kind: 'team', message, request };
+  const { content } = await storedVersion(options.content, request.contentVersion);
+  if (message.kind !== 'visitor') return { kind: 'team', message, request, content };
   const resultsToken = payloadToken(message) ?? (await replaceResultsToken(db, request.id));
   if (resultsToken === undefined) return undefined; // erased in the meantime
   const benchmark = await readBenchmark(db, request.profile, options.benchmarkMinResponses);
@@ -63,6 +71,7 @@ export async function gatherRequestMail(
     kind: 'visitor',
     message,
     request,
+    content,
     benchmark,
     resultsToken,
     history,

@@ -8,6 +8,8 @@ import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
 import { reportContact, type RenderPdf } from './report-contact';
 import type { ClientLimitStore } from '../http/client-limit-store';
+import type { ContentSource } from '../content/content-cache';
+import { answeredVersion } from '../content/answered-version';
 import { registerPerClientLimit, requireJson } from '../http/request-guards';
 
 export interface ReportPdfOptions {
@@ -17,6 +19,8 @@ export interface ReportPdfOptions {
   renderPdf: RenderPdf;
   /** Where the per-client limit is counted (clientLimitStoreFor). */
   clientLimits: ClientLimitStore;
+  /** The audit's words by version: a report is in the words its answers were given to. */
+  content: ContentSource;
 }
 
 /**
@@ -50,11 +54,13 @@ export async function reportPdfRoutes(app: FastifyInstance, options: ReportPdfOp
         );
       }
       const { date, earlier } = parsed.data;
+      const words = await answeredVersion(options.content, parsed.data.contentVersion);
       const responses = sanitizeResponses(parsed.data.responses);
       const profile = sanitizeProfile(parsed.data.profile);
       const benchmark = await readBenchmark(db, profile, config.benchmarkMinResponses);
       // The earlier overall is worked out here, as every score is, never taken from the client.
       const report = buildReport(responses, reportMoment(date), {
+        content: words.content,
         benchmark,
         ...(earlier
           ? {

@@ -5,6 +5,8 @@ import { readBenchmark } from '../benchmark/read-benchmark';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { ClientLimitStore } from '../http/client-limit-store';
+import type { ContentSource } from '../content/content-cache';
+import { storedVersion } from '../content/answered-version';
 import { HttpError } from '../http/http-errors';
 import { markPrivate } from '../http/private-answer';
 import { registerPerClientLimit, requireJson } from '../http/request-guards';
@@ -20,6 +22,8 @@ export interface ResultsReportOptions {
   renderPdf: RenderPdf;
   /** Where the per-client limit is counted (clientLimitStoreFor). */
   clientLimits: ClientLimitStore;
+  /** The audit's words by version: a report is in the words its answers were given to. */
+  content: ContentSource;
 }
 
 /**
@@ -61,11 +65,13 @@ export async function resultsReportRoutes(
       const results = await findStoredResults(db, request.params.token, config.retentionDays);
       if (!results) throw new HttpError(404, 'not_found', RESULTS_NOT_FOUND_MESSAGE);
       const { responses, profile, history, plan } = results;
+      const words = await storedVersion(options.content, results.contentVersion);
       const benchmark = await readBenchmark(db, profile, config.benchmarkMinResponses);
       const resultId = await findRetakeOriginId(db, request.params.token, config.retentionDays);
       const team = resultId ? await teamViewOfResult(db, resultId) : undefined;
       // createdAt is ISO 8601 in UTC: its first ten characters are the day the result was taken.
       const report = buildReport(responses, reportMoment(results.createdAt.slice(0, 10)), {
+        content: words.content,
         benchmark,
         // The result before this one in its chain, the last entry being this one.
         earlier: earlierOwnResult(history),

@@ -57,7 +57,8 @@ async function renderLive(
   const html = built.identity.body.toString('utf8');
   const start = html.indexOf(ROOT_START);
   const end = html.indexOf(ROOT_END, start);
-  if (start < 0 || end < 0) throw new Error(`${pathname}: the built page has no marked root; run \`npm run build\``);
+  if (start < 0 || end < 0)
+    throw new Error(`${pathname}: the built page has no marked root; run \`npm run build\``);
   const root = await render(pathname, live);
   const page =
     html.slice(0, start + ROOT_START.length) +

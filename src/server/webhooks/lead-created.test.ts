@@ -11,6 +11,7 @@ const REQUEST: StoredEmailRequest = {
   email: 'Care.Manager@example.org',
   note: 'Please call after 2pm.',
   responses: COMPLETE_ANSWERS,
+  contentVersion: 1,
   consent: { wording: CONSENT_WORDING, givenAt: new Date('2026-11-26T09:00:00Z') },
   profile: { serviceType: 'home_care', size: '25_99' },
   contact: { name: 'Ann Smith', organisation: 'Sunrise Care', role: 'Manager', phone: '+44 1632 960001' },

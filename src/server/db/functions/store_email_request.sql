@@ -30,7 +30,8 @@
 --   limit (int), windowMs (int), visitor, team?, webhook?, consentText?, serviceType?, sizeBand?,
 --   resultsToken?, resultsTokenHash? (hex), contact? {name?, organisation?, role?, phone?},
 --   source? {utmSource?, utmMedium?, utmCampaign?, referrerHost?}, alertMembers? (array of text),
---   previousRequestId? (uuid).
+--   previousRequestId? (uuid), contentVersion? (int: the version of the audit's words it answered;
+--   1 when absent).
 -- storeEmailRequest (src/server/leads/email-requests.ts) is the one caller and builds it.
 
 CREATE OR REPLACE FUNCTION store_email_request(p jsonb) RETURNS TABLE (stored_id uuid, retry_after integer)
@@ -72,7 +73,7 @@ BEGIN
     (id, email, email_normalized, note, responses, operational_score, compliance_score, quality_score,
      training_score, data_score, overall_score, consent_text, consent_at, service_type, size_band,
      results_token_hash, contact_name, contact_organisation, contact_role, contact_phone,
-     utm_source, utm_medium, utm_campaign, referrer_host, previous_request_id)
+     utm_source, utm_medium, utm_campaign, referrer_host, previous_request_id, content_version)
   VALUES
     (v_id, v_email, p ->> 'emailNormalized', p ->> 'note', p -> 'responses',
      (p #>> '{scores,operational}')::smallint, (p #>> '{scores,compliance}')::smallint,
@@ -82,7 +83,7 @@ BEGIN
      p ->> 'serviceType', p ->> 'sizeBand', decode(p ->> 'resultsTokenHash', 'hex'),
      p #>> '{contact,name}', p #>> '{contact,organisation}', p #>> '{contact,role}', p #>> '{contact,phone}',
      p #>> '{source,utmSource}', p #>> '{source,utmMedium}', p #>> '{source,utmCampaign}',
-     p #>> '{source,referrerHost}', v_previous_id)
+     p #>> '{source,referrerHost}', v_previous_id, COALESCE((p ->> 'contentVersion')::integer, 1))
   -- It joins its person's lead (the trigger email_request_joins_its_lead), or makes it.
   RETURNING lead_id INTO v_lead_id;
 

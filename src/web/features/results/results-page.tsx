@@ -100,15 +100,15 @@ export function ResultsPage() {
       {content === undefined ? (
         <ContentUnavailable lookup={words as 'loading' | 'failed'} />
       ) : (
-      <ReportView
-        input={input}
-        slots={{
-          afterOverall: answered ? <ResultsActions {...actions} /> : null,
-          besideComparison: complete ? (
-            <CompareWithProviders profile={profile} lookup={lookup} onCompare={compare} />
-          ) : null,
-        }}
-      />
+        <ReportView
+          input={input}
+          slots={{
+            afterOverall: answered ? <ResultsActions {...actions} /> : null,
+            besideComparison: complete ? (
+              <CompareWithProviders profile={profile} lookup={lookup} onCompare={compare} />
+            ) : null,
+          }}
+        />
       )}
 
       <ResultsActions {...actions} />
