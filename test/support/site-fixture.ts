@@ -66,7 +66,7 @@ function page(title: string, body: string): string {
 <script type="module" src="/${FIXTURE_ASSETS.script}"></script>
 </head>
 <body>
-<main>${body}</main>
+<main><div id="root">${body}</div><!--/root--></main>
 <footer><a href="${LINK_PLACEHOLDERS.contactUrl}" target="_blank" rel="noopener noreferrer">Contact Us</a>
 <a href="mailto:${LINK_PLACEHOLDERS.contactEmail}">${LINK_PLACEHOLDERS.contactEmail}</a></footer>
 </body>

@@ -1,5 +1,5 @@
 import type { ContentVersion } from '../../core/content';
-import { REVALIDATE, toSiteFile, type Site, type SiteFile } from './static-site';
+import { REVALIDATE, SiteBuildError, toSiteFile, type Site, type SiteFile } from './static-site';
 
 /**
  * The pages that show the audit's words before any script runs (the audit's first section, the
@@ -27,6 +27,15 @@ export function livePages(
   site: Site,
   options: { live: () => Promise<ContentVersion>; render: RenderPageRoot },
 ): LivePages {
+  // A build from before versions has no marked root: say so at start, not on a visitor's request.
+  for (const pathname of LIVE_CONTENT_PATHS) {
+    const html = site.pages.get(pathname)?.identity.body.toString('utf8');
+    if (html !== undefined && !rootOf(html)) {
+      throw new SiteBuildError(
+        `The page ${pathname} has no marked root (${ROOT_END}); run \`npm run build\`.`,
+      );
+    }
+  }
   const rendered = new Map<string, Promise<SiteFile>>();
   return {
     async page(pathname) {
@@ -55,10 +64,9 @@ async function renderLive(
   render: RenderPageRoot,
 ): Promise<SiteFile> {
   const html = built.identity.body.toString('utf8');
-  const start = html.indexOf(ROOT_START);
-  const end = html.indexOf(ROOT_END, start);
-  if (start < 0 || end < 0)
-    throw new Error(`${pathname}: the built page has no marked root; run \`npm run build\``);
+  // Checked when the site was loaded (livePages), so a page without it never gets here.
+  const { start, end } = rootOf(html) ?? { start: -1, end: -1 };
+  if (start < 0) throw new SiteBuildError(`The page ${pathname} has no marked root; run \`npm run build\`.`);
   const root = await render(pathname, live);
   const page =
     html.slice(0, start + ROOT_START.length) +
@@ -67,6 +75,13 @@ async function renderLive(
     `<script type="application/json" id="${DATA_BLOCK_ID}">${dataBlock(live)}</script>` +
     html.slice(end + ROOT_END.length);
   return toSiteFile(Buffer.from(page, 'utf8'), '.html', REVALIDATE);
+}
+
+/** Where the root's opening tag and its closing marker are, if the page has both. */
+function rootOf(html: string): { start: number; end: number } | undefined {
+  const start = html.indexOf(ROOT_START);
+  const end = start < 0 ? -1 : html.indexOf(ROOT_END, start);
+  return start < 0 || end < 0 ? undefined : { start, end };
 }
 
 /** JSON that cannot end the script element early: `<` is written as its escape. */
