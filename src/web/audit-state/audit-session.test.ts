@@ -126,6 +126,7 @@ describe('audit progress in sessionStorage', () => {
       earlier: EARLIER,
       origin: { continueToken: TOKEN },
       savedAt: '2026-11-25T16:30:00.000Z',
+      contentVersion: 1,
     });
     // Counted where it was saved: its start and sections 1 to 4 (it stopped at the fourth).
     expect(JSON.parse(window.sessionStorage.getItem('care-audit:usage-reported') ?? 'null')).toEqual([
@@ -151,6 +152,7 @@ describe('audit progress in sessionStorage', () => {
       responses: FULL,
       origin: { continueToken: TOKEN },
       savedAt: '2026-11-25T16:30:00.000Z',
+      contentVersion: 1,
     });
   });
 

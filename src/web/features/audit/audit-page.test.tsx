@@ -60,7 +60,12 @@ describe('AuditPage', () => {
       '40',
     );
     const saved = JSON.parse(window.sessionStorage.getItem('care-audit:audit-in-progress') ?? '{}');
-    expect(saved).toEqual({ section: 1, responses: { operational: { 0: 4, 1: 4, 2: 4, 3: 4, 4: 4 } } });
+    // The first rating ties the audit to the words it is answered with (the page's: version 1).
+    expect(saved).toEqual({
+      section: 1,
+      responses: { operational: { 0: 4, 1: 4, 2: 4, 3: 4, 4: 4 } },
+      contentVersion: 1,
+    });
   });
 
   async function completeSections(user: ReturnType<typeof userEvent.setup>, digit = '5') {

@@ -83,6 +83,7 @@ describe('ContinuePage', () => {
       profile: { size: '25_99' },
       origin: { continueToken: TOKEN },
       savedAt: SAVED.savedAt,
+      contentVersion: 1,
     });
     expect((await screen.findByRole('heading', { level: 2 }, WAIT)).textContent).toContain('Section 3 of 5');
     await waitFor(

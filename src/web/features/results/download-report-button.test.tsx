@@ -90,6 +90,7 @@ describe('"Download Full Report"', () => {
       date: localDay(),
       responses: ANSWERS,
       profile: { serviceType: 'home_care' },
+      contentVersion: 1,
       earlier: { takenOn: EARLIER.takenOn, scores: EARLIER.scores },
     });
     for (const button of await screen.findAllByRole('button', { name: 'Download Full Report' }))
