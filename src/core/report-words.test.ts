@@ -9,6 +9,7 @@ import {
   changeParts,
   changeSince,
   comparisonIntro,
+  frameworkEvidence,
   ratingGiven,
   statementCount,
 } from './report-words';
@@ -120,5 +121,16 @@ describe('the short phrases', () => {
       position: 'Your position: On the median',
     });
     expect(areaComparisonText(comparison)).toBe('All providers: median 64% · Your position: On the median');
+  });
+});
+
+describe('frameworkEvidence', () => {
+  it('names the framework and its items, one item or several', () => {
+    expect(frameworkEvidence('CQC quality statements', ['Safeguarding'])).toBe(
+      'Evidence for CQC quality statements: Safeguarding.',
+    );
+    expect(frameworkEvidence('CQC quality statements', ['Learning culture', 'Safeguarding'])).toBe(
+      'Evidence for CQC quality statements: Learning culture; Safeguarding.',
+    );
   });
 });

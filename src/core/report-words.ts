@@ -106,3 +106,11 @@ export function areaComparisonText(comparison: AreaComparison): string {
   const { median, position } = areaComparisonParts(comparison);
   return `${median} · ${position}`;
 }
+
+/**
+ * "Evidence for CQC quality statements: Safeguarding; Learning culture.": the framework items a key
+ * question's statements give evidence for, under the framework's name as the version keeps it.
+ */
+export function frameworkEvidence(frameworkName: string, items: readonly string[]): string {
+  return `Evidence for ${frameworkName}: ${items.join('; ')}.`;
+}

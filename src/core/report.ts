@@ -115,6 +115,8 @@ export interface Report {
   /** The weakest statements (rated 1–2), lowest first, at most five. */
   priorities: Priority[];
   keyQuestions: KeyQuestionScore[];
+  /** The name of the framework the key questions' evidence is listed against ("CQC quality statements"). */
+  frameworkName: string;
   comparison?: ReportComparison;
   earlier?: { takenOn: string };
   /** Present only when the chain holds more than this result: the progress page. */
@@ -175,6 +177,7 @@ export function buildReport(
     roadmap: roadmapFor(scores, content),
     priorities,
     keyQuestions: keyQuestionScores(responses, content),
+    frameworkName: content.framework.name,
     ...(benchmark ? { comparison: comparisonOf(benchmark) } : {}),
     ...(earlier ? { earlier: { takenOn: earlier.takenOn } } : {}),
     ...(history && history.entries.length > 1 ? { progress: history } : {}),

@@ -183,3 +183,27 @@ describe('keyQuestionScores: mean rating of each key question’s statements × 
     expect(NOT_A_CQC_RATING).toBe('This is not a CQC rating');
   });
 });
+
+describe('keyQuestionScores: the framework items a version maps its statements to', () => {
+  it('lists none in version 1, which maps no statement', () => {
+    for (const kq of keyQuestionScores(allRated(3), CONTENT_V1)) expect(kq.evidenceFor).toEqual([]);
+  });
+
+  it('lists each mapped item once, under its own key question, in the framework’s order', () => {
+    const content = structuredClone(CONTENT_V1);
+    // Two statements name Safeguarding; one names an Effective item and a Safe one.
+    content.areas[0]!.statements[2]!.frameworkItems = ['safe-3'];
+    content.areas[1]!.statements[4]!.frameworkItems = ['safe-3', 'safe-1'];
+    content.areas[2]!.statements[1]!.frameworkItems = ['effective-5'];
+    const byQuestion = Object.fromEntries(
+      keyQuestionScores(allRated(3), content).map((kq) => [kq.keyQuestion, kq.evidenceFor]),
+    );
+    expect(byQuestion).toEqual({
+      Safe: ['Learning culture', 'Safeguarding'],
+      Effective: ['Monitoring and improving outcomes'],
+      Caring: [],
+      Responsive: [],
+      'Well-led': [],
+    });
+  });
+});

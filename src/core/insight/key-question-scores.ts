@@ -11,6 +11,11 @@ export interface KeyQuestionScore {
   score: number;
   /** How many of the audit's statements give evidence for it. */
   statements: number;
+  /**
+   * The names of the framework's items under this key question that the version's statements give
+   * evidence for, in the framework's order (issue 34): empty when none is mapped, as in version 1.
+   */
+  evidenceFor: string[];
 }
 
 /** The words shown with every view by key question. */
@@ -23,9 +28,11 @@ export const NOT_A_CQC_RATING = 'This is not a CQC rating';
 export function keyQuestionScores(responses: Responses, content: AuditContent): KeyQuestionScore[] {
   return KEY_QUESTIONS.map((keyQuestion) => {
     const ratings: number[] = [];
+    const mapped = new Set<string>();
     let statements = 0;
     for (const area of AREAS) {
       areaContent(content, area.id).statements.forEach((insight, question) => {
+        for (const item of insight.frameworkItems) mapped.add(item);
         if (!insight.keyQuestions.includes(keyQuestion)) return;
         statements++;
         const rating = responses[area.id]?.[question];
@@ -36,6 +43,9 @@ export function keyQuestionScores(responses: Responses, content: AuditContent): 
       ratings.length === 0
         ? 0
         : Math.round((ratings.reduce((sum, r) => sum + r, 0) / ratings.length) * ANSWER_MULTIPLIER);
-    return { keyQuestion, score, statements };
+    const evidenceFor = content.framework.items
+      .filter((item) => item.keyQuestion === keyQuestion && mapped.has(item.id))
+      .map((item) => item.name);
+    return { keyQuestion, score, statements, evidenceFor };
   });
 }

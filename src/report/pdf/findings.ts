@@ -1,4 +1,5 @@
 import {
+  frameworkEvidence,
   KEY_QUESTIONS_HEADING,
   KEY_QUESTIONS_INTRO,
   NOT_A_CQC_RATING_SENTENCE,
@@ -148,6 +149,15 @@ export function writeKeyQuestions(writer: ReportWriter, report: Report): void {
   writer.figure(keyQuestionChartAlt(report.keyQuestions), barChartHeight(bars), (top) =>
     drawBarChart(writer, top, bars),
   );
+  // The framework items the version maps its statements to (none in version 1: nothing is added).
+  const evidence = report.keyQuestions.filter((kq) => kq.evidenceFor.length > 0);
+  if (evidence.length > 0) {
+    writer.y += 8;
+    writer.list(
+      evidence.map((kq) => `${kq.keyQuestion}: ${frameworkEvidence(report.frameworkName, kq.evidenceFor)}`),
+      { gap: 2 },
+    );
+  }
 }
 
 /**

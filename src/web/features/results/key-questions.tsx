@@ -1,4 +1,5 @@
 import {
+  frameworkEvidence,
   KEY_QUESTIONS_HEADING,
   KEY_QUESTIONS_INTRO,
   NOT_A_CQC_RATING_SENTENCE,
@@ -10,7 +11,14 @@ import {
 import { ProgressBar } from '../../ui/progress-bar';
 
 /** The answers seen through CQC's five key questions, a score for each, and what that is not. */
-export function KeyQuestionView({ scores }: { scores: readonly KeyQuestionScore[] }) {
+export function KeyQuestionView({
+  scores,
+  frameworkName,
+}: {
+  scores: readonly KeyQuestionScore[];
+  /** The framework the version maps its statements to (issue 34): its items are listed per key question. */
+  frameworkName: string;
+}) {
   return (
     <section className="card key-questions" aria-labelledby="key-questions-title">
       <h2 id="key-questions-title">{KEY_QUESTIONS_HEADING}</h2>
@@ -18,7 +26,7 @@ export function KeyQuestionView({ scores }: { scores: readonly KeyQuestionScore[
         {KEY_QUESTIONS_INTRO} <strong>{NOT_A_CQC_RATING_SENTENCE}</strong>
       </p>
       <ul className="key-questions__list">
-        {scores.map(({ keyQuestion, score, statements }) => {
+        {scores.map(({ keyQuestion, score, statements, evidenceFor }) => {
           const rating = ratingFor(score);
           const tone = toneFor(score);
           return (
@@ -35,6 +43,9 @@ export function KeyQuestionView({ scores }: { scores: readonly KeyQuestionScore[
                 tone={tone}
               />
               <p className="key-question__from">From {statementCount(statements)}</p>
+              {evidenceFor.length > 0 && (
+                <p className="key-question__evidence">{frameworkEvidence(frameworkName, evidenceFor)}</p>
+              )}
             </li>
           );
         })}

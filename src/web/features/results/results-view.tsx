@@ -41,7 +41,7 @@ export function ResultsView({ report, answered, slots = {} }: ResultsViewProps) 
         ))}
       </ul>
 
-      <KeyQuestionView scores={report.keyQuestions} />
+      <KeyQuestionView scores={report.keyQuestions} frameworkName={report.frameworkName} />
     </>
   );
 }
