@@ -42,4 +42,9 @@ export interface StoredResults {
   auditKey?: string;
   /** The version of the audit's words it was answered with: the page shows it in them (issue 34). */
   contentVersion: number;
+  /**
+   * The answers of the result this one was retaken from, if it is still kept, and their version:
+   * the page compares them statement by statement where the statement's key continues.
+   */
+  earlierAnswers?: { responses: Responses; contentVersion: number };
 }

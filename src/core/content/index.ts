@@ -4,3 +4,4 @@ export * from './content-v1';
 export * from './check-content';
 export * from './sample-answers';
 export * from './content-words';
+export * from './compare-statements';

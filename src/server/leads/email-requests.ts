@@ -222,6 +222,27 @@ export async function findStoredResults(
     history,
     plan: await readActionPlan(db, row.id),
     contentVersion: row.content_version,
+    ...(await earlierAnswersOf(db, row.id, retentionDays)),
+  };
+}
+
+/** The answers of the result a retake came from, while it is kept: `{}` for a first result. */
+async function earlierAnswersOf(
+  db: Queryable,
+  requestId: string,
+  retentionDays: number,
+): Promise<Pick<StoredResults, 'earlierAnswers'>> {
+  const { rows } = await db.query<{ responses: unknown; content_version: number }>(
+    `SELECT earlier.responses, earlier.content_version
+       FROM email_requests r
+       JOIN email_requests earlier ON earlier.id = r.previous_request_id
+      WHERE r.id = $1 AND earlier.created_at >= now() - make_interval(days => $2::int)`,
+    [requestId, retentionDays],
+  );
+  const row = rows[0];
+  if (!row) return {};
+  return {
+    earlierAnswers: { responses: sanitizeResponses(row.responses), contentVersion: row.content_version },
   };
 }
 

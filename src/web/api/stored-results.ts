@@ -49,15 +49,27 @@ export async function fetchStoredResults(token: string, signal?: AbortSignal): P
         history: historyFrom(body.history),
         plan: body.plan,
         ...(typeof body.auditKey === 'string' && isUuid(body.auditKey) ? { auditKey: body.auditKey } : {}),
-        contentVersion:
-          Number.isInteger(body.contentVersion) && (body.contentVersion as number) >= 1
-            ? (body.contentVersion as number)
-            : 1,
+        contentVersion: versionFrom(body.contentVersion),
+        ...earlierAnswersFrom(body.earlierAnswers),
       },
     };
   } catch {
     return { status: 'failed' };
   }
+}
+
+/** A version number as the server sent it, or 1 (every result before versions) when it is not one. */
+function versionFrom(value: unknown): number {
+  return Number.isInteger(value) && (value as number) >= 1 ? (value as number) : 1;
+}
+
+/** The earlier result's answers and version, when the server sent them (a retake's result). */
+function earlierAnswersFrom(value: unknown): Pick<StoredResults, 'earlierAnswers'> {
+  if (typeof value !== 'object' || value === null) return {};
+  const { responses, contentVersion } = value as { responses?: unknown; contentVersion?: unknown };
+  return {
+    earlierAnswers: { responses: sanitizeResponses(responses), contentVersion: versionFrom(contentVersion) },
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import type { ResultHistory } from '../../../core';
 import { lazyPart } from '../../ui/lazy-part';
+import type { StatementsSinceProps } from './statements-since';
 
 /**
  * The section's charts, table and words load only for a result with a history: most results links
@@ -22,11 +23,17 @@ function NoSection() {
  * on its own has no progress to show, so nothing is shown: the retake's hint on the page already
  * says that a retake shows the change.
  */
-export function ProgressOverTime({ history }: { history: ResultHistory }) {
+export function ProgressOverTime({
+  history,
+  statements,
+}: {
+  history: ResultHistory;
+  statements?: StatementsSinceProps;
+}) {
   if (history.entries.length < 2) return null;
   return (
     <Suspense fallback={null}>
-      <ProgressSection history={history} />
+      <ProgressSection history={history} statements={statements} />
     </Suspense>
   );
 }

@@ -26,6 +26,7 @@ import {
   type ProgressSeries,
   type ResultHistory,
 } from '../../../core';
+import { StatementsSince, type StatementsSinceProps } from './statements-since';
 
 /**
  * "Your progress" on the private results page: every linked result of the chain this one belongs
@@ -34,7 +35,14 @@ import {
  * A closed team audit in the chain is a diamond off the line of her own results, named in the
  * table, and left out of the change, which compares her own results (decision 0072).
  */
-export function ProgressSection({ history }: { history: ResultHistory }) {
+export function ProgressSection({
+  history,
+  statements,
+}: {
+  history: ResultHistory;
+  /** The answers of the result before and of this one, to compare statement by statement. */
+  statements?: StatementsSinceProps;
+}) {
   const { entries } = history;
   const series = progressSeries(entries);
   const shownNote = progressShownNote(history);
@@ -53,6 +61,7 @@ export function ProgressSection({ history }: { history: ResultHistory }) {
           <ChangeList series={progressSeries(own)} entries={own} />
         </>
       ) : null}
+      {statements ? <StatementsSince {...statements} /> : null}
 
       {withTeam ? <ChartKey /> : null}
       <ul className="progress-charts">

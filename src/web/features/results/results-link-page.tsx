@@ -143,7 +143,17 @@ function StoredResultsView({
           ),
         }}
       />
-      <ProgressOverTime history={results.history} />
+      <ProgressOverTime
+        history={results.history}
+        statements={
+          earlier && results.earlierAnswers
+            ? {
+                earlier: { takenOn: earlier.takenOn, ...results.earlierAnswers },
+                later: { responses, content, version: results.contentVersion },
+              }
+            : undefined
+        }
+      />
       {TeamSection ? <TeamSection token={token} /> : null}
       <Suspense fallback={null}>
         {/* A later result retaken from this one holds the plan now: shown here to read (decision 0060). */}
