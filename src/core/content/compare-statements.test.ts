@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AREA_IDS } from '../areas';
 import type { Rating, Responses } from '../responses';
 import { CONTENT_V1 } from './content-v1';
-import { compareStatements } from './compare-statements';
+import { carryAnswers, compareStatements } from './compare-statements';
 
 function all(rating: Rating): Responses {
   return Object.fromEntries(
@@ -60,5 +60,30 @@ describe('compareStatements: statements are compared only where the key continue
   it('leaves out a statement unanswered in either result', () => {
     const { changed } = compareStatements(v1({ operational: { 0: 2 } }), v1({ operational: { 1: 4 } }));
     expect(changed).toEqual([]);
+  });
+});
+
+describe('carryAnswers: a retake after a publish keeps the answers whose key continues', () => {
+  it('carries every answer into the same version unchanged', () => {
+    expect(carryAnswers(all(4), CONTENT_V1, CONTENT_V1)).toEqual(all(4));
+  });
+
+  it('leaves a statement with a new key unrated and follows a moved key', () => {
+    const v2 = structuredClone(CONTENT_V1);
+    const [first, second] = v2.areas[0]!.statements;
+    v2.areas[0]!.statements[0] = second!;
+    v2.areas[0]!.statements[1] = first!;
+    v2.areas[4]!.statements[4]!.key = 'data-backups-tested';
+    const carried = carryAnswers(
+      { ...all(3), operational: { 0: 1, 1: 5, 2: 3, 3: 3, 4: 3 } },
+      CONTENT_V1,
+      v2,
+    );
+    expect(carried.operational).toEqual({ 0: 5, 1: 1, 2: 3, 3: 3, 4: 3 });
+    expect(carried.data).toEqual({ 0: 3, 1: 3, 2: 3, 3: 3 });
+  });
+
+  it('carries nothing from no answers', () => {
+    expect(carryAnswers({}, CONTENT_V1, CONTENT_V1)).toEqual({});
   });
 });

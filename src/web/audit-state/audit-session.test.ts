@@ -69,12 +69,19 @@ describe('audit progress in sessionStorage', () => {
     const { saveAuditProgress, startRetake } = await session();
     saveAuditProgress({ section: 4, responses: {}, idempotencyKey: KEY_UUID });
     window.sessionStorage.setItem('care-audit:usage-reported', '["started"]');
-    startRetake({ responses: FULL, profile: { serviceType: 'home_care' }, earlier: EARLIER });
+    startRetake({
+      responses: FULL,
+      profile: { serviceType: 'home_care' },
+      earlier: EARLIER,
+      contentVersion: 1,
+    });
     expect(await reread()).toEqual({
       section: 0,
       responses: FULL,
       profile: { serviceType: 'home_care' },
       earlier: EARLIER,
+      // Its answers' version, to be carried by key into the version the audit page is served with.
+      carryFrom: 1,
     });
     // A retake is a new audit: its usage events count again.
     expect(window.sessionStorage.getItem('care-audit:usage-reported')).toBeNull();

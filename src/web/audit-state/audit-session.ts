@@ -48,6 +48,11 @@ export interface AuditProgress {
    * Absent on a blank audit, which takes the version the page was served with.
    */
   contentVersion?: number;
+  /**
+   * A retake's: the version its answers were given in. The audit page carries them by statement
+   * key into the version it is served with (carryAnswers), then sets contentVersion and drops this.
+   */
+  carryFrom?: number;
 }
 
 const STORAGE_KEY = 'care-audit:audit-in-progress';
@@ -82,7 +87,8 @@ function read(): AuditProgress {
       ...(earlier ? { earlier } : {}),
       ...(origin ? { origin } : {}),
       ...(savedAt ? { savedAt } : {}),
-      ...contentVersionOf(parsed.contentVersion),
+      ...versionField('contentVersion', parsed.contentVersion),
+      ...versionField('carryFrom', parsed.carryFrom),
     };
   } catch {
     // Storage can be blocked or hold junk: start afresh rather than fail.
@@ -115,9 +121,14 @@ export function saveAuditProgress(progress: AuditProgress) {
   for (const listener of listeners) listener();
 }
 
-/** `{ contentVersion }` when the value is a version number, else nothing (a blank audit's). */
-function contentVersionOf(value: unknown): Pick<AuditProgress, 'contentVersion'> {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? { contentVersion: value } : {};
+/** `{ [field]: value }` when the value is a version number, else nothing (a blank audit's). */
+function versionField<F extends 'contentVersion' | 'carryFrom'>(
+  field: F,
+  value: unknown,
+): Partial<Record<F, number>> {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1
+    ? ({ [field]: value } as Record<F, number>)
+    : {};
 }
 
 /** `{ retakesAudit }` when the value is an audit's key, else nothing: storage and answers are untrusted. */
@@ -147,10 +158,13 @@ export function startRetake({
   earlier,
   retakeOf,
   retakesAudit,
+  contentVersion,
 }: {
   responses: Responses;
   profile?: ServiceProfile;
   earlier: EarlierResult;
+  /** The version the earlier answers were given in: carried by key into the live one. */
+  contentVersion: number;
   retakeOf?: string;
   /** The key of the link's result's audit, when the server kept one: the retake replaces it. */
   retakesAudit?: string;
@@ -165,6 +179,7 @@ export function startRetake({
     earlier,
     ...retakesAuditOf(retakesAudit),
     ...(origin ? { origin } : {}),
+    carryFrom: contentVersion,
   });
 }
 

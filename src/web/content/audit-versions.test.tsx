@@ -113,4 +113,25 @@ describe('the audit’s words by version', () => {
     await waitFor(() => expect(firstStatement()).toContain(CONTENT_V1.areas[0]!.statements[0]!.text));
     expect(contentRequests(fetchSpy)).toEqual([]);
   });
+
+  it('carries a retake’s answers by key into the page’s version: a new meaning starts unrated', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    const v3 = structuredClone(V3);
+    v3.content.areas[0]!.statements[0]!.key = 'operational-one-record';
+    saveAuditProgress({
+      section: 0,
+      responses: { operational: { 0: 4, 1: 4, 2: 4, 3: 4, 4: 4 } },
+      carryFrom: 1,
+    });
+    renderAudit(v3);
+    await waitFor(() => expect(firstStatement()).toContain('Version three'));
+    const stored = JSON.parse(window.sessionStorage.getItem('care-audit:audit-in-progress') ?? '{}');
+    expect(stored.contentVersion).toBe(3);
+    expect(stored.carryFrom).toBeUndefined();
+    expect(stored.responses.operational).toEqual({ 1: 4, 2: 4, 3: 4, 4: 4 });
+    expect(screen.getByText('4 of 5 questions answered')).toBeTruthy();
+  });
 });

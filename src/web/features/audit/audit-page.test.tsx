@@ -203,7 +203,7 @@ describe('AuditPage', () => {
       scores: { operational: 40, compliance: 40, quality: 40, training: 40, data: 40 },
       overall: 40,
     };
-    startRetake({ responses: {}, profile: { size: '100_plus' }, earlier });
+    startRetake({ responses: {}, profile: { size: '100_plus' }, earlier, contentVersion: 1 });
     const user = userEvent.setup();
     renderAudit();
     await completeSections(user, '3');

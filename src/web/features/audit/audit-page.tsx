@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { AREAS, hasAnswers, withAnswer, type Rating } from '../../../core';
 import { usePageContent } from '../../content/page-content';
+import { carryAnswers } from '../../../core/content';
 import { ContentUnavailable } from '../../content/content-unavailable';
 import { useContentVersion } from '../../content/use-content-version';
 import { BackLink } from '../../ui/back-link';
@@ -31,7 +32,18 @@ export function AuditPage() {
   const { responses } = progress;
   // A blank audit takes the words the page was served with; one under way keeps its own version.
   const page = usePageContent();
-  const words = useContentVersion(progress.contentVersion ?? page.version);
+  // A retake's answers wait for their own version's words, to be carried by key into the page's.
+  const { carryFrom } = progress;
+  const words = useContentVersion(carryFrom ?? progress.contentVersion ?? page.version);
+  useEffect(() => {
+    if (carryFrom === undefined || typeof words === 'string' || words.version !== carryFrom) return;
+    const { carryFrom: _carried, ...rest } = progress;
+    save({
+      ...rest,
+      responses: carryAnswers(progress.responses, words.content, page.content),
+      contentVersion: page.version,
+    });
+  }, [carryFrom, words, progress, page, save]);
   const { section, entrySection, goToSection, headingRef } = useSectionFlow(
     AUDIT_PATH,
     responses,
@@ -78,8 +90,8 @@ export function AuditPage() {
       <SectionProgress section={section} />
       <WelcomeBack savedOn={welcomeBackFromState(location.state)} />
 
-      {typeof words === 'string' ? (
-        <ContentUnavailable lookup={words} />
+      {typeof words === 'string' || carryFrom !== undefined ? (
+        <ContentUnavailable lookup={typeof words === 'string' ? words : 'loading'} />
       ) : (
         <SectionForm
           content={words.content}

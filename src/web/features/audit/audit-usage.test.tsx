@@ -91,6 +91,7 @@ describe('the audit page’s usage reports', () => {
     unmount(); // "Retake with these answers" is on the results page: the audit page opens anew
     const answers = { 0: 4, 1: 4, 2: 4, 3: 4, 4: 4 } as const;
     startRetake({
+      contentVersion: 1,
       responses: {
         operational: answers,
         compliance: answers,

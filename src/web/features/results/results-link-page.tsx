@@ -139,6 +139,7 @@ function StoredResultsView({
               profile={profile}
               takenOn={takenOn}
               auditKey={results.auditKey}
+              contentVersion={results.contentVersion}
             />
           ),
         }}
@@ -171,6 +172,7 @@ function StoredResultsView({
         profile={profile}
         takenOn={takenOn}
         auditKey={results.auditKey}
+        contentVersion={results.contentVersion}
         explained
       />
       <ResultsClosing />
@@ -188,6 +190,7 @@ function StoredResultsActions({
   profile,
   takenOn,
   auditKey,
+  contentVersion,
   explained = false,
 }: {
   /** This link's token: a retake started here is linked to this result. */
@@ -197,18 +200,20 @@ function StoredResultsActions({
   takenOn: string;
   /** The key of this result's anonymous audit, when kept: a retake started here replaces it. */
   auditKey: string | undefined;
+  /** The version of the words it was answered with: e-mailed again in them, retaken from them. */
+  contentVersion: number;
   explained?: boolean;
 }) {
   const navigate = useNavigate();
   const [notice, setNotice] = useNotice();
   // "Email Results" again: the new request keeps the same audit's key, so a retake from its link
   // replaces that audit too.
-  const resultsState = resultsStateFor(responses, { profile, idempotencyKey: auditKey });
+  const resultsState = resultsStateFor(responses, { profile, idempotencyKey: auditKey, contentVersion });
 
   function retake() {
     const scores = scoreAreas(responses);
     const earlier: EarlierResult = { takenOn, scores, overall: overallScore(scores) };
-    startRetake({ responses, profile, earlier, retakeOf: token, retakesAudit: auditKey });
+    startRetake({ responses, profile, earlier, retakeOf: token, retakesAudit: auditKey, contentVersion });
     navigate('/audit-tool');
   }
 
