@@ -351,6 +351,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // A saved retake is linked to the live result its results link stands for (else saved unlinked).
     findRetakeOrigin: (token) => findRetakeOriginId(db, token, config.retentionDays),
     page: site?.privatePages.get(CONTINUE_PATH) ?? null,
+    content,
   });
   // The team audit: the manager's side keyed by her results link, the colleagues' by the join link.
   await app.register(teamAuditRoutes, {
