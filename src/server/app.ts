@@ -361,6 +361,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clientLimits,
     findResultId: (token) => findRetakeOriginId(db, token, config.retentionDays),
     page: site?.privatePages.get(JOIN_PATH) ?? null,
+    content,
   });
   if (site) {
     // The audit and results screens in the live version's words once another than 1 is live.
