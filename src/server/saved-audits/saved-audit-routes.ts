@@ -8,7 +8,7 @@ import { addressFormGuards } from '../bot-guard/address-form-guards';
 import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
 import type { ContentSource } from '../content/content-cache';
-import { requestedContentVersion } from '../content/content-version-check';
+import { answeredVersion } from '../content/answered-version';
 import type { Database } from '../db/database';
 import type { ClientLimitStore } from '../http/client-limit-store';
 import { HttpError } from '../http/http-errors';
@@ -85,7 +85,7 @@ export async function savedAuditRoutes(app: FastifyInstance, options: SavedAudit
       if (!parsed.success) throw invalid(parsed.error);
       const { email, consent, responses, section, profile, earlier, retakeOf, retakesAudit } = parsed.data;
       // The words it is answered with: the continue link reopens it in them (a later save keeps them).
-      const words = await requestedContentVersion(options.content, parsed.data.contentVersion);
+      const words = await answeredVersion(options.content, parsed.data.contentVersion);
       const retakeOfRequest = retakeOf === undefined ? undefined : await options.findRetakeOrigin(retakeOf);
       const result = await storeSavedAudit(
         db,
