@@ -10,6 +10,7 @@ import {
   type TeamView,
 } from '../../core';
 import type { ContentSource } from '../content/content-cache';
+import { storedVersion } from '../content/answered-version';
 import type { Queryable } from '../db/database';
 import { CLOSED_AT_SQL, latestTeamAudit, readTeamAnswers, type TeamAuditRow } from './team-audit-store';
 
@@ -44,9 +45,7 @@ export async function readTeamView(
   const own = await readOwnResult(db, teamAudit.requestId);
   if (!own) return undefined;
   const answers = (await readTeamAnswers(db, [teamAudit.id])).get(teamAudit.id) ?? [];
-  const words = await content.version(own.contentVersion);
-  // A stored result's version was published before it was stored, and a version is never taken back.
-  if (!words) throw new Error(`version ${own.contentVersion} of the audit's words is missing`);
+  const words = await storedVersion(content, own.contentVersion);
   return teamView(answers, own.responses, words.content);
 }
 
