@@ -232,6 +232,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
             webhook: webhookDelivery(db, {
               secret: config.webhook.secret,
               timeoutMs: config.webhook.timeoutMs,
+              content,
             }),
           }
         : {}),
