@@ -4,6 +4,7 @@ import type { AreaBenchmark, Benchmark } from './benchmark';
 import { AREA_ADVICE } from './insight';
 import { buildReport, reportFileName, signedChange, type EarlierResult } from './report';
 import type { Rating, Responses } from './responses';
+import { CONTENT_V1 } from './content';
 import { teamView } from './team-view';
 
 /** Each area's five statements rated as given, in area order. */
@@ -275,13 +276,13 @@ describe('buildReport with a team audit’s view', () => {
   const answers = (count: number) => Array.from({ length: count }, () => ({ responses: EDGES }));
 
   it('carries the view over 3 respondents or more, for the PDF’s page', () => {
-    const view = teamView(answers(3), EDGES)!;
+    const view = teamView(answers(3), EDGES, CONTENT_V1)!;
     expect(buildReport(EDGES, new Date(), { team: view }).team).toBe(view);
     expect(buildReport(EDGES, new Date()).team).toBeUndefined();
   });
 
   it('drops a view over fewer than 3, however it was made: a figure could be one colleague’s', () => {
-    const view = teamView(answers(3), EDGES)!;
+    const view = teamView(answers(3), EDGES, CONTENT_V1)!;
     expect(buildReport(EDGES, new Date(), { team: { ...view, respondents: 2 } }).team).toBeUndefined();
   });
 });

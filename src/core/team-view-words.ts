@@ -73,9 +73,9 @@ export function ratingName(rating: number): string {
   return word ? `${rating} (${word})` : String(rating);
 }
 
-/** A differing statement's text, from the audit's own statements. */
-export function statementText(statement: Pick<DifferingStatement, 'area' | 'index'>): string {
-  return AREAS.find((area) => area.id === statement.area)?.questions[statement.index] ?? '';
+/** A differing statement's text, in the words of the version the result was answered with. */
+export function statementText(statement: Pick<DifferingStatement, 'text'>): string {
+  return statement.text;
 }
 
 /** The area a differing statement belongs to, by its title. */

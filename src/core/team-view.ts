@@ -1,4 +1,5 @@
 import { AREAS, AREA_IDS, QUESTIONS_PER_AREA, type AreaId } from './areas';
+import { statementContent, type AuditContent } from './content';
 import { isRating, type Responses } from './responses';
 import { overallScore, scoreAreas, type AreaScores } from './scoring';
 import { MIN_TEAM_RESPONDENTS, TEAM_ROLES, type TeamRole } from './team-roles';
@@ -37,6 +38,10 @@ export interface DifferingStatement extends Spread {
   area: AreaId;
   /** The statement's index in its area, 0–4. */
   index: number;
+  /** The statement as the audit asked it, in the words of the version the result was answered with. */
+  text: string;
+  /** Its short name in that version. */
+  label: string;
   /** How many respondents gave each rating, 1 first: the spread in full, with no one's answer in it. */
   counts: [number, number, number, number, number];
   /** The manager's own rating of the statement. */
@@ -50,20 +55,24 @@ export interface TeamRoleView {
   overall: Spread & { own: number };
 }
 
-/** What the team's view shows; only ever built over at least MIN_TEAM_RESPONDENTS answers. */
-export interface TeamView {
+/** The team's scores, without a statement's words: what a closed team audit is as a result of the chain. */
+export interface TeamFigures {
   respondents: number;
   areas: TeamAreaView[];
   /** The team's overall: the median of each respondent's overall score, with its range. */
   overall: Spread & { own: number };
+  /** The same view per role, only for roles with at least MIN_TEAM_RESPONDENTS respondents. */
+  roles: TeamRoleView[];
+}
+
+/** What the team's view shows; only ever built over at least MIN_TEAM_RESPONDENTS answers. */
+export interface TeamView extends TeamFigures {
   /**
    * Up to five statements whose ratings are most spread (the standard deviation; ties by the wider
    * range, then the audit's order). A statement every respondent rated alike is never listed, so a
    * team that agrees on everything has an empty list.
    */
   differing: DifferingStatement[];
-  /** The same view per role, only for roles with at least MIN_TEAM_RESPONDENTS respondents. */
-  roles: TeamRoleView[];
 }
 
 /** The median of whole numbers, rounded half up; the values need not be sorted. */
@@ -91,7 +100,11 @@ function standardDeviation(values: readonly number[]): number {
   return Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / values.length);
 }
 
-function differingStatements(answers: readonly TeamAnswer[], ownResponses: Responses): DifferingStatement[] {
+function differingStatements(
+  answers: readonly TeamAnswer[],
+  ownResponses: Responses,
+  content: AuditContent,
+): DifferingStatement[] {
   const statements: (DifferingStatement & { deviation: number; order: number })[] = [];
   for (const [areaIndex, area] of AREAS.entries()) {
     for (let index = 0; index < QUESTIONS_PER_AREA; index++) {
@@ -102,9 +115,13 @@ function differingStatements(answers: readonly TeamAnswer[], ownResponses: Respo
       const counts: DifferingStatement['counts'] = [0, 0, 0, 0, 0];
       for (const rating of ratings) counts[rating - 1]++;
       const own = ownResponses[area.id]?.[index];
+      // Colleagues answer in the manager's version, so a position is the same statement for all.
+      const { text, label } = statementContent(content, area.id, index);
       statements.push({
         area: area.id,
         index,
+        text,
+        label,
         ...spread,
         counts,
         ...(isRating(own) ? { own } : {}),
@@ -122,10 +139,14 @@ function differingStatements(answers: readonly TeamAnswer[], ownResponses: Respo
 }
 
 /**
- * The team's view over `answers`, beside the manager's own result, or undefined when fewer than
- * MIN_TEAM_RESPONDENTS answered: then nothing combined may be shown at all.
+ * The team's scores over `answers`, beside the manager's own result, or undefined when fewer than
+ * MIN_TEAM_RESPONDENTS answered: then nothing combined may be shown at all. No statement's words:
+ * teamView adds the statements where answers differ.
  */
-export function teamView(answers: readonly TeamAnswer[], ownResponses: Responses): TeamView | undefined {
+export function teamFigures(
+  answers: readonly TeamAnswer[],
+  ownResponses: Responses,
+): TeamFigures | undefined {
   if (answers.length < MIN_TEAM_RESPONDENTS) return undefined;
   const own = scoreAreas(ownResponses);
   const roles: TeamRoleView[] = [];
@@ -135,12 +156,24 @@ export function teamView(answers: readonly TeamAnswer[], ownResponses: Responses
       roles.push({ role, respondents: ofRole.length, ...areasAndOverall(ofRole, own) });
     }
   }
-  return {
-    respondents: answers.length,
-    ...areasAndOverall(answers, own),
-    differing: differingStatements(answers, ownResponses),
-    roles,
-  };
+  return { respondents: answers.length, ...areasAndOverall(answers, own), roles };
+}
+
+/**
+ * The team's view over `answers`, beside the manager's own result, or undefined when fewer than
+ * MIN_TEAM_RESPONDENTS answered: then nothing combined may be shown at all. `content` is the
+ * version of the audit's words the manager's result was answered with (and so the colleagues'
+ * answers too): the differing statements are named in its words.
+ */
+export function teamView(
+  answers: readonly TeamAnswer[],
+  ownResponses: Responses,
+  content: AuditContent,
+): TeamView | undefined {
+  const figures = teamFigures(answers, ownResponses);
+  if (!figures) return undefined;
+  const { roles, ...rest } = figures;
+  return { ...rest, differing: differingStatements(answers, ownResponses, content), roles };
 }
 
 /**
@@ -148,7 +181,10 @@ export function teamView(answers: readonly TeamAnswer[], ownResponses: Responses
  * view itself shows (the median of the respondents' overall scores), so the chart and the team's
  * view never give the team two different overall scores.
  */
-export function teamResultScores(view: TeamView): { scores: AreaScores; overall: number } {
+export function teamResultScores(view: Pick<TeamFigures, 'areas' | 'overall'>): {
+  scores: AreaScores;
+  overall: number;
+} {
   const scores = Object.fromEntries(view.areas.map((area) => [area.id, area.median])) as AreaScores;
   return { scores, overall: view.overall.median };
 }

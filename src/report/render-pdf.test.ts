@@ -22,6 +22,7 @@ import {
   type Report,
   type Responses,
 } from '../core';
+import { CONTENT_V1 } from '../core/content';
 import { readPdf, readPdfInfo, type PdfText } from '../../test/support/pdf/pdf-text';
 import { runPoppler } from '../../test/support/pdf/pdfinfo';
 import { CLOSING_LINE, REPORT_TITLE, renderReportPdf, type ReportContact } from './render-pdf';
@@ -564,7 +565,7 @@ describe('the team’s view page', () => {
       ...(roles.length > 0 ? { role: roles[respondent % roles.length] } : {}),
     }));
   const viewOf = (answers: ReturnType<typeof team>, own: Responses = MIXED) => {
-    const view = teamView(answers, own);
+    const view = teamView(answers, own, CONTENT_V1);
     if (!view) throw new Error('too few respondents for a view');
     return view;
   };
@@ -645,7 +646,7 @@ describe('the team’s view page', () => {
       expect(all).not.toContain('Your team’s view');
       expect(all).not.toContain('respondents');
     }
-    expect(teamView(team(2, 4), MIXED)).toBeUndefined();
+    expect(teamView(team(2, 4), MIXED, CONTENT_V1)).toBeUndefined();
   });
 
   it('every respondent alike: a spread of none in words, and no statement where answers differ', async () => {

@@ -232,6 +232,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
             webhook: webhookDelivery(db, {
               secret: config.webhook.secret,
               timeoutMs: config.webhook.timeoutMs,
+              content,
             }),
           }
         : {}),
@@ -351,6 +352,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // A saved retake is linked to the live result its results link stands for (else saved unlinked).
     findRetakeOrigin: (token) => findRetakeOriginId(db, token, config.retentionDays),
     page: site?.privatePages.get(CONTINUE_PATH) ?? null,
+    content,
   });
   // The team audit: the manager's side keyed by her results link, the colleagues' by the join link.
   await app.register(teamAuditRoutes, {
@@ -360,6 +362,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clientLimits,
     findResultId: (token) => findRetakeOriginId(db, token, config.retentionDays),
     page: site?.privatePages.get(JOIN_PATH) ?? null,
+    content,
   });
   if (site) {
     // The audit and results screens in the live version's words once another than 1 is live.

@@ -18,6 +18,7 @@ import {
   type TeamAnswer,
   type TeamView,
 } from '../../src/core';
+import { CONTENT_V1 } from '../../src/core/content';
 import type { ReportContact } from '../../src/report/render-pdf';
 
 /**
@@ -182,10 +183,15 @@ const TEAM_OF_TWELVE: TeamView = teamView(
     undefined,
   ]),
   MIXED_RESPONSES,
+  CONTENT_V1,
 )!;
 
 /** The most a team audit takes: 200 respondents, every role given by at least 3. */
-const TEAM_OF_200: TeamView = teamView(teamAnswers(200, [...TEAM_ROLES, undefined]), MIXED_RESPONSES)!;
+const TEAM_OF_200: TeamView = teamView(
+  teamAnswers(200, [...TEAM_ROLES, undefined]),
+  MIXED_RESPONSES,
+  CONTENT_V1,
+)!;
 
 /** A closed team audit as the progress chain holds it: its medians, on the day it closed. */
 function teamEntry(takenOn: string, view: TeamView): HistoryEntry {

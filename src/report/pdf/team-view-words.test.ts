@@ -8,6 +8,7 @@ import {
   type TeamAnswer,
   type TeamView,
 } from '../../core';
+import { CONTENT_V1 } from '../../core/content';
 import {
   differingRow,
   differingStatementText,
@@ -30,7 +31,7 @@ const answers = (count: number, rating: Rating, role?: TeamAnswer['role']): Team
   Array.from({ length: count }, () => ({ responses: everyAnswer(rating), ...(role ? { role } : {}) }));
 
 function viewOf(team: TeamAnswer[], own: Responses): TeamView {
-  const view = teamView(team, own);
+  const view = teamView(team, own, CONTENT_V1);
   if (!view) throw new Error('too few respondents for a view');
   return view;
 }
@@ -135,6 +136,18 @@ describe('the team’s view in words', () => {
     expect(differingRow(first!).slice(1)).toEqual(['2', '0', '0', '0', '3', '4']);
     const skipped = viewOf(team, { ...everyAnswer(4), operational: { 1: 4, 2: 4, 3: 4, 4: 4 } });
     expect(differingRow(skipped.differing[0]!).at(-1)).toBe('Not answered');
+  });
+
+  it('names a differing statement in the words of the version the result was answered with', () => {
+    const words = structuredClone(CONTENT_V1);
+    words.areas[0]!.statements[0]!.text = 'Our rotas are planned in one system.';
+    const view = teamView([...answers(2, 1), ...answers(3, 5)], everyAnswer(4), words)!;
+    expect(differingStatementText(view.differing[0]!)).toBe(
+      'Our rotas are planned in one system. (Operational Efficiency)',
+    );
+    expect(differingRow(view.differing[0]!)[0]).toBe(
+      'Our rotas are planned in one system. (Operational Efficiency)',
+    );
   });
 
   it('names a role with how many gave it, and a cell with its median and range', () => {

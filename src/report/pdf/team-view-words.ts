@@ -88,11 +88,12 @@ export const DIFFERING_HEADERS = [
   'Your rating',
 ] as const;
 
-/** The spec's statement as it was rated, then its area: "We track … outcomes (Service Quality)". */
+/**
+ * The statement as it was rated (in the words of the result's version), then its area: "We track …
+ * outcomes (Service Quality)".
+ */
 export function differingStatementText(statement: DifferingStatement): string {
-  const area = AREAS.find((one) => one.id === statement.area);
-  const text = area?.questions[statement.index] ?? '';
-  return `${text} (${areaTitle(statement.area)})`;
+  return `${statement.text} (${areaTitle(statement.area)})`;
 }
 
 export function differingRow(statement: DifferingStatement): string[] {

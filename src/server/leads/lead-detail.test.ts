@@ -9,6 +9,8 @@ import {
   TEAM_ADDRESS,
 } from '../../../test/support/lead-fixtures';
 import { COMPLETE_ANSWERS, EXPECTED_AREA_SCORES, EXPECTED_SCORES } from '../../../test/support/requests';
+import { CONTENT_V1, statementContent } from '../../core/content';
+import { publishWords, version2Text } from '../../../test/support/content-fixtures';
 import { leadDetail } from './lead-detail';
 import { addLeadNote, setFollowUpDay, setFollowUpStatus, setLeadOwner } from './lead-follow-up';
 import { eraseAddress } from './lead-records';
@@ -227,6 +229,29 @@ describe.each(DATABASE_KINDS)('leadDetail on %s', (kind) => {
     await eraseAddress(t.db, 'two@example.org', SAM);
     expect((await leadDetail(t.db, id))?.timeline.map((e) => e.kind)).toEqual(['request', 'delivery']);
     expect(await leadDetail(t.db, other)).toBeUndefined();
+  });
+
+  it('lists the statements in the words of the version its latest result was answered with', async () => {
+    expect(await publishWords(t.db)).toBe(2);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const older = await storeLead(t.db, { email: 'older@example.org' });
+    const lead = await storeLead(t.db, { email: 'jo@example.org', createdAt: daysAgo(2) });
+    const retake = await storeLead(t.db, { email: 'jo@example.org' });
+    await t.db.query('UPDATE email_requests SET content_version = 2 WHERE id = $1', [retake]);
+    const first = statementContent(CONTENT_V1, 'operational', 0).text;
+
+    const before = await leadDetail(t.db, older);
+    expect(before?.answers[0]).toMatchObject({ areaId: 'operational', statement: first, rating: 4 });
+    const after = await leadDetail(t.db, lead);
+    expect(after?.results.map((r) => r.id)).toEqual([lead, retake]);
+    expect(after?.answers).toHaveLength(25);
+    expect(after?.answers[0]).toEqual({
+      areaId: 'operational',
+      areaTitle: 'Operational Efficiency',
+      statement: version2Text('operational', 0, first),
+      rating: 4,
+    });
+    expect(after?.answers.map((a) => a.rating)).toEqual(before?.answers.map((a) => a.rating));
   });
 
   it('finds nothing for an unknown id, a non-id or an erased lead', async () => {

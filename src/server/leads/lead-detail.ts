@@ -1,4 +1,6 @@
-import { AREAS, sanitizeResponses } from '../../core';
+import { AREA_IDS, sanitizeResponses } from '../../core';
+import { areaContent, areaTitle } from '../../core/content';
+import { readVersion } from '../content/content-store';
 import type { LeadDetail as LeadDetailJson, LeadResult as LeadResultJson } from '../../shared/team-api';
 import type { Database } from '../db/database';
 import { isUuid } from '../../shared/uuid';
@@ -18,7 +20,8 @@ import { composeTimeline, gatherTimeline, type TimelineEntry } from './lead-time
 
 /**
  * Everything held about one lead, as the workspace shows it: the request with the contact details,
- * source and profile, every answer next to the statement it rates, who owns it and when it is next
+ * source and profile, every answer next to the statement it rates (in the words of the version the
+ * result was answered with), who owns it and when it is next
  * due, every message about it, the team's notes, its timeline, and how far its action plan has got.
  */
 
@@ -78,6 +81,7 @@ export interface LeadResult extends Omit<LeadResultJson, 'createdAt'> {
 
 interface DetailRow extends Record<string, unknown>, ActionPlanCountsRow {
   responses: unknown;
+  content_version: number;
 }
 
 /**
@@ -92,7 +96,7 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const { rows } = await tx.query<DetailRow>(
-      `SELECT ${leadColumnsSql('r', 'l')}, r.responses, ${ACTION_PLAN_COUNTS_COLUMNS}
+      `SELECT ${leadColumnsSql('r', 'l')}, r.responses, r.content_version, ${ACTION_PLAN_COUNTS_COLUMNS}
          FROM email_requests r ${LEAD_JOIN} ${actionPlanCountsJoin('r')}
         WHERE r.lead_id = $1
         ORDER BY r.created_at DESC, r.id DESC
@@ -147,6 +151,13 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
     const teamAudits = await teamAuditsOfLead(tx, id);
     // Stored after validation, but read back as any JSON: keep only well-formed answers.
     const responses = sanitizeResponses(row.responses);
+    // The statements as the visitor read them: the words of the version the result names. Read in
+    // this snapshot (content/'s query), not through the app's cache: PGlite has one connection,
+    // which this transaction holds.
+    const version = Number(row.content_version);
+    const words = await readVersion(tx, version);
+    if (!words)
+      throw new Error(`a stored result names version ${version} of the audit's words, which is not stored`);
     return {
       ...fields,
       id,
@@ -159,12 +170,12 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
         overallScore: r.overall_score,
         scores: LEAD_COLUMNS.scores.read(r.scores),
       })),
-      answers: AREAS.flatMap((area) =>
-        area.questions.map((statement, question) => ({
-          areaId: area.id,
-          areaTitle: area.title,
-          statement,
-          rating: responses[area.id]?.[question] ?? null,
+      answers: AREA_IDS.flatMap((areaId) =>
+        areaContent(words.content, areaId).statements.map((statement, question) => ({
+          areaId,
+          areaTitle: areaTitle(areaId),
+          statement: statement.text,
+          rating: responses[areaId]?.[question] ?? null,
         })),
       ),
       messages: messages.rows.map((m) => ({

@@ -5,6 +5,7 @@ import { daysAgo, storeLead } from '../../../test/support/lead-fixtures';
 import { COMPLETE_ANSWERS } from '../../../test/support/requests';
 import { migrate, readMigrations, readRepeatables } from '../db/migrate';
 import { leadCreatedEvent } from '../webhooks/lead-created';
+import { CONTENT_V1 } from '../../core/content';
 import { findEmailRequest } from './email-requests';
 import { leadDetail } from './lead-detail';
 import { findLeadGlance } from './lead-glance';
@@ -131,7 +132,7 @@ describe.each(DATABASE_KINDS)('one person, one lead on %s', (kind) => {
       [first, later].map(async (id) => {
         const request = await findEmailRequest(t.db, id);
         if (!request) throw new Error('stored request not found');
-        return leadCreatedEvent(request);
+        return leadCreatedEvent(request, CONTENT_V1);
       }),
     );
     expect(events.map((e) => [e.type, e.data.id, e.data.resultId])).toEqual([

@@ -68,7 +68,7 @@ export async function resultsReportRoutes(
       const words = await storedVersion(options.content, results.contentVersion);
       const benchmark = await readBenchmark(db, profile, config.benchmarkMinResponses);
       const resultId = await findRetakeOriginId(db, request.params.token, config.retentionDays);
-      const team = resultId ? await teamViewOfResult(db, resultId) : undefined;
+      const team = resultId ? await teamViewOfResult(db, options.content, resultId) : undefined;
       // createdAt is ISO 8601 in UTC: its first ten characters are the day the result was taken.
       const report = buildReport(responses, reportMoment(results.createdAt.slice(0, 10)), {
         content: words.content,

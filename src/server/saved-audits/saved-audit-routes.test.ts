@@ -16,6 +16,7 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../te
 import { solvedProof } from '../../../test/support/proof-of-work';
 import { backdateSavedAudit, ukTimeDaysAgo } from '../../../test/support/saved-audit-fixtures';
 import { COMPLETE_RESPONSES, postJson } from '../../../test/support/requests';
+import { publishWords } from '../../../test/support/content-fixtures';
 import { FIXTURE_PAGES, writeSiteFixture } from '../../../test/support/site-fixture';
 import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp';
 import { buildTestApp, useTestApp } from '../../../test/support/test-app';
@@ -174,6 +175,8 @@ describe.each(DATABASE_KINDS)('saved audits (“Save and continue later”) on %
         profile: { serviceType: 'nursing' },
         savedAt: accepted.savedAt,
         expiresOn: accepted.expiresOn,
+        // Saved without a version, as a page from before versions saves: version 1.
+        contentVersion: 1,
       });
     });
 
@@ -227,6 +230,57 @@ describe.each(DATABASE_KINDS)('saved audits (“Save and continue later”) on %
       ).toBe(202);
       const token = LINK.exec((await mailTo(ADDRESS)).text ?? '')?.[1] ?? '';
       expect((await open(token)).json().earlier).toEqual({ takenOn: '2026-01-15', scores, overall: 44 });
+    });
+  });
+
+  describe('the version of the audit’s words it is answered with', () => {
+    const tokenOf = async () => LINK.exec((await mailTo(ADDRESS)).text ?? '')?.[1] ?? '';
+
+    it('is kept by the first save, reopened with it, and kept by a later save', async () => {
+      expect(await publishWords(t.db)).toBe(2);
+      expect((await firstSave(firstBody({ contentVersion: 2 }))).statusCode).toBe(202);
+      const token = await tokenOf();
+      const opened = (await open(token)).json<SavedAudit>();
+      expect(opened.contentVersion).toBe(2);
+      // A later save sends no version: the audit goes on in the words it began with.
+      const later = await laterSave(token, { responses: PARTIAL, section: 3, savedAt: opened.savedAt });
+      expect(later.statusCode).toBe(200);
+      expect((await open(token)).json<SavedAudit>()).toMatchObject({ section: 3, contentVersion: 2 });
+      const { rows } = await t.db.query('SELECT content_version FROM saved_audits');
+      expect(rows).toEqual([{ content_version: 2 }]);
+    });
+
+    it('is version 1 when the save names version 1, or none', async () => {
+      expect((await firstSave(firstBody({ contentVersion: 1 }))).statusCode).toBe(202);
+      expect((await open(await tokenOf())).json<SavedAudit>().contentVersion).toBe(1);
+    });
+
+    it.each([
+      // Not 2: the suite's one app keeps the version 2 an earlier test published (versions are never
+      // taken back, so the cache keeps a version found for good).
+      ['a version not published', 7],
+      ['a version far past any', 3_000_000_000],
+    ])('refuses %s with 400 on the field, and stores nothing', async (_name, version) => {
+      const res = await firstSave(firstBody({ contentVersion: version }));
+      expectError(res, 400, 'invalid_request');
+      expect(res.json().error.fields).toEqual({
+        contentVersion: `There is no version ${version} of the audit’s words`,
+      });
+      expect(await counts()).toEqual({ saved: 0, messages: 0 });
+    });
+
+    it.each([
+      ['0', 0],
+      ['1.5', 1.5],
+      ['"2"', '2'],
+    ])('refuses a version of %s as not a whole number from 1', async (_name, version) => {
+      const res = await firstSave(firstBody({ contentVersion: version }));
+      expectError(res, 400, 'invalid_request');
+      expect(res.json().error.fields).toHaveProperty(
+        'contentVersion',
+        'The content version must be a whole number from 1',
+      );
+      expect(await counts()).toEqual({ saved: 0, messages: 0 });
     });
   });
 

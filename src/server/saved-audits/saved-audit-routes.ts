@@ -7,6 +7,8 @@ import { firstSaveSchema, laterSaveSchema } from '../../shared/saved-audit-reque
 import { addressFormGuards } from '../bot-guard/address-form-guards';
 import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
+import type { ContentSource } from '../content/content-cache';
+import { answeredVersion } from '../content/answered-version';
 import type { Database } from '../db/database';
 import type { ClientLimitStore } from '../http/client-limit-store';
 import { HttpError } from '../http/http-errors';
@@ -32,6 +34,8 @@ export interface SavedAuditOptions {
   findRetakeOrigin: (token: string) => Promise<string | undefined>;
   /** The pre-rendered continue page (the build's CONTINUE_PATH row), or null without a built site. */
   page: SiteFile | null;
+  /** The published versions of the audit's words: a first save names the one it is answered with. */
+  content: ContentSource;
 }
 
 const NOT_FOUND_MESSAGE =
@@ -53,7 +57,8 @@ interface TokenParams {
 /**
  * "Save and continue later" (shared/saved-audit.ts). A first save is checked as the e-mail form is,
  * in this order: JSON (415), the per-client limit (429), the bot guard (400 bot_check_failed), the
- * fields (400), the per-address limit (429); then the audit and its e-mail are stored together
+ * fields (400, a version of the audit's words this server does not have among them), the
+ * per-address limit (429); then the audit and its e-mail are stored together
  * (202). The link's token is the key to everything after: reopening (no limit: 256 random bits are
  * too many to guess by asking), a later save and completion (changes, so only from a page of this
  * site, and limited per client). Every answer at a token's address is private (markPrivate).
@@ -79,6 +84,8 @@ export async function savedAuditRoutes(app: FastifyInstance, options: SavedAudit
       const parsed = firstSaveSchema.safeParse(request.body);
       if (!parsed.success) throw invalid(parsed.error);
       const { email, consent, responses, section, profile, earlier, retakeOf, retakesAudit } = parsed.data;
+      // The words it is answered with: the continue link reopens it in them (a later save keeps them).
+      const words = await answeredVersion(options.content, parsed.data.contentVersion);
       const retakeOfRequest = retakeOf === undefined ? undefined : await options.findRetakeOrigin(retakeOf);
       const result = await storeSavedAudit(
         db,
@@ -92,6 +99,7 @@ export async function savedAuditRoutes(app: FastifyInstance, options: SavedAudit
           ...(retakesAudit ? { retakesAudit } : {}),
           consentWording: consent === true ? CONSENT_WORDING : null,
           token: newSecret(),
+          contentVersion: words.version,
         },
         { max: config.rateLimit.perRecipient, windowMs: config.rateLimit.perRecipientWindowMs },
       );

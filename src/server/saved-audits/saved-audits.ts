@@ -44,6 +44,11 @@ export interface NewSavedAudit {
   consentWording: string | null;
   /** The link's token (newSecret()): stored as its hash, and in the e-mail's payload until it is sent. */
   token: string;
+  /**
+   * The published version of the audit's words it is answered with (the route checks it exists);
+   * absent, version 1, as a page from before versions saves. A later save keeps it.
+   */
+  contentVersion?: number;
 }
 
 export interface RecipientLimit {
@@ -104,11 +109,12 @@ export async function storeSavedAudit(
     const { rows } = await tx.query<TimesRow & { id: string }>(
       `INSERT INTO saved_audits
          (token_hash, email, email_normalized, recipient_key, section, responses, service_type, size_band,
-          retake_of_request, earlier, consent_text, consent_at, saved_at, retakes_audit, created_at, ends_at)
+          retake_of_request, earlier, consent_text, consent_at, saved_at, retakes_audit, created_at, ends_at,
+          content_version)
        VALUES (decode($1, 'hex'), $2, $3, $4, $5, $6::jsonb, $7, $8,
                -- Erased or purged since the route looked it up: saved without the link, as if unknown.
                (SELECT id FROM email_requests WHERE id = $9::uuid), $10::jsonb, $11,
-               CASE WHEN $11::text IS NULL THEN NULL ELSE now() END, ${SAVE_TIME}, $12::uuid, now(), $13)
+               CASE WHEN $11::text IS NULL THEN NULL ELSE now() END, ${SAVE_TIME}, $12::uuid, now(), $13, $14)
        RETURNING id, created_at, saved_at`,
       [
         secretHash(save.token, 'hex'),
@@ -124,6 +130,7 @@ export async function storeSavedAudit(
         save.consentWording,
         save.retakesAudit ?? null,
         savedAuditTerm(new Date(firstSavedAt)).endsAt.toISOString(),
+        save.contentVersion ?? 1,
       ],
     );
     const row = rows[0];
@@ -150,6 +157,7 @@ interface SavedAuditRow extends TimesRow {
   earlier: { takenOn?: unknown; scores?: unknown } | null;
   retakes_audit: string | null;
   completed_at: Date | null;
+  content_version: number;
 }
 
 /** A stored earlier result, read back as any JSON: only a whole one is given. */
@@ -169,7 +177,7 @@ export async function findSavedAudit(db: Queryable, token: string): Promise<Foun
   if (!isWellFormedSecret(token)) return undefined;
   const { rows } = await db.query<SavedAuditRow>(
     `SELECT section, responses, service_type, size_band, earlier, retakes_audit::text AS retakes_audit,
-            created_at, saved_at, completed_at
+            created_at, saved_at, completed_at, content_version
        FROM saved_audits s
       WHERE token_hash = decode($1, 'hex') AND ${LIVE}`,
     [secretHash(token, 'hex')],
@@ -188,11 +196,15 @@ export async function findSavedAudit(db: Queryable, token: string): Promise<Foun
       ...(row.retakes_audit ? { retakesAudit: row.retakes_audit } : {}),
       savedAt: new Date(row.saved_at).toISOString(),
       expiresOn: savedAuditTerm(new Date(row.created_at)).lastDay,
+      contentVersion: Number(row.content_version),
     },
   };
 }
 
-/** A later save from a continued audit: it replaces the answers, where it stopped and the profile. */
+/**
+ * A later save from a continued audit: it replaces the answers, where it stopped and the profile,
+ * and keeps the version of the words the first save named (the continued audit is answered in them).
+ */
 export interface LaterSavedAudit {
   responses: Responses;
   section: number;

@@ -9,6 +9,7 @@ import {
   type Responses,
   type TeamRole,
 } from '../../core';
+import { CONTENT_V1, statementContent } from '../../core/content';
 import { RESULTS_NOT_FOUND_MESSAGE, type StoredResults } from '../../shared/results-link';
 import {
   JOIN_PATH,
@@ -31,6 +32,7 @@ import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 import { teamRequest } from '../../../test/support/team-sign-in';
 import { pdfText } from '../../../test/support/pdf/pdf-text';
+import { publishWords, version2Text } from '../../../test/support/content-fixtures';
 
 const PUBLIC_URL = 'https://audit.example.org';
 const RETENTION_DAYS = 30;
@@ -401,6 +403,71 @@ describe.each(DATABASE_KINDS)('the team audit API on %s', (kind) => {
       const text = await pdfOf(token);
       expect(text).toContain('Your team’s view');
       expect(text).toContain('3 respondents');
+    });
+  });
+
+  describe('the version of the audit’s words', () => {
+    /** The result of a results link answered in `version` (the e-mail route stores it so). */
+    async function answeredIn(token: string, version: number): Promise<void> {
+      const { rowCount } = await t.db.query(
+        `UPDATE email_requests SET content_version = $2 WHERE results_token_hash = decode($1, 'hex')`,
+        [secretHash(token, 'hex'), version],
+      );
+      expect(rowCount).toBe(1);
+    }
+    const invitationOf = async (joinToken: string) =>
+      (await server.app.inject({ url: `/api/team-audits/${joinToken}` })).json<TeamAuditInvitation>();
+    /** A team of three who rated everything 1, 3 and 5: every statement differs, the audit's order first. */
+    async function answeredByThree(joinToken: string): Promise<void> {
+      for (const rating of [1, 3, 5])
+        expect((await answer(joinToken, { responses: allRated(rating) })).statusCode).toBe(200);
+    }
+    const V1_FIRST = statementContent(CONTENT_V1, 'operational', 0);
+
+    it('invites colleagues to answer in the version the manager’s result was answered with', async () => {
+      expect(await publishWords(t.db)).toBe(2);
+      const older = await storeWithLink({ email: 'older@care-home.example' });
+      const newer = await storeWithLink();
+      await answeredIn(newer, 2);
+      expect(await invitationOf(await openJoinToken(older))).toMatchObject({
+        status: 'open',
+        contentVersion: 1,
+      });
+      expect(await invitationOf(await openJoinToken(newer))).toMatchObject({
+        status: 'open',
+        contentVersion: 2,
+      });
+    });
+
+    it('names the statements where answers differ in the words of the manager’s result, on the page and in the PDF', async () => {
+      expect(await publishWords(t.db)).toBe(2);
+      const older = await storeWithLink({ email: 'older@care-home.example' });
+      const newer = await storeWithLink();
+      await answeredIn(newer, 2);
+      for (const token of [older, newer]) await answeredByThree(await openJoinToken(token));
+
+      const [first] = (await managerView(newer)).teamAudit?.view?.differing ?? [];
+      expect(first).toMatchObject({
+        area: 'operational',
+        index: 0,
+        text: version2Text('operational', 0, V1_FIRST.text),
+        label: 'operational 1 (v2)',
+      });
+      const [old] = (await managerView(older)).teamAudit?.view?.differing ?? [];
+      expect(old).toMatchObject({
+        area: 'operational',
+        index: 0,
+        text: V1_FIRST.text,
+        label: V1_FIRST.label,
+      });
+
+      const pdfOf = async (token: string) => {
+        const res = await postJson(server.app, `/api/results/${token}/report`, {}, fromSite());
+        expect(res.statusCode).toBe(200);
+        return (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
+      };
+      expect(await pdfOf(newer)).toContain('In version 2, operational statement 1:');
+      expect(await pdfOf(older)).not.toContain('In version 2');
     });
   });
 

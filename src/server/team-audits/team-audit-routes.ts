@@ -14,6 +14,7 @@ import {
 import { teamAnswerSchema } from '../../shared/team-audit-request';
 import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
+import type { ContentSource } from '../content/content-cache';
 import type { Database } from '../db/database';
 import type { ClientLimitStore } from '../http/client-limit-store';
 import { HttpError } from '../http/http-errors';
@@ -51,6 +52,8 @@ export interface TeamAuditRoutesOptions {
   findResultId: (resultsToken: string) => Promise<string | undefined>;
   /** The pre-rendered join page (the build's JOIN_PATH row), or null without a built site. */
   page: SiteFile | null;
+  /** The published versions of the audit's words: the team's view names statements in its result's. */
+  content: ContentSource;
 }
 
 interface TokenParams {
@@ -69,7 +72,7 @@ const EMPTY_BODY_MESSAGE = 'Send an empty JSON object ({}).';
  * Every answer is private (no cache, no referrer, no index), as the results link's are.
  */
 export async function teamAuditRoutes(app: FastifyInstance, options: TeamAuditRoutesOptions): Promise<void> {
-  const { db, config, botGuard, findResultId } = options;
+  const { db, config, botGuard, findResultId, content } = options;
   await registerPerClientLimit(app, { store: options.clientLimits });
   const privately = async (_request: FastifyRequest, reply: FastifyReply) => markPrivate(reply);
   const sameOrigin = async (request: FastifyRequest) => requireSameOrigin(request, config.publicUrl);
@@ -83,7 +86,7 @@ export async function teamAuditRoutes(app: FastifyInstance, options: TeamAuditRo
   ): Promise<ManagerTeamAudit> {
     const organisation = await readOrganisation(db, teamAudit?.requestId);
     if (!teamAudit) return { teamAudit: null };
-    const view = await readTeamView(db, teamAudit);
+    const view = await readTeamView(db, content, teamAudit);
     return {
       teamAudit: {
         joinLink: joinLink(config.publicUrl, joinTokenFor(resultsToken, teamAudit.id)),
@@ -136,6 +139,8 @@ export async function teamAuditRoutes(app: FastifyInstance, options: TeamAuditRo
       status: teamAudit.closedAt ? 'closed' : 'open',
       closesAt: (teamAudit.closedAt ?? teamAudit.closesAt).toISOString(),
       ...(teamAudit.organisation ? { organisation: teamAudit.organisation } : {}),
+      // The colleague's page asks the statements in the words the manager's result was answered in.
+      contentVersion: teamAudit.contentVersion,
     };
     return invitation;
   });

@@ -133,6 +133,8 @@ export async function closeTeamAudit(db: Queryable, requestId: string): Promise<
 export interface JoinedTeamAudit extends TeamAuditRow {
   /** The organisation the manager gave with her result, if she gave one (and has not withdrawn it). */
   organisation?: string;
+  /** The version of the audit's words the manager's result was answered with: colleagues answer in it. */
+  contentVersion: number;
 }
 
 /**
@@ -145,8 +147,8 @@ export async function findTeamAuditByJoinToken(
   retentionDays: number,
 ): Promise<JoinedTeamAudit | undefined> {
   if (!isWellFormedSecret(joinToken)) return undefined;
-  const { rows } = await db.query<TeamAuditSqlRow & { organisation: string | null }>(
-    `SELECT ${TEAM_AUDIT_COLUMNS}, r.contact_organisation AS organisation
+  const { rows } = await db.query<TeamAuditSqlRow & { organisation: string | null; content_version: number }>(
+    `SELECT ${TEAM_AUDIT_COLUMNS}, r.contact_organisation AS organisation, r.content_version
        FROM team_audits t
        JOIN email_requests r ON r.id = t.request_id
       WHERE t.join_token_hash = decode($1, 'hex')
@@ -155,7 +157,11 @@ export async function findTeamAuditByJoinToken(
   );
   const row = rows[0];
   if (!row) return undefined;
-  return { ...teamAuditFrom(row), ...(row.organisation ? { organisation: row.organisation } : {}) };
+  return {
+    ...teamAuditFrom(row),
+    ...(row.organisation ? { organisation: row.organisation } : {}),
+    contentVersion: Number(row.content_version),
+  };
 }
 
 export type StoreAnswerOutcome = 'stored' | 'replaced' | 'closed' | 'full' | 'not_found';

@@ -2,12 +2,15 @@ import {
   MIN_TEAM_RESPONDENTS,
   isoDate,
   sanitizeResponses,
+  teamFigures,
   teamResultScores,
   teamView,
   type HistoryEntry,
   type Responses,
   type TeamView,
 } from '../../core';
+import type { ContentSource } from '../content/content-cache';
+import { storedVersion } from '../content/answered-version';
 import type { Queryable } from '../db/database';
 import { CLOSED_AT_SQL, latestTeamAudit, readTeamAnswers, type TeamAuditRow } from './team-audit-store';
 
@@ -15,33 +18,48 @@ import { CLOSED_AT_SQL, latestTeamAudit, readTeamAnswers, type TeamAuditRow } fr
  * What a team audit's answers come to: the team's view beside the manager's own result, and a
  * closed team audit as one result of the progress chain. Both are worked out from the answers each
  * time they are read (by core/team-view.ts, the one rule), never stored, so an answer replaced or
- * erased can never leave a stale figure behind.
+ * erased can never leave a stale figure behind. The view names statements in the words of the
+ * version the manager's result was answered with, which her colleagues answered in too.
  */
 
-/** The manager's own answers, from the result the team audit was opened from. */
-export async function readOwnResponses(db: Queryable, requestId: string): Promise<Responses | undefined> {
-  const { rows } = await db.query<{ responses: unknown }>(
-    `SELECT responses FROM email_requests WHERE id = $1`,
+/** The manager's own result the team audit was opened from: her answers and the version they were given in. */
+export async function readOwnResult(
+  db: Queryable,
+  requestId: string,
+): Promise<{ responses: Responses; contentVersion: number } | undefined> {
+  const { rows } = await db.query<{ responses: unknown; content_version: number }>(
+    `SELECT responses, content_version FROM email_requests WHERE id = $1`,
     [requestId],
   );
-  return rows[0] && sanitizeResponses(rows[0].responses);
+  const row = rows[0];
+  return row && { responses: sanitizeResponses(row.responses), contentVersion: Number(row.content_version) };
 }
 
 /** The team's view of a team audit, or undefined under MIN_TEAM_RESPONDENTS answers. */
-export async function readTeamView(db: Queryable, teamAudit: TeamAuditRow): Promise<TeamView | undefined> {
+export async function readTeamView(
+  db: Queryable,
+  content: ContentSource,
+  teamAudit: TeamAuditRow,
+): Promise<TeamView | undefined> {
   if (teamAudit.respondents < MIN_TEAM_RESPONDENTS) return undefined;
-  const own = await readOwnResponses(db, teamAudit.requestId);
+  const own = await readOwnResult(db, teamAudit.requestId);
+  if (!own) return undefined;
   const answers = (await readTeamAnswers(db, [teamAudit.id])).get(teamAudit.id) ?? [];
-  return own && teamView(answers, own);
+  const words = await storedVersion(content, own.contentVersion);
+  return teamView(answers, own.responses, words.content);
 }
 
 /**
  * The team's view a result's PDF shows: that of the latest team audit opened from it, open or
  * closed, as the result's page shows it; undefined before the first or under 3 respondents.
  */
-export async function teamViewOfResult(db: Queryable, requestId: string): Promise<TeamView | undefined> {
+export async function teamViewOfResult(
+  db: Queryable,
+  content: ContentSource,
+  requestId: string,
+): Promise<TeamView | undefined> {
   const teamAudit = await latestTeamAudit(db, requestId);
-  return teamAudit && readTeamView(db, teamAudit);
+  return teamAudit && readTeamView(db, content, teamAudit);
 }
 
 /** A closed team audit as an entry of the chain, with the moment it closed to put it in order. */
@@ -75,8 +93,9 @@ export async function closedTeamResults(
   );
   return rows.flatMap((row) => {
     const own = answers.get(row.id) ?? [];
-    // The manager's own answers only feed the "own" figures, which a history entry does not carry.
-    const view = teamView(own, {});
+    // The manager's own answers only feed the "own" figures, which a history entry does not carry;
+    // nor does it name a statement, so no version's words are needed.
+    const view = teamFigures(own, {});
     if (!view) return [];
     const closedAt = new Date(row.closed_at);
     return [

@@ -1,4 +1,5 @@
-import { AREAS, overallScore, scoreAreas, type AreaId } from '../../core';
+import { AREA_IDS, overallScore, scoreAreas, type AreaId } from '../../core';
+import { areaContent, areaTitle, type AuditContent } from '../../core/content';
 import type { LeadAnswer } from '../../shared/team-api';
 import type { StoredEmailRequest } from '../leads/email-requests';
 import type { LeadColumns } from '../leads/lead-columns';
@@ -37,15 +38,22 @@ export interface LeadCreatedData {
   profile: LeadColumns['profile'];
   overallScore: number;
   scores: Record<AreaId, number>;
-  /** Every statement of the audit in the order it asks them (25), rated 1–5 or null. */
+  /** The version of the audit's words the result was answered with (1, 2, …). */
+  contentVersion: number;
+  /**
+   * Every statement of the audit in the order it asks them (25), in the words of `contentVersion`,
+   * rated 1–5 or null.
+   */
   answers: LeadAnswer[];
 }
 
 /**
  * The event for one stored request: plain data in, plain data out (no database, no clock). The
  * request that made its lead (whose id the lead took) is the lead's creation; any other, an update.
+ * `content` is the version of the audit's words the request names (request.contentVersion): its
+ * statements are listed in them.
  */
-export function leadCreatedEvent(request: StoredEmailRequest): LeadCreatedEvent {
+export function leadCreatedEvent(request: StoredEmailRequest, content: AuditContent): LeadCreatedEvent {
   const createdAt = request.createdAt.toISOString();
   const scores = scoreAreas(request.responses);
   return {
@@ -66,12 +74,13 @@ export function leadCreatedEvent(request: StoredEmailRequest): LeadCreatedEvent 
       profile: request.profile,
       overallScore: overallScore(scores),
       scores,
-      answers: AREAS.flatMap((area) =>
-        area.questions.map((statement, question) => ({
-          areaId: area.id,
-          areaTitle: area.title,
-          statement,
-          rating: request.responses[area.id]?.[question] ?? null,
+      contentVersion: request.contentVersion,
+      answers: AREA_IDS.flatMap((areaId) =>
+        areaContent(content, areaId).statements.map((statement, question) => ({
+          areaId,
+          areaTitle: areaTitle(areaId),
+          statement: statement.text,
+          rating: request.responses[areaId]?.[question] ?? null,
         })),
       ),
     },

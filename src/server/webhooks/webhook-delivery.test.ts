@@ -17,6 +17,10 @@ import {
 } from '../../../test/support/requests';
 import { buildTestApp, useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
+import { CONTENT_V1, statementContent } from '../../core/content';
+import { ContentCache } from '../content/content-cache';
+import type { LeadCreatedEvent } from './lead-created';
+import { publishWords, version2Text } from '../../../test/support/content-fixtures';
 import { webhookDelivery, WebhookError } from './webhook-delivery';
 
 const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
@@ -154,6 +158,31 @@ describe.each(DATABASE_KINDS)('lead.created webhooks through the outbox, on %s',
     expect(() => other.verify(body, headers as Record<string, string>)).toThrow();
   });
 
+  it('lists each result’s statements in the words of the version it was answered with', async () => {
+    expect(await publishWords(t.db)).toBe(2);
+    const older = await postEmailRequest(server.app, validBody({ email: 'older@care-home.example' }));
+    const newer = await postEmailRequest(
+      server.app,
+      validBody({ email: 'newer@care-home.example', contentVersion: 2 }),
+    );
+    expect([older.statusCode, newer.statusCode]).toEqual([202, 202]);
+    await until(() => receiver.received.length === 2);
+    const events = receiver.received.map((r) => JSON.parse(r.body) as LeadCreatedEvent);
+    const eventOf = (id: string) => events.find((e) => e.data.resultId === id)!;
+    const first = statementContent(CONTENT_V1, 'operational', 0).text;
+    const before = eventOf(older.json().id).data;
+    expect(before.contentVersion).toBe(1);
+    expect(before.answers[0]?.statement).toBe(first);
+    const after = eventOf(newer.json().id).data;
+    expect(after.contentVersion).toBe(2);
+    expect(after.answers).toHaveLength(25);
+    expect(after.answers[0]).toMatchObject({
+      areaId: 'operational',
+      statement: version2Text('operational', 0, first),
+    });
+    expect(after.answers.map((a) => a.rating)).toEqual(before.answers.map((a) => a.rating));
+  });
+
   it('carries the contact given with consent, the source of the visit and the profile, and leaves out what was not given', async () => {
     const full = await postEmailRequest(
       server.app,
@@ -274,13 +303,15 @@ describe('one webhook delivery attempt', () => {
   });
 
   it('sends nothing for a lead erased since it was queued', async () => {
-    await expect(webhookDelivery(t.db, { secret: SECRET })(message(receiver.url))).resolves.toBeUndefined();
+    await expect(
+      webhookDelivery(t.db, { secret: SECRET, content: new ContentCache(t.db) })(message(receiver.url)),
+    ).resolves.toBeUndefined();
     expect(receiver.received).toHaveLength(0);
   });
 
   it('fails for good for a message that belongs to no request', async () => {
     await expect(
-      webhookDelivery(t.db, { secret: SECRET })(message(receiver.url, null)),
+      webhookDelivery(t.db, { secret: SECRET, content: new ContentCache(t.db) })(message(receiver.url, null)),
     ).rejects.toBeInstanceOf(PermanentDeliveryError);
   });
 
@@ -293,9 +324,11 @@ describe('one webhook delivery attempt', () => {
       )
     ).rows;
     receiver.hangFromNowOn();
-    const attempt = webhookDelivery(t.db, { secret: SECRET, timeoutMs: 300 })(
-      message(receiver.url, lead!.id),
-    );
+    const attempt = webhookDelivery(t.db, {
+      secret: SECRET,
+      timeoutMs: 300,
+      content: new ContentCache(t.db),
+    })(message(receiver.url, lead!.id));
     await expect(attempt).rejects.toThrow(new WebhookError('no answer within 0.3 s'));
     expect(receiver.received).toHaveLength(1);
   });
@@ -303,7 +336,9 @@ describe('one webhook delivery attempt', () => {
   it('says the receiver could not be reached when nothing listens, without naming it', async () => {
     const [lead] = (await t.db.query<{ id: string }>('SELECT id FROM email_requests LIMIT 1')).rows;
     const url = `http://127.0.0.1:${await freePort()}${HOOK_PATH}`;
-    const attempt = webhookDelivery(t.db, { secret: SECRET })(message(url, lead!.id));
+    const attempt = webhookDelivery(t.db, { secret: SECRET, content: new ContentCache(t.db) })(
+      message(url, lead!.id),
+    );
     await expect(attempt).rejects.toThrow(
       new WebhookError('the receiver could not be reached (ECONNREFUSED)'),
     );

@@ -1,4 +1,7 @@
 import { Webhook } from 'standardwebhooks';
+import type { AuditContent } from '../../core/content';
+import type { ContentSource } from '../content/content-cache';
+import { storedVersion } from '../content/answered-version';
 import type { Database } from '../db/database';
 import type { ClaimedMessage } from '../outbox/outbox-store';
 import { PermanentDeliveryError, type DeliverMessage } from '../outbox/outbox-worker';
@@ -10,6 +13,8 @@ export interface WebhookDeliveryOptions {
   secret: string;
   /** How long one attempt may take, answer included. */
   timeoutMs?: number;
+  /** The audit's words by version: the event lists the statements in the request's own. */
+  content: ContentSource;
 }
 
 /**
@@ -31,7 +36,8 @@ export interface WebhookRequest {
 
 /**
  * The request for one webhook message, from plain data (no database, no clock, no network): the
- * stored request's `lead.created` event as the body, signed as Standard Webhooks says at `sentAt`, with the
+ * stored request's `lead.created` event as the body (its statements in `content`, the words of the
+ * version the request names), signed as Standard Webhooks says at `sentAt`, with the
  * message id as `webhook-id` so a retry carries the same id and the receiver can drop a duplicate.
  */
 export function composeWebhookRequest(
@@ -39,8 +45,9 @@ export function composeWebhookRequest(
   request: StoredEmailRequest,
   signer: Webhook,
   sentAt: Date,
+  content: AuditContent,
 ): WebhookRequest {
-  const body = JSON.stringify(leadCreatedEvent(request));
+  const body = JSON.stringify(leadCreatedEvent(request, content));
   return {
     url: message.recipient,
     headers: {
@@ -71,7 +78,8 @@ export function webhookDelivery(db: Database, options: WebhookDeliveryOptions): 
     const request = await findEmailRequest(db, message.requestId);
     // Erased since it was queued: its outbox rows went with it, so there is nothing to send or record.
     if (!request) return;
-    const { url, headers, body } = composeWebhookRequest(message, request, signer, new Date());
+    const words = await storedVersion(options.content, request.contentVersion);
+    const { url, headers, body } = composeWebhookRequest(message, request, signer, new Date(), words.content);
 
     let response: Response;
     try {
