@@ -140,6 +140,7 @@ describe('composing a request’s e-mails from gathered facts', () => {
       new Webhook(secret),
       // Standard Webhooks refuses a timestamp more than five minutes from its own clock.
       new Date(),
+      CONTENT_V1,
     );
     expect(request.url).toBe('https://hooks.example/catch/1');
     expect(request.headers['webhook-id']).toBe(MESSAGE.id);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { teamView, type Rating, type Responses } from '../../core';
+import { CONTENT_V1 } from '../../core/content';
 import { readManagerTeamAudit } from './manager-team-audit';
 
 const rated = (rating: Rating): Responses =>
@@ -9,7 +10,11 @@ const rated = (rating: Rating): Responses =>
       { 0: rating, 1: rating, 2: rating, 3: rating, 4: rating },
     ]),
   );
-const VIEW = teamView([{ responses: rated(2) }, { responses: rated(3) }, { responses: rated(5) }], rated(4))!;
+const VIEW = teamView(
+  [{ responses: rated(2) }, { responses: rated(3) }, { responses: rated(5) }],
+  rated(4),
+  CONTENT_V1,
+)!;
 const SUMMARY = {
   joinLink: `http://127.0.0.1:3000/audit-tool/join/${'a'.repeat(43)}`,
   openedAt: '2026-11-28T10:00:00.000Z',
@@ -57,6 +62,12 @@ describe('readManagerTeamAudit', () => {
     [
       'counts that are not five',
       { teamAudit: { ...SUMMARY, view: { ...VIEW, differing: [{ ...VIEW.differing[0], counts: [1, 2] }] } } },
+    ],
+    [
+      'a differing statement without its words',
+      {
+        teamAudit: { ...SUMMARY, view: { ...VIEW, differing: [{ ...VIEW.differing[0], text: undefined }] } },
+      },
     ],
   ])('refuses %s', (_name, value) => {
     expect(readManagerTeamAudit(value)).toBeUndefined();

@@ -149,13 +149,16 @@ function readDiffering(value: unknown): DifferingStatement | undefined {
   if (!isRecord(value) || !AREA_IDS.includes(value.area as never)) return undefined;
   if (!isWhole(value.index, 0, QUESTIONS_PER_AREA - 1)) return undefined;
   const spread = readSpread(value, 1, 5);
-  const { counts, own } = value;
+  const { counts, own, text, label } = value;
   if (!spread || !Array.isArray(counts) || counts.length !== 5) return undefined;
+  if (typeof text !== 'string' || typeof label !== 'string') return undefined;
   if (!counts.every((count) => isWhole(count, 0, Infinity))) return undefined;
   if (own !== undefined && !isWhole(own, 1, 5)) return undefined;
   return {
     area: value.area as DifferingStatement['area'],
     index: value.index,
+    text,
+    label,
     ...spread,
     counts: counts as DifferingStatement['counts'],
     ...(own !== undefined ? { own } : {}),

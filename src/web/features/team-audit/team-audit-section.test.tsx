@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AREAS, teamView, type Rating, type Responses, type TeamAnswer, type TeamView } from '../../../core';
+import { CONTENT_V1 } from '../../../core/content';
 import type { ManagerTeamAudit, TeamAuditSummary } from '../../../shared/team-audit';
 import { BrowserRouter } from '../../../browser/router';
 import { pushLocation } from '../../../browser/router/history';
@@ -38,7 +39,7 @@ const ANSWERS: TeamAnswer[] = [
   { role: 'care-worker', responses: rated([3, 4, 3, 3, 3]) },
   { role: 'manager', responses: rated([5, 5, 3, 3, 3]) },
 ];
-const VIEW: TeamView = teamView(ANSWERS, OWN)!;
+const VIEW: TeamView = teamView(ANSWERS, OWN, CONTENT_V1)!;
 
 function summary(change: Partial<TeamAuditSummary> = {}): TeamAuditSummary {
   return {
@@ -151,7 +152,7 @@ describe('an open team audit', () => {
   });
 
   it('with 3 or more answers shows the team’s view and no longer says it is waiting', async () => {
-    const view = teamView(ANSWERS.slice(0, 3), OWN)!;
+    const view = teamView(ANSWERS.slice(0, 3), OWN, CONTENT_V1)!;
     stubApi({ [`GET ${PATH}`]: [audit(summary({ respondents: 3, view }))] });
     renderSection();
     expect(await screen.findByRole('heading', { level: 3, name: 'Your team’s view' })).toBeTruthy();
@@ -388,6 +389,7 @@ describe('the team’s view', () => {
         responses,
       })),
       OWN,
+      CONTENT_V1,
     )!;
     stubApi({ [`GET ${PATH}`]: [audit(summary({ respondents: 3, view: alike }))] });
     renderSection();
