@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTENT_V1, type AuditContent } from '../../core/content';
 import { migrate, readMigrations, readRepeatables } from '../db/migrate';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
-import { storeLead } from '../../../test/support/lead-fixtures';
 import { useTestDatabase } from '../../../test/support/suite-database';
 import { ContentCache } from './content-cache';
 import {
@@ -44,8 +43,16 @@ describe.each(DATABASE_KINDS)('migration 0026 and version 1 on an existing datab
       migrations.filter((m) => m.version < CONTENT_MIGRATION),
       await readRepeatables(),
     );
-    await storeLead(t.db, { email: 'jo@care-home.example' });
-    await storeLead(t.db, { email: 'sam@care-home.example' });
+    // Stored as the code of that time stored them: the repeatable functions of today already write
+    // the column 0026 adds, so the rows go in by hand (a lead each, then its request).
+    for (const email of ['jo@care-home.example', 'sam@care-home.example']) {
+      await t.db.query(
+        `INSERT INTO email_requests (id, email, email_normalized, responses, operational_score, compliance_score,
+                                     quality_score, training_score, data_score, overall_score)
+         VALUES (gen_random_uuid(), $1, $1, '{}'::jsonb, 0, 0, 0, 0, 0, 0)`,
+        [email],
+      );
+    }
 
     expect(
       await migrate(
