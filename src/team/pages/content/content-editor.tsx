@@ -235,12 +235,10 @@ function Changes({ live, changes }: { live: number; changes: readonly ContentCha
                 {change.note ? <p className="content-changes__note">{`Note: ${change.note}.`}</p> : null}
                 <dl className="content-changes__words">
                   <div>
-                    <dt>Before</dt>
-                    <dd>{change.before || '(none)'}</dd>
+                    <dt>Before:</dt> <dd>{change.before || '(none)'}</dd>
                   </div>
                   <div>
-                    <dt>After</dt>
-                    <dd>{change.after || '(none)'}</dd>
+                    <dt>After:</dt> <dd>{change.after || '(none)'}</dd>
                   </div>
                 </dl>
               </li>

@@ -1,4 +1,4 @@
-import { memo, useCallback, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import { AREAS } from '../../../core/areas';
 import {
   CONTENT_LIMITS,
@@ -317,11 +317,16 @@ function StatementFields({
           ))}
         </select>
       </div>
-      <details className="content-items" open={itemProblems ? true : undefined}>
-        <summary id={id('items')}>
-          Framework items ({chosen.size} chosen)
-          {itemProblems ? <span className="visually-hidden"> (has a problem)</span> : null}
-        </summary>
+      <Disclosure
+        summaryId={id('items')}
+        summary={
+          <>
+            Framework items ({chosen.size} chosen)
+            {itemProblems ? <span className="visually-hidden"> (has a problem)</span> : null}
+          </>
+        }
+        openAtFirst={Boolean(itemProblems)}
+      >
         <FieldError id={`${id('items')}-error`} messages={itemProblems} />
         {items.length === 0 ? <p className="muted">The framework has no items yet.</p> : null}
         {KEY_QUESTIONS.map((question) => {
@@ -351,7 +356,7 @@ function StatementFields({
             </fieldset>
           ) : null;
         })}
-      </details>
+      </Disclosure>
       <TextField
         id={id('key')}
         label="Key"
@@ -400,8 +405,7 @@ function FrameworkFields({
           onChange((content) => ({ ...content, framework: { ...content.framework, name } }))
         }
       />
-      <details className="content-items">
-        <summary>Items ({framework.items.length})</summary>
+      <Disclosure summary={`Items (${framework.items.length})`} openAtFirst={false}>
         <p className="field__hint">Removing an item also unticks it on every statement.</p>
         <ol className="content-framework">
           {framework.items.map((item, index) => (
@@ -462,8 +466,33 @@ function FrameworkFields({
         {full ? (
           <p className="field__hint">{`The list holds at most ${CONTENT_LIMITS.frameworkItems} items.`}</p>
         ) : null}
-      </details>
+      </Disclosure>
     </fieldset>
+  );
+}
+
+/**
+ * A <details> whose content is drawn only while it is open: a statement's framework items are a
+ * long list of checkboxes, 25 times over, that most edits never open. A link from the error
+ * summary opens it (error-summary.tsx), and the toggle event draws the content.
+ */
+function Disclosure({
+  summary,
+  summaryId,
+  openAtFirst,
+  children,
+}: {
+  summary: ReactNode;
+  summaryId?: string;
+  openAtFirst: boolean;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(openAtFirst);
+  return (
+    <details className="content-items" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary id={summaryId}>{summary}</summary>
+      {open ? children : null}
+    </details>
   );
 }
 
