@@ -392,4 +392,71 @@ describe('the Audit content page', () => {
       valueOf(within(statementGroup('Operational Efficiency', 1)).getByRole('textbox', { name: 'Text' })),
     ).toBe(CONTENT_V1.areas[0].statements[0].text);
   });
+
+  it('previews the results, the e-mail and the PDF of the form’s words for a chosen band', async () => {
+    // jsdom has no object URLs: the page's PDF link gets this address.
+    vi.stubGlobal(
+      'URL',
+      Object.assign(class extends URL {}, {
+        createObjectURL: vi.fn(() => 'blob:preview-pdf'),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    fakeApi(sent, [
+      contentRoutes({ canEdit: true }),
+      ({ method, path }) => {
+        if (method === 'POST' && path === '/api/team/content/preview/email')
+          return json({
+            subject: 'Your Care Audit results',
+            text: 'Your overall score is 60%.',
+            html: '<p>Your overall score is 60%.</p>',
+          });
+        if (method === 'POST' && path === '/api/team/content/preview/pdf') return json({});
+        return undefined;
+      },
+    ]);
+    const user = userEvent.setup();
+    renderAt('/team/content');
+    await openEditor(user);
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    const show = () =>
+      within(preview).getByRole('button', { name: /^(Show the preview|Make the preview PDF)$/ });
+
+    await user.click(within(preview).getByRole('radio', { name: 'Audit' }));
+    await user.click(show());
+    expect(text(preview)).toContain('Section 1 of 5: Operational Efficiency');
+    expect(text(preview)).toContain('Rate each statement: 1 (Poor), 2, 3, 4, 5 (Excellent).');
+
+    await user.click(within(preview).getByRole('radio', { name: 'Results' }));
+    await user.click(within(preview).getByRole('radio', { name: 'Take the next steps (60–79%)' }));
+    await user.click(show());
+    expect(text(preview)).toContain('Overall score: 60% (Good)');
+    expect(text(preview)).toContain('Operational Efficiency: 60% (Good)');
+    expect(text(preview)).toContain(CONTENT_V1.areas[0].advice.next_steps);
+    expect(text(preview)).toContain(CONTENT_V1.recommendationsIntro.improve);
+
+    await user.click(within(preview).getByRole('radio', { name: 'E-mail' }));
+    await user.click(show());
+    await within(preview).findByText('Your overall score is 60%.', { selector: 'pre' });
+    expect(text(preview)).toContain('Subject: Your Care Audit results');
+    const frame = within(preview).getByTitle('The e-mail’s HTML version');
+    expect(frame.getAttribute('sandbox')).toBe('');
+
+    await user.click(within(preview).getByRole('radio', { name: 'PDF' }));
+    await user.click(show());
+    const link = await within(preview).findByRole('link', { name: 'Download the preview PDF' });
+    expect(link.getAttribute('href')).toBe('blob:preview-pdf');
+    expect(changes(sent)).toEqual([
+      {
+        method: 'POST',
+        path: '/api/team/content/preview/email',
+        body: { content: CONTENT_V1, band: 'next_steps' },
+      },
+      {
+        method: 'POST',
+        path: '/api/team/content/preview/pdf',
+        body: { content: CONTENT_V1, band: 'next_steps' },
+      },
+    ]);
+  });
 });

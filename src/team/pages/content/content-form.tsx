@@ -1,4 +1,4 @@
-import { memo, useCallback, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { AREAS } from '../../../core/areas';
 import {
   CONTENT_LIMITS,
@@ -389,6 +389,11 @@ function FrameworkFields({
       },
     }));
   const full = framework.items.length >= CONTENT_LIMITS.frameworkItems;
+  // An item just added: its name field takes focus once it is drawn, to be named at once.
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added !== null) document.getElementById(fieldId.frameworkItemName(added))?.focus();
+  }, [added]);
   return (
     <fieldset className="content-fieldset">
       <legend className="content-fieldset__legend">Framework</legend>
@@ -448,7 +453,8 @@ function FrameworkFields({
           type="button"
           className="button button--secondary"
           disabled={full}
-          onClick={() =>
+          onClick={() => {
+            setAdded(framework.items.length);
             onChange((content) => ({
               ...content,
               framework: {
@@ -458,8 +464,8 @@ function FrameworkFields({
                   { id: newFrameworkItemId(content.framework.items, 'Safe'), keyQuestion: 'Safe', name: '' },
                 ],
               },
-            }))
-          }
+            }));
+          }}
         >
           Add an item
         </button>

@@ -127,6 +127,8 @@ export function ContentPage() {
                   onPublished={() => {
                     setEditing(false);
                     overview.reload();
+                    // The form is gone: focus goes to the page's heading, the notice says what is live.
+                    heading.current?.focus();
                   }}
                 />
               )}
