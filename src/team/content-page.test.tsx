@@ -1,12 +1,18 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_V1, type AuditContent } from '../core/content';
-import { BrowserRouter } from '../browser/router';
-import { pushLocation } from '../browser/router/history';
 import { setUnauthorizedHandler } from './api';
-import { TeamApp } from './app';
+import {
+  changesIn,
+  fakeTeamApi,
+  json,
+  renderTeamAt,
+  type Answer,
+  type Handler,
+  type Sent,
+} from '../../test/support/team-fake-api';
 import type { ContentDraft, ContentOverview, ContentVersionDetail } from './content-api';
 import { CONFLICT_MESSAGE } from './pages/content/content-editor';
 
@@ -16,39 +22,14 @@ import { CONFLICT_MESSAGE } from './pages/content/content-editor';
 const ME = 'editor@care-audit.example';
 const COLLEAGUE = 'colleague@care-audit.example';
 
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
+/** What no handler answers: the session, and "no such route" for anything else. */
+function fallback(request: Sent): Answer {
+  return request.path === '/api/team/session'
+    ? json({ email: ME, expiresAt: '2026-12-01T00:00:00Z' })
+    : json({ error: { code: 'not_found', message: `No fake for ${request.method} ${request.path}` } }, 404);
 }
-type Answer = { status: number; body?: unknown };
-type Handler = (sent: Sent) => Answer | undefined;
 
-const json = (body: unknown, status = 200): Answer => ({ status, body });
-
-function fakeApi(sent: Sent[], handlers: Handler[]) {
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const request: Sent = {
-      method: init?.method ?? 'GET',
-      path: input,
-      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
-    };
-    sent.push(request);
-    let answer: Answer | undefined;
-    for (const handle of handlers) answer ??= handle(request);
-    answer ??=
-      request.path === '/api/team/session'
-        ? json({ email: ME, expiresAt: '2026-12-01T00:00:00Z' })
-        : json(
-            { error: { code: 'not_found', message: `No fake for ${request.method} ${request.path}` } },
-            404,
-          );
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-}
+const fakeApi = (sent: Sent[], handlers: Handler[]) => fakeTeamApi(sent, handlers, fallback);
 
 const VERSION_1 = {
   version: 1,
@@ -100,16 +81,8 @@ function contentRoutes({ canEdit, draft = CONTENT_V1 }: { canEdit: boolean; draf
   };
 }
 
-function renderAt(path: string) {
-  pushLocation(path, { replace: true });
-  return render(
-    <BrowserRouter>
-      <TeamApp />
-    </BrowserRouter>,
-  );
-}
-
-const changes = (sent: Sent[]) => sent.filter((s) => s.method !== 'GET');
+const renderAt = renderTeamAt;
+const changes = changesIn;
 const text = (element: HTMLElement) => element.textContent ?? '';
 const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;
 /** The workspace's live region for good news (the page's preview has one of its own, after it). */

@@ -31,6 +31,11 @@ type Update<T> = (change: (value: T) => T) => void;
 export const KEY_HINT =
   'Keep the key while the meaning stays; give a new key when the statement means something new.';
 
+const INTRO_LABELS = [
+  ['improve', 'For an area below 80%'],
+  ['sustain', 'For an area at 80% or more'],
+] as const;
+
 const DSPT_NUMBERS = Object.keys(DSPT_STANDARDS).map(Number) as DsptStandardNumber[];
 
 /**
@@ -93,32 +98,22 @@ export function ContentForm({
       </fieldset>
       <fieldset className="content-fieldset">
         <legend className="content-fieldset__legend">The words before recommendations</legend>
-        <TextField
-          id={fieldId.recommendationsIntro('improve')}
-          label="For an area below 80%"
-          value={form.recommendationsIntro.improve}
-          limit={CONTENT_LIMITS.recommendationsIntro}
-          problems={problems}
-          onChange={(value) =>
-            onChange((content) => ({
-              ...content,
-              recommendationsIntro: { ...content.recommendationsIntro, improve: value },
-            }))
-          }
-        />
-        <TextField
-          id={fieldId.recommendationsIntro('sustain')}
-          label="For an area at 80% or more"
-          value={form.recommendationsIntro.sustain}
-          limit={CONTENT_LIMITS.recommendationsIntro}
-          problems={problems}
-          onChange={(value) =>
-            onChange((content) => ({
-              ...content,
-              recommendationsIntro: { ...content.recommendationsIntro, sustain: value },
-            }))
-          }
-        />
+        {INTRO_LABELS.map(([which, label]) => (
+          <TextField
+            key={which}
+            id={fieldId.recommendationsIntro(which)}
+            label={label}
+            value={form.recommendationsIntro[which]}
+            limit={CONTENT_LIMITS.recommendationsIntro}
+            problems={problems}
+            onChange={(value) =>
+              onChange((content) => ({
+                ...content,
+                recommendationsIntro: { ...content.recommendationsIntro, [which]: value },
+              }))
+            }
+          />
+        ))}
       </fieldset>
       <FrameworkFields framework={form.framework} onChange={onChange} problems={problems} />
     </div>

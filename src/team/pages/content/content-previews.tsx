@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ChoiceGroup } from '../../../browser/forms/choice-group';
 import { AREAS } from '../../../core/areas';
 import { sampleAnswers, type AuditContent } from '../../../core/content';
 import { BANDS, bandRange, type Band } from '../../../core/insight/bands';
@@ -15,6 +16,11 @@ const KINDS = [
   { id: 'pdf', label: 'PDF' },
 ] as const;
 type Kind = (typeof KINDS)[number]['id'];
+
+const BAND_OPTIONS = BANDS.map((band) => ({
+  id: band.id,
+  label: `${band.heading} (${bandRange(band.id).toLowerCase()})`,
+}));
 
 /** What the preview shows, once asked for: built here, or answered by the server. */
 type Shown =
@@ -90,37 +96,21 @@ export function ContentPreviews({
         every area in the band you choose.
       </p>
       <div className="content-preview__choices">
-        <fieldset className="choices">
-          <legend className="choices__legend">What to preview</legend>
-          {KINDS.map((option) => (
-            <label key={option.id} className="choice">
-              <input
-                type="radio"
-                name="preview-kind"
-                value={option.id}
-                checked={kind === option.id}
-                onChange={() => setKind(option.id)}
-              />
-              {option.label}
-            </label>
-          ))}
-        </fieldset>
+        <ChoiceGroup
+          legend="What to preview"
+          name="preview-kind"
+          options={KINDS}
+          value={kind}
+          onChange={setKind}
+        />
         {kind !== 'audit' ? (
-          <fieldset className="choices">
-            <legend className="choices__legend">Sample answers in the band</legend>
-            {BANDS.map((option) => (
-              <label key={option.id} className="choice">
-                <input
-                  type="radio"
-                  name="preview-band"
-                  value={option.id}
-                  checked={band === option.id}
-                  onChange={() => setBand(option.id)}
-                />
-                {`${option.heading} (${bandRange(option.id).toLowerCase()})`}
-              </label>
-            ))}
-          </fieldset>
+          <ChoiceGroup
+            legend="Sample answers in the band"
+            name="preview-band"
+            options={BAND_OPTIONS}
+            value={band}
+            onChange={setBand}
+          />
         ) : null}
       </div>
       <button type="button" className="button button--secondary" onClick={show} disabled={busy}>
