@@ -400,12 +400,23 @@ describe('the Audit content page', () => {
     expect(text(preview)).toContain('Section 1 of 5: Operational Efficiency');
     expect(text(preview)).toContain('Rate each statement: 1 (Poor), 2, 3, 4, 5 (Excellent).');
 
+    // The previews use the form's words, saved or not.
+    const advice = within(screen.getByRole('group', { name: 'Operational Efficiency' })).getByRole(
+      'textbox',
+      {
+        name: 'Advice, Take the next steps (60–79%)',
+      },
+    );
+    await replaceText(user, advice, 'Plan every visit in one place.');
+    const previewed = structuredClone(CONTENT_V1);
+    previewed.areas[0].advice.next_steps = 'Plan every visit in one place.';
+
     await user.click(within(preview).getByRole('radio', { name: 'Results' }));
     await user.click(within(preview).getByRole('radio', { name: 'Take the next steps (60–79%)' }));
     await user.click(show());
     expect(text(preview)).toContain('Overall score: 60% (Good)');
     expect(text(preview)).toContain('Operational Efficiency: 60% (Good)');
-    expect(text(preview)).toContain(CONTENT_V1.areas[0].advice.next_steps);
+    expect(text(preview)).toContain('Plan every visit in one place.');
     expect(text(preview)).toContain(CONTENT_V1.recommendationsIntro.improve);
 
     await user.click(within(preview).getByRole('radio', { name: 'E-mail' }));
@@ -423,12 +434,12 @@ describe('the Audit content page', () => {
       {
         method: 'POST',
         path: '/api/team/content/preview/email',
-        body: { content: CONTENT_V1, band: 'next_steps' },
+        body: { content: previewed, band: 'next_steps' },
       },
       {
         method: 'POST',
         path: '/api/team/content/preview/pdf',
-        body: { content: CONTENT_V1, band: 'next_steps' },
+        body: { content: previewed, band: 'next_steps' },
       },
     ]);
   });

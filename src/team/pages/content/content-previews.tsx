@@ -3,7 +3,7 @@ import { ChoiceGroup } from '../../../browser/forms/choice-group';
 import { AREAS } from '../../../core/areas';
 import { sampleAnswers, type AuditContent } from '../../../core/content';
 import { BANDS, bandRange, type Band } from '../../../core/insight/bands';
-import { buildReport, type Report, type ReportContext } from '../../../core/report';
+import { buildReport, type Report } from '../../../core/report';
 import { RATING_END_WORDS, RATINGS } from '../../../core/responses';
 import { contentApi, type EmailPreview } from '../../content-api';
 import { TeamApiError } from '../../api';
@@ -29,13 +29,9 @@ type Shown =
   | { kind: 'email'; band: Band; email: EmailPreview }
   | { kind: 'pdf'; band: Band; url: string };
 
-/**
- * The report for a band's sample answers, in the draft's words. buildReport reads `content` from
- * its context (issue 34); written once here, so nothing else knows how a preview's report is made.
- */
+/** The report for a band's sample answers, in the draft's words (not yet published). */
 export function previewReport(content: AuditContent, band: Band): Report {
-  const context = { content } as ReportContext;
-  return buildReport(sampleAnswers(band), new Date(), context);
+  return buildReport(sampleAnswers(band), new Date(), { content });
 }
 
 /** "1 (Poor)", "2", … "5 (Excellent)": the scale as the audit labels it, in plain text. */
