@@ -100,9 +100,7 @@ export async function request<T>(
 
 async function errorFrom(response: Response): Promise<TeamApiError> {
   try {
-    const body = (await response.json()) as Partial<ApiErrorBody> & Partial<ApiErrorBody['error']>;
-    // The one error body, or its fields at the top level (the content routes' brief shows both).
-    const error = body.error ?? (body.code && body.message ? (body as ApiErrorBody['error']) : undefined);
+    const { error } = (await response.json()) as Partial<ApiErrorBody>;
     if (error)
       return new TeamApiError(response.status, error.code, error.message, error.fields, error.problems);
   } catch {

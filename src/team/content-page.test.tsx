@@ -336,9 +336,14 @@ describe('the Audit content page', () => {
       contentRoutes({ canEdit: true }),
       ({ method, path }) =>
         method === 'POST' && path === '/api/team/content/import'
-          ? // The brief's body, its fields at the top level: read as the one error body is.
-            json(
-              { code: 'invalid_content', message: 'The file is not audit content.', problems: [problem] },
+          ? json(
+              {
+                error: {
+                  code: 'invalid_content',
+                  message: 'This file cannot be imported: see the problems listed.',
+                  problems: [problem],
+                },
+              },
               400,
             )
           : undefined,
