@@ -171,6 +171,13 @@ export function ContentEditor({
           `Nobody has saved a draft since version ${draft.baseVersion}: the form starts from its words.`
         )}
       </p>
+      {draft.baseVersion !== live ? (
+        <div className="notice notice--info">
+          <p>
+            {`Version ${live} was published after this draft was started from version ${draft.baseVersion}. “What changed” compares the draft with version ${live}: publishing the draft replaces its words.`}
+          </p>
+        </div>
+      ) : null}
       <ImportForm
         revision={draft.revision}
         onImported={() => {

@@ -115,13 +115,17 @@ function problemPrefixes(content: AuditContent): [string, string][] {
   return prefixes;
 }
 
-/** "safe-9": the next free id under a key question, for an item an editor adds. */
+/**
+ * "safe-9": an id for an item an editor adds, one past the highest number under its key question
+ * in the list (ids are stable within a version; an item keeps its id when it moves under another
+ * key question).
+ */
 export function newFrameworkItemId(items: readonly FrameworkItem[], keyQuestion: KeyQuestion): string {
   const prefix = keyQuestion.toLowerCase();
-  const taken = new Set(items.map((item) => item.id));
-  let n = items.filter((item) => item.keyQuestion === keyQuestion).length + 1;
-  while (taken.has(`${prefix}-${n}`)) n++;
-  return `${prefix}-${n}`;
+  const pattern = new RegExp(`^${prefix}-(\\d+)$`);
+  const numbers = items.map((item) => Number(pattern.exec(item.id)?.[1]));
+  const highest = Math.max(0, ...numbers.filter((n) => Number.isInteger(n)));
+  return `${prefix}-${highest + 1}`;
 }
 
 /** The list without one item, and no statement naming it any more. */
