@@ -221,7 +221,8 @@ describe('the Audit content page', () => {
     expect(CONFLICT_MESSAGE).toBe(
       'Another editor saved the draft since you opened it. Saving now would overwrite their changes.',
     );
-    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    // Said where the editor is, and focused, so a screen reader reads it at once.
+    expect(document.activeElement).toBe(alert.closest('[role="alert"]'));
     expect(valueOf(field())).toBe('My words.');
     expect(text(notice())).not.toContain('Draft saved');
 

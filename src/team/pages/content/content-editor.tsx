@@ -139,7 +139,8 @@ export function ContentEditor({
     setSaving(true);
     try {
       const saved = await contentApi.saveDraft(draft.revision, content);
-      setDraft({ ...draft, revision: saved.revision, savedAt: saved.savedAt });
+      // Saved by this editor: the page's own summary names them once it is read again.
+      setDraft({ ...draft, revision: saved.revision, savedAt: saved.savedAt, savedBy: null });
       setSavedJson(JSON.stringify(content));
       onChanged();
       return saved.revision;
@@ -189,19 +190,9 @@ export function ContentEditor({
         onProblems={(list) => showProblems('The file was not imported', list)}
       />
       {problems ? <ErrorSummary title={problems.title} problems={problems.list} /> : null}
-      {conflict ? (
-        <div className="notice notice--error content-conflict" role="alert">
-          <p>
-            <strong>{CONFLICT_MESSAGE}</strong> Your edits stay on screen until you reload; reloading shows
-            their draft and loses what you changed here.
-          </p>
-          <button type="button" className="button button--secondary" onClick={loadDraft}>
-            Reload the draft
-          </button>
-        </div>
-      ) : null}
       <form onSubmit={saveDraft} noValidate aria-label="The next version’s words">
         <ContentForm form={form} onChange={onFormChange} problems={fieldProblems} />
+        {conflict ? <Conflict onReload={loadDraft} /> : null}
         <div className="content-savebar">
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? 'Saving…' : 'Save draft'}
@@ -221,6 +212,26 @@ export function ContentEditor({
         onFailed={(error) => failed(error, 'The draft was not published')}
         onPublished={onPublished}
       />
+    </div>
+  );
+}
+
+/**
+ * Another editor saved the draft since this one loaded it: said beside Save, where the person is,
+ * and focused. Nothing on screen is lost until they choose to reload.
+ */
+function Conflict({ onReload }: { onReload: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <div className="notice notice--error content-conflict" role="alert" tabIndex={-1} ref={box}>
+      <p>
+        <strong>{CONFLICT_MESSAGE}</strong> Your edits stay on screen until you reload; reloading shows their
+        draft and loses what you changed here.
+      </p>
+      <button type="button" className="button button--secondary" onClick={onReload}>
+        Reload the draft
+      </button>
     </div>
   );
 }
