@@ -97,6 +97,7 @@ async function replaceText(user: ReturnType<typeof userEvent.setup>, field: HTML
 /** The editor opened on the draft, and the fields of one statement. */
 async function openEditor(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Edit the next version' }));
+  expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Edit the next version' }));
   await screen.findByRole('form', { name: 'The next version’s words' });
 }
 
@@ -138,6 +139,7 @@ describe('the Audit content page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Read version 1' }));
     const reading = await screen.findByRole('region', { name: 'The words of version 1' });
+    expect(document.activeElement).toBe(within(reading).getByRole('heading', { level: 2 }));
     await within(reading).findByText(CONTENT_V1.areas[0].statements[0].text);
     expect(text(reading)).toContain('Build the foundations');
     expect(text(reading)).toContain(CONTENT_V1.areas[0].statements[0].nextStep);

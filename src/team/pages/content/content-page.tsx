@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Address } from '../../../browser/address';
 import { CONTENT_LIMITS } from '../../../core/content';
 import { contentApi, contentExportPath, type ContentVersionSummary } from '../../content-api';
@@ -24,6 +24,7 @@ export function ContentPage() {
   const data = overview.data;
   const [reading, setReading] = useState<number | null>(null);
   const [editing, setEditing] = useState(false);
+  const editHeading = useRef<HTMLHeadingElement>(null);
   const [restoring, setRestoring] = useState<ContentVersionSummary | null>(null);
   const live = data?.live;
 
@@ -110,14 +111,24 @@ export function ContentPage() {
           {reading !== null ? <VersionReader version={reading} onClose={() => setReading(null)} /> : null}
           {data.canEdit ? (
             <section className="card" aria-labelledby="edit-title">
-              <h2 id="edit-title">Edit the next version</h2>
+              <h2 id="edit-title" tabIndex={-1} ref={editHeading}>
+                Edit the next version
+              </h2>
               {data.draft?.savedAt ? (
                 <p>
                   {`A draft is saved${data.draft.savedBy ? ` by ${data.draft.savedBy}` : ''}, based on version ${data.draft.baseVersion}.`}
                 </p>
               ) : null}
               {!editing ? (
-                <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => {
+                    setEditing(true);
+                    // The button gives way to the form: focus stays in the section, at its heading.
+                    editHeading.current?.focus();
+                  }}
+                >
                   Edit the next version
                 </button>
               ) : (
@@ -187,10 +198,13 @@ function VersionReader({ version, onClose }: { version: number; onClose: () => v
   const load = useCallback(() => contentApi.version(version), [version]);
   const detail = useLoad(load);
   const data = detail.data?.version === version ? detail.data : undefined;
+  // Opened from the list above it: focus moves to it, so its words are read next.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [version]);
   return (
     <section className="card" aria-labelledby="reading-title">
       <div className="content-reader__head">
-        <h2 id="reading-title">{`The words of version ${version}`}</h2>
+        <h2 id="reading-title" tabIndex={-1} ref={heading}>{`The words of version ${version}`}</h2>
         <button type="button" className="button button--secondary button--small" onClick={onClose}>
           Close
         </button>
