@@ -97,7 +97,7 @@ export function ContentPage() {
       {data ? (
         <>
           <section className="card card--flush" aria-labelledby="versions-title">
-            <h2 id="versions-title" className="content-versions__title">
+            <h2 id="versions-title" className="card__title">
               Versions
             </h2>
             <DataTable
