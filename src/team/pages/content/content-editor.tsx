@@ -162,7 +162,7 @@ export function ContentEditor({
 
   return (
     <div className="content-editor">
-      <p className="muted">
+      <p className="muted content-draft-line">
         {draft.savedAt ? (
           <>
             {`The draft is based on version ${draft.baseVersion}; last saved ${draft.savedBy ? `by ${draft.savedBy} ` : ''}on `}

@@ -115,7 +115,7 @@ export function ContentPage() {
                 Edit the next version
               </h2>
               {data.draft?.savedAt ? (
-                <p>
+                <p className="content-draft-line">
                   {`A draft is saved${data.draft.savedBy ? ` by ${data.draft.savedBy}` : ''}, based on version ${data.draft.baseVersion}.`}
                 </p>
               ) : null}
