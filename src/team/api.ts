@@ -31,6 +31,8 @@ export class TeamApiError extends Error {
     readonly code: ApiErrorCode | 'network',
     message: string,
     readonly fields: Readonly<Record<string, string>> = {},
+    /** Every reason a document was refused (the audit content's checks), each a sentence. */
+    readonly problems: readonly string[] = [],
   ) {
     super(message);
     this.name = 'TeamApiError';
@@ -59,11 +61,14 @@ interface RequestOptions {
   body?: unknown;
   /** The sign-in and token pages expect 401-free answers; elsewhere a 401 means "signed out". */
   redirectOn401?: boolean;
+  /** 'blob' for a file the page offers as a download (a preview PDF); JSON otherwise. */
+  as?: 'json' | 'blob';
 }
 
-async function request<T>(
+/** One request to the team's API: the answer's JSON (or file), or a TeamApiError. */
+export async function request<T>(
   path: string,
-  { method = 'GET', body, redirectOn401 = true }: RequestOptions = {},
+  { method = 'GET', body, redirectOn401 = true, as = 'json' }: RequestOptions = {},
 ): Promise<T> {
   let response: Response;
   try {
@@ -89,15 +94,15 @@ async function request<T>(
     throw new TeamApiError(401, 'unauthorized', 'Your session has ended. Please sign in again.');
   }
   if (response.status === 204) return undefined as T;
-  if (response.ok) return (await response.json()) as T;
+  if (response.ok) return (as === 'blob' ? await response.blob() : await response.json()) as T;
   throw await errorFrom(response);
 }
 
 async function errorFrom(response: Response): Promise<TeamApiError> {
   try {
-    const body = (await response.json()) as Partial<ApiErrorBody>;
-    if (body.error)
-      return new TeamApiError(response.status, body.error.code, body.error.message, body.error.fields);
+    const { error } = (await response.json()) as Partial<ApiErrorBody>;
+    if (error)
+      return new TeamApiError(response.status, error.code, error.message, error.fields, error.problems);
   } catch {
     // Not JSON (a proxy's error page, say): the status is all we know.
   }

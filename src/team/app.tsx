@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from '../browser/router';
 import { ActivityPage } from './pages/activity';
 import { AlertsPage } from './pages/alerts';
@@ -10,6 +10,11 @@ import { NotFoundPage } from './pages/not-found';
 import { OverviewPage } from './pages/overview';
 import { SignInPage } from './pages/sign-in';
 import { Workspace } from './ui/workspace';
+
+// The content editor is large and used by few: its chunk loads when the page is opened.
+const ContentPage = lazy(() =>
+  import('./pages/content/content-page').then((m) => ({ default: m.ContentPage })),
+);
 
 const LEAD_PATH = /^\/team\/leads\/([^/]+)$/;
 
@@ -23,6 +28,15 @@ function pageFor(pathname: string): { page: ReactNode; signedIn: boolean } {
   if (path === '/team/failed') return { page: <FailedPage />, signedIn: true };
   if (path === '/team/activity') return { page: <ActivityPage />, signedIn: true };
   if (path === '/team/alerts') return { page: <AlertsPage />, signedIn: true };
+  if (path === '/team/content')
+    return {
+      page: (
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <ContentPage />
+        </Suspense>
+      ),
+      signedIn: true,
+    };
   const lead = LEAD_PATH.exec(path);
   if (lead) {
     const id = decodeURIComponent(lead[1]);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
@@ -11,10 +11,16 @@ import type {
   LeadSummary,
   TeamMembers,
 } from '../shared/team-api';
-import { BrowserRouter } from '../browser/router';
-import { pushLocation } from '../browser/router/history';
 import { setUnauthorizedHandler } from './api';
-import { TeamApp } from './app';
+import {
+  changesIn,
+  fakeTeamApi,
+  json,
+  renderTeamAt,
+  type Answer,
+  type Handler,
+  type Sent,
+} from '../../test/support/team-fake-api';
 import { ukToday } from './ui/follow-up-day';
 
 // The workspace's pages as the team uses them, inside the signed-in workspace (header, notices),
@@ -24,19 +30,6 @@ const ME = 'me@care-audit.example';
 const COLLEAGUE = 'colleague@care-audit.example';
 const LEAD_ID = '0b6f4c1e-1d1a-4c53-9a55-7d3c1c0f2a10';
 const LATER_ID = '7a9d3c2b-5e4f-4a1b-8c6d-1e2f3a4b5c6d';
-
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-type Answer = { status: number; body?: unknown };
-type Handler = (sent: Sent) => Answer | undefined;
-
-function json(body: unknown, status = 200): Answer {
-  return { status, body };
-}
 
 function refused(field: string, message: string): Answer {
   return json(
@@ -49,21 +42,7 @@ function refused(field: string, message: string): Answer {
 
 /** Routes answered in order: the first handler with an answer wins, then the defaults. */
 function fakeApi(sent: Sent[], handlers: Handler[] = []) {
-  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-    const request: Sent = {
-      method: init?.method ?? 'GET',
-      path: input,
-      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
-    };
-    sent.push(request);
-    let answer: Answer | undefined;
-    for (const handle of handlers) answer ??= handle(request);
-    answer ??= defaults(request);
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
+  fakeTeamApi(sent, handlers, defaults);
 }
 
 function defaults({ method, path }: Sent): Answer {
@@ -192,16 +171,8 @@ function leadStore(initial: LeadDetail): Handler {
   };
 }
 
-function renderAt(path: string) {
-  pushLocation(path, { replace: true });
-  return render(
-    <BrowserRouter>
-      <TeamApp />
-    </BrowserRouter>,
-  );
-}
-
-const changes = (sent: Sent[]) => sent.filter((s) => s.method !== 'GET');
+const renderAt = renderTeamAt;
+const changes = changesIn;
 
 /** The text a control's aria-describedby points at, as a screen reader reads it after the name. */
 function description(element: HTMLElement): string {

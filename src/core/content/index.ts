@@ -5,3 +5,4 @@ export * from './check-content';
 export * from './sample-answers';
 export * from './content-words';
 export * from './compare-statements';
+export * from './content-changes';

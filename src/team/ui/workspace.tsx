@@ -11,6 +11,7 @@ const NAV = [
   { to: '/team/overview', label: 'Overview' },
   { to: '/team/failed', label: 'Failed deliveries' },
   { to: '/team/activity', label: 'Activity' },
+  { to: '/team/content', label: 'Audit content' },
   { to: '/team/alerts', label: 'Your alerts' },
 ] as const;
 
