@@ -11,15 +11,22 @@ const REACT_CODE = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 // feature's own modules, and what only features use (zod, the proof of work and the form parts
 // from src/browser, the report download), stay with the screens that load them, even when a
 // feature's lazy import makes them "shared" by two chunks.
+// The page's own version of the audit's words (web/content/page-content.tsx) is read by the entry.
 const SHARED_CODE =
-  /[\\/]src[\\/](core[\\/]|browser[\\/](router[\\/]|logo\.tsx)|web[\\/](ui|audit-state)[\\/])|^\0vite[\\/]preload-helper/;
+  /[\\/]src[\\/](core[\\/]|browser[\\/](router[\\/]|logo\.tsx)|web[\\/](ui[\\/]|audit-state[\\/]|content[\\/]page-content\.tsx))|^\0vite[\\/]preload-helper/;
+
+// Looking up a version's words (issue 34), by the screens that show words: one chunk, not two.
+const VERSION_LOOKUP_CODE =
+  /[\\/]src[\\/]web[\\/]content[\\/](use-content-version\.ts|content-unavailable\.tsx)$/;
 
 // The report model with its written content, which the results screens load with their page, is a
 // chunk of its own, taken before the shared group: the audit's pages never load it. The team's view
 // is part of the model (a report carries one); "Ask your team" takes its roles from it too, and
 // would otherwise move it into the shared chunk every page loads.
+// Version 1's whole words (issue 34) and what compares versions go with it: only a report needs
+// them, and the audit's pages ask with version 1's statements alone (core/content/questions-v1.ts).
 const REPORT_CODE =
-  /[\\/]src[\\/]core[\\/](insight[\\/]|report\.ts|report-words\.ts|benchmark\.ts|roadmap\.ts|team-view\.ts)/;
+  /[\\/]src[\\/]core[\\/](insight[\\/]|report\.ts|report-words\.ts|benchmark\.ts|roadmap\.ts|team-view\.ts|content[\\/](content-v1|cqc-quality-statements|compare-statements|check-content|content-changes|sample-answers)\.ts)/;
 
 // The one day formatter is a small chunk of its own: the results screens load it with the report,
 // and "Save and continue later" (its continue page, its saved status) needs the day in words too,
@@ -85,6 +92,7 @@ export default defineConfig({
             { name: 'day', test: DAY_CODE, minShareCount: 2 },
             { name: 'report', test: REPORT_CODE, minShareCount: 2, includeDependenciesRecursively: false },
             { name: 'shared', test: SHARED_CODE, minShareCount: 2 },
+            { name: 'version-lookup', test: VERSION_LOOKUP_CODE, minShareCount: 2 },
             // After the groups above, so each takes only what they left.
             { name: 'audit-tool', test: AUDIT_SCREEN_CODE, includeDependenciesRecursively: false },
             { name: 'forms', test: FORM_CODE, minShareCount: 2 },

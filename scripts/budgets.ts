@@ -25,26 +25,35 @@ export const BUDGETS = {
    * the others are what they reached plus about 2 KB: room for a fix, not for a library.
    */
   ownScriptGzip: {
-    '/audit-tool': 12 * KB,
+    // 12 KB (the brief's goal) until issue 34 made the audit's words versioned data: 12.0 KB then,
+    // 13.4 KB since, for a page that asks in the words it was served with, keeps an audit begun
+    // before a publish in its own version (fetched once) and carries a retake's answers by key
+    // (decision 0075). A collision with the owner's goal, said in the issue's note, not hidden.
+    '/audit-tool': 13.75 * KB,
     // 20 KB until issue 32, whose owner-asked parts landed on both results pages together: "Compare"
     // answering visibly in words (how many providers a comparison needs), a retake naming the audit
     // it retakes, and a stored result's PDF counted. Each page was under 20 KB with any one of them;
     // with all, 20.1 KB (/audit-results) and 20.0 KB (/results). Half a kilobyte of room, not more:
     // the next feature on these pages loads late, as the plan and progress do.
-    '/audit-results': 20.5 * KB,
-    '/results': 20.5 * KB,
+    // 20.5 KB until issue 34; 22.6 and 22.7 KB since: every result is shown in the version it was
+    // answered with (version 1's whole words in the report's chunk, another fetched once), and the
+    // CQC view names a version's framework items (decision 0075).
+    '/audit-results': 23 * KB,
+    '/results': 23 * KB,
     // 9.7 KB when added: the continue link's page only fetches the saved audit and opens /audit-tool.
     '/audit-tool/continue': 12 * KB,
     // 18.3 KB when added: a colleague's join page for a team audit loads the audit's chunk whole for
     // its section flow (vite.config.ts keeps the flow there: /audit-tool has no room for a split),
     // the forms' chunk for the bot check and the API client, and its own 3.4 KB. The role's radio
     // group and the colleague's own results load after it.
-    '/audit-tool/join': 19 * KB,
+    // 20.2 KB since issue 34: a colleague answers in the manager's version's words (decision 0075).
+    '/audit-tool/join': 20.5 * KB,
     // 13.7 KB before issue 23; 14.4 KB since its address field, honeypot, proof of work and error
     // words are a chunk shared with the lazy "Save and continue later" form (the split costs 0.7 KB).
     // 15.0 KB (10 bytes over 15 KB) since issue 32: a retake's audit key and addresses that wrap at
     // "@" and "." (the shared address rule) came to this page together.
-    '/email-results': 15.25 * KB,
+    // 15.5 KB since issue 34: every page's entry reads the words the page was served with.
+    '/email-results': 15.75 * KB,
     '/404': 10 * KB,
   } as Readonly<Record<string, number>>,
   /**

@@ -1,5 +1,6 @@
 import { AREAS, AREA_IDS, QUESTIONS_PER_AREA, type AreaId } from './areas';
-import { statementContent, type AuditContent } from './content';
+import type { AuditContent } from './content/audit-content';
+import { statementContent } from './content/content-words';
 import { isRating, type Responses } from './responses';
 import { overallScore, scoreAreas, type AreaScores } from './scoring';
 import { MIN_TEAM_RESPONDENTS, TEAM_ROLES, type TeamRole } from './team-roles';

@@ -67,10 +67,19 @@ export interface StatementContent {
 /** The document shape this code reads and writes. */
 export const AUDIT_CONTENT_SCHEMA = 1;
 
-/** A published version: its number (1, 2, …) and its words. */
-export interface ContentVersion {
+/** A published version: its number (1, 2, …) and its words (all of them, or the part a view needs). */
+export interface ContentVersion<Words = AuditContent> {
   version: number;
-  content: AuditContent;
+  content: Words;
+}
+
+/**
+ * The part of a version the audit asks with: each area's introduction and its statements' keys and
+ * texts. A whole version is one; version 1's alone (QUESTIONS_V1) keeps the audit's first load from
+ * carrying the advice and next steps only the results show.
+ */
+export interface AuditQuestions {
+  areas: { id: AreaId; intro: string; statements: { key: string; text: string }[] }[];
 }
 
 /** Longest texts an editor may write, in characters (the PDF lays out these at most). */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AREA_IDS } from '../areas';
 import type { Rating, Responses } from '../responses';
 import { CONTENT_V1 } from './content-v1';
-import { carryAnswers, compareStatements } from './compare-statements';
+import { carryAnswers } from './carry-answers';
+import { compareStatements } from './compare-statements';
 
 function all(rating: Rating): Responses {
   return Object.fromEntries(

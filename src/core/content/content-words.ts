@@ -1,6 +1,6 @@
 import { AREAS, type AreaId } from '../areas';
 import type { Band } from '../insight/bands';
-import type { AreaContent, AuditContent, StatementContent } from './audit-content';
+import type { AreaContent, AuditContent, AuditQuestions, StatementContent } from './audit-content';
 
 /** The heading a band's advice is shown under, in a version's words. */
 export function bandHeading(content: AuditContent, band: Band): string {
@@ -18,6 +18,13 @@ export function recommendationsIntro(content: AuditContent, band: Band): string 
 /** An area's words in a version. Every version has all five areas (checkContent). */
 export function areaContent(content: AuditContent, id: AreaId): AreaContent {
   const area = content.areas.find((candidate) => candidate.id === id);
+  if (!area) throw new Error(`The content has no area ${id}`);
+  return area;
+}
+
+/** An area's introduction and statements as the audit asks them, in a version's words. */
+export function areaQuestions(words: AuditQuestions, id: AreaId): AuditQuestions['areas'][number] {
+  const area = words.areas.find((candidate) => candidate.id === id);
   if (!area) throw new Error(`The content has no area ${id}`);
   return area;
 }

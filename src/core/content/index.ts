@@ -6,3 +6,6 @@ export * from './sample-answers';
 export * from './content-words';
 export * from './compare-statements';
 export * from './content-changes';
+export * from './questions-v1';
+export * from './carry-answers';
+export * from './statement-change-words';

@@ -7,7 +7,8 @@ import {
   type Rating,
   type Responses,
 } from '../../core';
-import { areaContent, type AuditContent } from '../../core/content';
+import type { AuditQuestions } from '../../core/content/audit-content';
+import { areaQuestions } from '../../core/content/content-words';
 import { ProgressBar } from '../ui/progress-bar';
 import { RatingScale } from './rating-scale';
 import { unratedStatements } from './sections';
@@ -31,8 +32,8 @@ export function SectionProgress({ section }: { section: number }) {
 }
 
 interface SectionFormProps {
-  /** The words of the version the audit is answered with. */
-  content: AuditContent;
+  /** The statements of the version the audit is answered with. */
+  content: AuditQuestions;
   section: number;
   responses: Responses;
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -66,7 +67,7 @@ export function SectionForm({
   children,
 }: SectionFormProps) {
   const area = AREAS[section];
-  const words = areaContent(content, area.id);
+  const words = areaQuestions(content, area.id);
   const isLast = section === AREAS.length - 1;
   const answered = answeredCount(responses, area.id);
   const canContinue = isAreaComplete(responses, area.id);

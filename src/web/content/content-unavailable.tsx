@@ -1,10 +1,8 @@
-import type { ContentLookup } from './use-content-version';
-
 /**
  * In place of a view whose words (an earlier version's) are still on their way, or could not be
  * fetched: says which, so a slow or failed fetch is never a blank screen.
  */
-export function ContentUnavailable({ lookup }: { lookup: Exclude<ContentLookup, object> }) {
+export function ContentUnavailable({ lookup }: { lookup: 'loading' | 'failed' }) {
   return lookup === 'loading' ? (
     <p className="card" role="status">
       Loading the audit’s statements…

@@ -1,23 +1,29 @@
-import { useEffect, useState } from 'react';
-import { CONTENT_VERSION_1, type ContentVersion } from '../../core/content';
-import { usePageContent } from './page-content';
+import { useContext, useEffect, useState } from 'react';
+import type { AuditContent, ContentVersion } from '../../core/content/audit-content';
+import { PageContent } from './page-content';
 
 /** Versions never change once published, so one fetched is kept for the page's life. */
 const fetched = new Map<number, Promise<ContentVersion>>();
 
 /** What a view shows while the words of its version are on their way, or if they never come. */
-export type ContentLookup = ContentVersion | 'loading' | 'failed';
+export type ContentLookup<Words = AuditContent> = ContentVersion<Words> | 'loading' | 'failed';
 
 /**
- * The words of a given version: a stored result, an audit begun before a publish, a team audit or
- * a saved audit is shown in the version it was answered with. The page's own version and version 1
- * are at hand; another is fetched once from `/api/content/<n>` (cached by the browser for good).
+ * The words of a given version (`undefined`: the version the page was served with): a stored
+ * result, an audit begun before a publish, a team audit or a saved audit is shown in the version it
+ * was answered with. The page's own version is at hand, and version 1 as the caller's chunk carries
+ * it (`versionOne`: all its words for the results, its statements alone for the audit); another is
+ * fetched once from `/api/content/<n>`, which browsers keep for good.
  */
-export function useContentVersion(version: number | undefined): ContentLookup {
-  const page = usePageContent();
-  const wanted = version ?? page.version;
-  const atHand = wanted === page.version ? page : wanted === 1 ? CONTENT_VERSION_1 : undefined;
-  const [loaded, setLoaded] = useState<{ version: number; lookup: ContentLookup } | undefined>();
+export function useContentVersion<Words>(
+  version: number | undefined,
+  versionOne: ContentVersion<Words>,
+): ContentLookup<Words> {
+  // A whole version is every view's words (a view takes a part of AuditContent).
+  const page = useContext(PageContent) as ContentVersion<Words> | undefined;
+  const wanted = version ?? page?.version ?? 1;
+  const atHand = wanted === page?.version ? page : wanted === 1 ? versionOne : undefined;
+  const [loaded, setLoaded] = useState<{ version: number; lookup: ContentLookup<Words> } | undefined>();
   useEffect(() => {
     if (atHand) return;
     let current = true;
@@ -29,7 +35,7 @@ export function useContentVersion(version: number | undefined): ContentLookup {
       request.catch(() => fetched.delete(wanted));
     }
     request.then(
-      (found) => current && setLoaded({ version: wanted, lookup: found }),
+      (found) => current && setLoaded({ version: wanted, lookup: found as ContentVersion<Words> }),
       () => current && setLoaded({ version: wanted, lookup: 'failed' }),
     );
     return () => {

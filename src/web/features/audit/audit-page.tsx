@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { AREAS, hasAnswers, withAnswer, type Rating } from '../../../core';
-import { usePageContent } from '../../content/page-content';
-import { carryAnswers } from '../../../core/content';
+import { carryAnswers } from '../../../core/content/carry-answers';
+import { QUESTIONS_VERSION_1 } from '../../../core/content/questions-v1';
 import { ContentUnavailable } from '../../content/content-unavailable';
 import { useContentVersion } from '../../content/use-content-version';
 import { BackLink } from '../../ui/back-link';
@@ -31,12 +31,14 @@ export function AuditPage() {
   const prefetch = usePrefetch();
   const { responses } = progress;
   // A blank audit takes the words the page was served with; one under way keeps its own version.
-  const page = usePageContent();
+  const page = useContentVersion(undefined, QUESTIONS_VERSION_1);
   // A retake's answers wait for their own version's words, to be carried by key into the page's.
   const { carryFrom } = progress;
-  const words = useContentVersion(carryFrom ?? progress.contentVersion ?? page.version);
+  const words = useContentVersion(carryFrom ?? progress.contentVersion, QUESTIONS_VERSION_1);
   useEffect(() => {
-    if (carryFrom === undefined || typeof words === 'string' || words.version !== carryFrom) return;
+    // The page's own words are always at hand: the page was served with them.
+    if (carryFrom === undefined || typeof page === 'string') return;
+    if (typeof words === 'string' || words.version !== carryFrom) return;
     const { carryFrom: _carried, ...rest } = progress;
     save({
       ...rest,

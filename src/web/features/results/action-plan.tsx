@@ -10,7 +10,7 @@ import {
   type ActionTopic,
   type Responses,
 } from '../../../core';
-import type { AuditContent } from '../../../core/content';
+import type { AuditContent } from '../../../core/content/audit-content';
 import {
   ACTION_PLAN_HEADING,
   OVERDUE_LABEL,

@@ -25,6 +25,7 @@ import { ResultsClosing } from './results-closing';
 import { ReportView, type ReportInput } from './report-view';
 import { ContentUnavailable } from '../../content/content-unavailable';
 import { useContentVersion } from '../../content/use-content-version';
+import { CONTENT_VERSION_1 } from '../../../core/content/content-v1';
 import { useBenchmark } from './use-benchmark';
 
 type PageState = StoredResultsAnswer | { status: 'loading' };
@@ -117,7 +118,7 @@ function StoredResultsView({
   // in the e-mail and the PDF of this result.
   const earlier = earlierOwnResult(results.history);
   // Shown in the words it was answered with, whatever has been published since.
-  const words = useContentVersion(results.contentVersion);
+  const words = useContentVersion(results.contentVersion, CONTENT_VERSION_1);
   const content = typeof words === 'string' ? undefined : words.content;
   // The report is dated when the audit was taken; the comparison is with others as they are now.
   const input: ReportInput = useMemo(

@@ -34,7 +34,7 @@ import { ReportView, type ReportInput } from './report-view';
 import { ResultsClosing } from './results-closing';
 import { ContentUnavailable } from '../../content/content-unavailable';
 import { useContentVersion } from '../../content/use-content-version';
-import { usePageContent } from '../../content/page-content';
+import { CONTENT_VERSION_1 } from '../../../core/content/content-v1';
 import { benchmarkOf, useBenchmarkLookup } from './use-benchmark';
 
 /** The results screen at /audit-results: overall score, priorities, a card per area, and actions. */
@@ -50,9 +50,11 @@ export function ResultsPage() {
   const answered = hasAnswers(responses);
   // The words of the version the audit was answered with, which a publish since does not change.
   // Without an audit the empty view shows the page's own (live) words, as the server rendered it.
-  const page = usePageContent();
-  const contentVersion = answered ? contentVersionFromState(location.state) : page.version;
-  const words = useContentVersion(contentVersion);
+  const words = useContentVersion(
+    answered ? contentVersionFromState(location.state) : undefined,
+    CONTENT_VERSION_1,
+  );
+  const contentVersion = typeof words === 'string' ? contentVersionFromState(location.state) : words.version;
   const content = typeof words === 'string' ? undefined : words.content;
   const lookup = useBenchmarkLookup(profile, answered);
   const benchmark = benchmarkOf(lookup);

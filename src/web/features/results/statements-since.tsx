@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
+import { formatDay, type Responses } from '../../../core';
 import {
   NO_STATEMENT_CHANGED,
   STATEMENTS_CHANGED_HEADING,
-  formatDay,
   statementChangeText,
   wordingChangedNote,
-  type Responses,
-} from '../../../core';
-import { compareStatements, type AnsweredWith } from '../../../core/content';
+} from '../../../core/content/statement-change-words';
+import { compareStatements, type AnsweredWith } from '../../../core/content/compare-statements';
 import { useContentVersion } from '../../content/use-content-version';
+import { CONTENT_VERSION_1 } from '../../../core/content/content-v1';
 
 export interface StatementsSinceProps {
   /** The result this one was retaken from: its day, answers and version. */
@@ -23,7 +23,7 @@ export interface StatementsSinceProps {
  * names the statements new in meaning that it leaves out. Waits, silently, for the earlier words.
  */
 export function StatementsSince({ earlier, later }: StatementsSinceProps) {
-  const words = useContentVersion(earlier.contentVersion);
+  const words = useContentVersion(earlier.contentVersion, CONTENT_VERSION_1);
   const comparison = useMemo(
     () =>
       typeof words === 'string'

@@ -26,6 +26,7 @@ import { Link, useLocation, useNavigate } from '../../../browser/router';
 import { ApiError } from '../../api/client';
 import { ContentUnavailable } from '../../content/content-unavailable';
 import { useContentVersion } from '../../content/use-content-version';
+import { QUESTIONS_VERSION_1 } from '../../../core/content/questions-v1';
 import { fetchInvitation, sendTeamAnswer, type InvitationAnswer } from '../../api/colleague-team-audit';
 import { RATING_INSTRUCTION, SectionForm, SectionProgress } from '../../audit-flow/section-form';
 import { useSectionFlow } from '../../audit-flow/section-flow';
@@ -134,7 +135,7 @@ function TeamAnswering({ token, invitation }: { token: string; invitation: TeamA
   // Solved in the background from the moment the sections show, usually long before the end.
   const { takeProof, prepare } = useProofOfWork();
   // Colleagues answer the statements their manager answered, in that version's words.
-  const words = useContentVersion(invitation.contentVersion);
+  const words = useContentVersion(invitation.contentVersion, QUESTIONS_VERSION_1);
 
   useEffect(() => {
     for (const load of [loadChoiceGroup, loadResults]) void load().catch(() => undefined);
