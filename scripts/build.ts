@@ -24,6 +24,7 @@ import { VITE_MANIFEST } from './first-load';
 import { renderPage } from '../src/web/prerender';
 import { ROUTES, type Route } from '../src/web/routes';
 import { escapeHtml } from '../src/server/http/escape-html';
+import { ROOT_END_MARKER } from '../src/server/site/live-pages';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'build/client');
@@ -90,7 +91,9 @@ function htmlFor(route: Route, body: string): string {
       '<div id="root">',
       route.needsScript ? `${NEEDS_SCRIPT_NOTICE}<div id="root">` : '<div id="root">',
     )
-    .replace('<!--page-body-->', body);
+    // The root's end is marked, so the server can put a page in the live version's words in its
+    // place (src/server/site/live-pages.ts). A function: the body may hold `$&` or `$'`.
+    .replace('<!--page-body--></div>', () => `${body}</div>${ROOT_END_MARKER}`);
   // A private page (one visitor's results) must never be indexed, whoever links to it.
   if (route.private) html = html.replace('</head>', '<meta name="robots" content="noindex" /></head>');
   // Vite's script and preload tags go; a page with script gets the loader instead.

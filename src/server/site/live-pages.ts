@@ -1,4 +1,5 @@
 import type { ContentVersion } from '../../core/content';
+import { PAGE_CONTENT_ELEMENT_ID } from '../../shared/page-content-block';
 import { REVALIDATE, SiteBuildError, toSiteFile, type Site, type SiteFile } from './static-site';
 
 /**
@@ -12,8 +13,9 @@ import { REVALIDATE, SiteBuildError, toSiteFile, type Site, type SiteFile } from
 export const LIVE_CONTENT_PATHS = ['/audit-tool', '/audit-results'] as const;
 
 const ROOT_START = '<div id="root">';
-const ROOT_END = '</div><!--/root-->';
-const DATA_BLOCK_ID = 'audit-content';
+/** What the build writes after the root's closing tag (scripts/build.ts): where a render ends. */
+export const ROOT_END_MARKER = '<!--/root-->';
+const ROOT_END = `</div>${ROOT_END_MARKER}`;
 
 /** Renders one page's root (its inner HTML) as the build does, with the given words. */
 export type RenderPageRoot = (pathname: string, content: ContentVersion) => Promise<string>;
@@ -72,7 +74,7 @@ async function renderLive(
     html.slice(0, start + ROOT_START.length) +
     root +
     ROOT_END +
-    `<script type="application/json" id="${DATA_BLOCK_ID}">${dataBlock(live)}</script>` +
+    `<script type="application/json" id="${PAGE_CONTENT_ELEMENT_ID}">${dataBlock(live)}</script>` +
     html.slice(end + ROOT_END.length);
   return toSiteFile(Buffer.from(page, 'utf8'), '.html', REVALIDATE);
 }

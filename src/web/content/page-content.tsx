@@ -1,5 +1,6 @@
 import { createContext, type ReactNode } from 'react';
 import type { ContentVersion } from '../../core/content/audit-content';
+import { PAGE_CONTENT_ELEMENT_ID } from '../../shared/page-content-block';
 
 /**
  * The audit's words a page was served with (issue 34): the live version when the server sent the
@@ -8,7 +9,6 @@ import type { ContentVersion } from '../../core/content/audit-content';
  * the bundle of the screens that show words (use-page-content.ts), not in this module, which every
  * page's entry loads.
  */
-export const PAGE_CONTENT_ELEMENT_ID = 'audit-content';
 
 /** The data block's version, or undefined when the page has none (or it cannot be read). */
 export function readPageContent(): ContentVersion | undefined {
