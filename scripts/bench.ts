@@ -15,7 +15,8 @@
  * `--only instances` one and three server processes on PostgreSQL behind HAProxy (accepted
  * requests/s, p99, e-mails/s), into bench-results-instances.json; `--only team` 200 colleagues
  * answering one team audit and the team's view over them, on PGlite and PostgreSQL, into
- * bench-results-team.json.
+ * bench-results-team.json; `--only content` a stored result's results API and PDF in version 1 and
+ * in a published version 2, into bench-results-content.json.
  * See docs/decisions/0006-benchmark.md for what is measured and why these tools.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -47,6 +48,10 @@ import {
 } from './bench/report';
 import { startBenchServer, type BenchServer } from './bench/servers';
 import { measureStoreInIsolation } from './bench/store-in-isolation';
+import { measureStoredResultReads, storedResultReadsMarkdown } from './bench/stored-result-reads';
+import { CONTENT_V1 } from '../src/core/content';
+import type { Database } from '../src/server/db/database';
+import { publishDraft, saveDraft } from '../src/server/content/content-store';
 import { ensureTools } from './ensure-tools';
 import { measureSite } from './first-load';
 
@@ -65,7 +70,7 @@ const MAIL_BURST = { burstSeconds: 4, connections: 20, drainLimitSeconds: 180 } 
 
 // `--only mail`: the outbox and memory figures alone (no build, no browser, no PostgreSQL), written
 // to their own file so a full run's results stay. The other parts share one server and the build.
-const PARTS = ['mail', 'leads', 'benchmark', 'pdf', 'pages', 'instances', 'team'] as const;
+const PARTS = ['mail', 'leads', 'benchmark', 'pdf', 'pages', 'instances', 'team', 'content'] as const;
 const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg === -1 ? undefined : process.argv[onlyArg + 1];
 if (only !== undefined && !PARTS.includes(only as (typeof PARTS)[number])) {
@@ -240,6 +245,35 @@ async function mainTeamOnly(): Promise<void> {
   step('200 colleagues answering one team audit, then its view (PGlite, then PostgreSQL)');
   const teamAudit = await measureTeamAudit({ postgresUrl: postgres.url });
   reportPart('team', background, { teamAudit }, teamAuditMarkdown(teamAudit));
+}
+
+/**
+ * `--only content`: a stored result's results API and PDF (issue 34), answered in version 1 and in a
+ * published version 2, written to bench-results-content.json. The figures from before versions come
+ * from running scripts/bench/stored-result-reads.ts alone on that checkout (docs/performance.md).
+ */
+async function mainContentOnly(): Promise<void> {
+  step('waiting for a quiet machine');
+  const background = await waitForQuiet();
+  step('a stored result read back: in version 1, then in a published version 2 (PGlite)');
+  const inVersion1 = await measureStoredResultReads();
+  const inVersion2 = await measureStoredResultReads(publishVersion2);
+  const rows = [
+    { label: 'answered in version 1', ...inVersion1 },
+    { label: 'answered in version 2', ...inVersion2 },
+  ];
+  reportPart('content', background, { storedResultReads: rows }, storedResultReadsMarkdown(rows));
+}
+
+/** Publishes version 1's words with one advice reworded: the bench's version 2. */
+async function publishVersion2(db: Database): Promise<number> {
+  const words = structuredClone(CONTENT_V1);
+  words.areas[0]!.advice.sustain = 'Reworded for the bench: keep your workflows under review.';
+  const saved = await saveDraft(db, { revision: 0, content: words, savedBy: 'bench@care-audit.example' });
+  if (!saved.ok) throw new Error('the bench could not save a draft');
+  const published = await publishDraft(db, { revision: saved.revision, note: 'bench', publishedBy: 'bench' });
+  if (!published.ok) throw new Error('the bench could not publish version 2');
+  return published.version;
 }
 
 // The issue's size for the comparison with other providers: 100,000 stored audits.
@@ -459,6 +493,7 @@ try {
     pages: mainPagesOnly,
     instances: mainInstancesOnly,
     team: mainTeamOnly,
+    content: mainContentOnly,
   };
   await (only === undefined ? main() : parts[only as (typeof PARTS)[number]]());
 } catch (error) {
