@@ -54,6 +54,8 @@ try {
       RATE_LIMIT_AUDITS_PER_CLIENT: '100000',
       PUBLIC_URL: publicUrl,
       TEAM_EMAILS: `${teamEmail}, ${secondMember}`,
+      // The team address edits the audit's words (content-versions.spec.ts); the second member reads.
+      TEAM_EDITORS: teamEmail,
     },
     { timeoutMs: 60_000, echo: true, port },
   );

@@ -431,8 +431,9 @@ describe('the Audit content page', () => {
     await user.click(show());
     await within(preview).findByText('Your overall score is 60%.', { selector: 'pre' });
     expect(text(preview)).toContain('Subject: Your Care Audit results');
-    const frame = within(preview).getByTitle('The e-mail’s HTML version');
-    expect(frame.getAttribute('sandbox')).toBe('');
+    // The HTML version opens as its own document: the workspace's CSP would refuse its inline styles.
+    const html = within(preview).getByRole('link', { name: 'Download the e-mail’s HTML version' });
+    expect(html.getAttribute('download')).toBe('care-audit-preview-email-next_steps.html');
 
     await user.click(within(preview).getByRole('radio', { name: 'PDF' }));
     await user.click(show());

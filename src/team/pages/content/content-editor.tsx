@@ -13,7 +13,7 @@ import { DateTime } from '../../ui/date-time';
 import { ErrorSummary, type Problem } from '../../ui/error-summary';
 import { LoadError, messageOf, useNotice } from '../../ui/notice';
 import { ContentForm, type FieldProblems } from './content-form';
-import { documentOf, problemField } from './content-form-model';
+import { documentOf, problemField, wordsJson } from './content-form-model';
 import { ContentPreviews } from './content-previews';
 
 /** The problems at the top of the editor: what they stopped, and each linked to its field. */
@@ -68,7 +68,7 @@ export function ContentEditor({
         if (!current) return;
         setDraft(loaded);
         setForm(structuredClone(loaded.content));
-        setSavedJson(JSON.stringify(documentOf(loaded.content)));
+        setSavedJson(wordsJson(documentOf(loaded.content)));
         setLoadError(null);
         setConflict(false);
         setProblems(null);
@@ -91,7 +91,7 @@ export function ContentEditor({
     [],
   );
   const doc = useMemo(() => (form ? documentOf(form) : null), [form]);
-  const docJson = useMemo(() => (doc ? JSON.stringify(doc) : ''), [doc]);
+  const docJson = useMemo(() => (doc ? wordsJson(doc) : ''), [doc]);
   const dirty = doc !== null && docJson !== savedJson;
   const changes = useMemo(() => (doc ? contentChanges(liveContent, doc) : []), [liveContent, doc]);
 
@@ -141,7 +141,7 @@ export function ContentEditor({
       const saved = await contentApi.saveDraft(draft.revision, content);
       // Saved by this editor: the page's own summary names them once it is read again.
       setDraft({ ...draft, revision: saved.revision, savedAt: saved.savedAt, savedBy: null });
-      setSavedJson(JSON.stringify(content));
+      setSavedJson(wordsJson(content));
       onChanged();
       return saved.revision;
     } catch (error) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkContent, CONTENT_V1, type AuditContent } from '../../../core/content';
 import {
   documentOf,
+  wordsJson,
   fieldId,
   newFrameworkItemId,
   plainText,
@@ -84,5 +85,13 @@ describe('the framework’s items in the form', () => {
     expect(without.areas[0].statements[0].frameworkItems).toEqual(['safe-2']);
     expect(without.areas[3].statements[2].frameworkItems).toEqual([]);
     expect(checkContent(without).ok).toBe(true);
+  });
+});
+
+describe('wordsJson: the same words are the same, whatever the order of their fields', () => {
+  it('ignores the order of an object’s keys, at every depth, and keeps the order of lists', () => {
+    expect(wordsJson({ b: 1, a: { d: [2, 1], c: 'x' } })).toBe(wordsJson({ a: { c: 'x', d: [2, 1] }, b: 1 }));
+    expect(wordsJson({ a: [1, 2] })).not.toBe(wordsJson({ a: [2, 1] }));
+    expect(wordsJson({ a: 'x' })).not.toBe(wordsJson({ a: 'y' }));
   });
 });

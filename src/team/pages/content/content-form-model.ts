@@ -145,3 +145,16 @@ export function withoutFrameworkItem(content: AuditContent, index: number): Audi
     })),
   };
 }
+
+/**
+ * A document as JSON with every object's keys in order: whether the form has unsaved changes is
+ * whether its words differ, not the order the server's JSON (PostgreSQL's jsonb sorts keys) or the
+ * checks happened to give its fields.
+ */
+export function wordsJson(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) =>
+    field && typeof field === 'object' && !Array.isArray(field)
+      ? Object.fromEntries(Object.entries(field).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : field,
+  );
+}

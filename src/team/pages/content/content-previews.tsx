@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ChoiceGroup } from '../../../browser/forms/choice-group';
 import { AREAS } from '../../../core/areas';
 import { sampleAnswers, type AuditContent } from '../../../core/content';
@@ -147,15 +147,7 @@ function PreviewOf({ shown }: { shown: Shown }) {
           </p>
           <h4>Text version</h4>
           <pre className="content-preview__text">{shown.email.text}</pre>
-          <details>
-            <summary>The HTML version</summary>
-            <iframe
-              className="content-preview__frame"
-              title="The e-mail’s HTML version"
-              sandbox=""
-              srcDoc={shown.email.html}
-            />
-          </details>
+          <EmailHtmlLink html={shown.email.html} band={shown.band} />
         </div>
       );
     case 'pdf':
@@ -230,5 +222,23 @@ function ResultsPreview({ report }: { report: Report }) {
         </ol>
       )}
     </div>
+  );
+}
+
+/**
+ * The e-mail's HTML version as a file to open: the workspace's Content-Security-Policy (which a
+ * frame of it would inherit) refuses the e-mail's inline styles, as it should refuse any page's, so
+ * the e-mail is shown as its own document, outside the workspace.
+ */
+function EmailHtmlLink({ html, band }: { html: string; band: Band }) {
+  const url = useMemo(() => URL.createObjectURL(new Blob([html], { type: 'text/html' })), [html]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return (
+    <p>
+      <a href={url} download={`care-audit-preview-email-${band}.html`}>
+        Download the e-mail’s HTML version
+      </a>{' '}
+      (open it in your browser to see it as a care manager would).
+    </p>
   );
 }
