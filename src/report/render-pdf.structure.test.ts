@@ -6,8 +6,11 @@ import {
   areaNotes,
   comparisonIntro,
   overallChangeText,
+  buildReport,
   type Report,
 } from '../core';
+import { BANDS } from '../core/insight/bands';
+import { CONTENT_LIMITS, CONTENT_V1, checkContent } from '../core/content';
 import {
   annotationsOf,
   contentsOf,
@@ -654,5 +657,54 @@ describe('the largest action plan (every topic of the all-1 answers, each owner 
     expect(repeated).toContain('Action');
     expect(repeated).toContain('Target date');
     expect(findAll(table, 'TH').filter((th) => th.scope === 'Column')).toHaveLength(5);
+  });
+});
+
+describe('a version with its longest words (issue 34): every text at its limit', () => {
+  /** `length` characters of words, ending in a marker of where it came from. */
+  const words = (length: number, marker: string) => {
+    const end = ` ${marker}.`;
+    const filler = 'Check that every record is complete, accurate and kept where staff can find it. ';
+    return (
+      filler
+        .repeat(Math.ceil(length / filler.length))
+        .slice(0, length - end.length)
+        .trimEnd() + end
+    ).padEnd(length, '.');
+  };
+  const content = structuredClone(CONTENT_V1);
+  for (const area of content.areas) {
+    for (const band of BANDS)
+      area.advice[band.id] = words(CONTENT_LIMITS.advice, `end of ${area.id} ${band.id}`);
+    area.recommendations = area.recommendations.map((_, n) =>
+      words(CONTENT_LIMITS.recommendation, `rec ${n}`),
+    );
+    for (const [n, statement] of area.statements.entries()) {
+      statement.text = words(CONTENT_LIMITS.statement, `${area.id} statement ${n}`);
+      statement.nextStep = words(CONTENT_LIMITS.nextStep, `${area.id} step ${n}`);
+      statement.label = words(CONTENT_LIMITS.label, `label ${n}`);
+    }
+  }
+  const check = checkContent(content);
+
+  it('fits on its pages: every advice whole, its area on one page, nothing untagged', async () => {
+    expect(check.ok).toBe(true);
+    // All 1s: each area's advice for the foundations band, and five priorities with next steps.
+    const ones = Object.fromEntries(content.areas.map((a) => [a.id, { 0: 1, 1: 1, 2: 1, 3: 1, 4: 1 }]));
+    const report = buildReport(ones, new Date('2026-11-23T12:00:00Z'), { content });
+    const bytes = await renderReportPdf(report, FIXTURE_CONTACT);
+    const [structure, pages] = await Promise.all([readPdfStructure(bytes), pageTexts(bytes)]);
+    expect(structure.problems).toEqual([]);
+    for (const area of content.areas) {
+      const advice = flat(area.advice.foundations);
+      const on = pages.map((page, i) => (flat(page).includes(advice) ? i : -1)).filter((i) => i >= 0);
+      // Whole on one page: nothing of it cut off or run off the page's foot.
+      expect(on, `${area.id}'s advice`).toHaveLength(1);
+    }
+    // Every statement, at its longest, in the answers appendix.
+    const all = flat(pages.join(' '));
+    for (const area of content.areas) {
+      for (const statement of area.statements) expect(all).toContain(flat(statement.text).slice(-40));
+    }
   });
 });
