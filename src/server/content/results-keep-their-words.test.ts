@@ -147,6 +147,35 @@ describe.each(DATABASE_KINDS)('every result keeps the words it was answered with
     expect(newerPdf).not.toContain(OLD_STATEMENT.slice(0, 40));
   });
 
+  it('finishes 20 audits begun in version 1 in version 1’s words while version 2 is published among them', async () => {
+    const addresses = Array.from({ length: 20 }, (_, i) => `audit-${i}@care-home.example`);
+    const finished = addresses.map((email) =>
+      postEmailRequest(server.app, validBody({ email, responses: ANSWERS, contentVersion: 1 })),
+    );
+    // Published while they are on their way: each names the version it was begun in.
+    await publishVersion2();
+    for (const res of await Promise.all(finished)) expect(res.statusCode, res.body).toBe(202);
+    const { rows } = await t.db.query<{ content_version: number; n: number }>(
+      'SELECT content_version, count(*)::int AS n FROM email_requests GROUP BY content_version',
+    );
+    expect(rows).toEqual([{ content_version: 1, n: 20 }]);
+    await until(
+      async () => addresses.every((address) => smtp.messages.some((m) => to(m) === address)),
+      60_000,
+    );
+    for (const address of addresses) {
+      const mail = smtp.messages.find((m) => to(m) === address)!;
+      expect(mail.text).toContain(OLD_ADVICE);
+      expect(mail.text).not.toContain(NEW_ADVICE);
+    }
+    // And an audit begun after the publish, in version 2.
+    const after = await postEmailRequest(
+      server.app,
+      validBody({ email: 'new@care-home.example', contentVersion: 2 }),
+    );
+    expect(after.statusCode).toBe(202);
+  });
+
   it('makes "Download Full Report" in the version the answers name, version 1 when they name none', async () => {
     await publishVersion2();
     const body = { date: '2026-11-28', responses: ANSWERS };

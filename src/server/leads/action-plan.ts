@@ -9,6 +9,7 @@ import {
 import type { ActionPlanChange } from '../../shared/action-plan';
 import type { Database, Queryable } from '../db/database';
 import { MAX_CHAIN_STEPS } from './result-history';
+import { readVersion } from '../content/content-store';
 
 /**
  * The action plan a care manager keeps on a private results page (decision 0055): one row per
@@ -151,7 +152,9 @@ async function hasLaterResult(db: Queryable, requestId: string): Promise<boolean
  * Starts a retake's plan with the plan of the result it was retaken from (decision 0060): each item
  * of that plan whose topic the retake still has (its own answers give its topics) is copied with its
  * status, owner, target date and when it was last set, and marked as carried from that result. Done
- * stays done; a topic the retake no longer has is not carried. Answers how many items were carried:
+ * stays done; a topic the retake no longer has is not carried. Across versions of the audit's words
+ * a statement's item follows its key (issue 34): to wherever the statement now sits, or nowhere when
+ * its meaning is new. Answers how many items were carried:
  * 0 for a request that is no retake, whose earlier result is gone, or whose earlier plan is empty.
  *
  * Run it in a transaction, right after the request is stored: it holds a row lock (FOR UPDATE) on
@@ -160,26 +163,65 @@ async function hasLaterResult(db: Queryable, requestId: string): Promise<boolean
  * has is kept, so a second call changes nothing.
  */
 export async function carryActionPlan(db: Queryable, requestId: string): Promise<number> {
-  const { rows } = await db.query<{ responses: unknown; previous_request_id: string | null }>(
-    'SELECT responses, previous_request_id FROM email_requests WHERE id = $1',
-    [requestId],
-  );
+  const { rows } = await db.query<{
+    responses: unknown;
+    previous_request_id: string | null;
+    content_version: number;
+  }>('SELECT responses, previous_request_id, content_version FROM email_requests WHERE id = $1', [requestId]);
   const retake = rows[0];
   if (!retake?.previous_request_id) return 0;
-  const earlier = await db.query('SELECT id FROM email_requests WHERE id = $1 FOR UPDATE', [
-    retake.previous_request_id,
-  ]);
-  if (earlier.rows.length === 0) return 0;
-  const { rowCount } = await db.query(
-    `INSERT INTO action_plan_items (request_id, item_key, status, owner, target_date, updated_at,
-                                    carried_from_request_id)
-     SELECT $1, item_key, status, owner, target_date, updated_at, request_id
-       FROM action_plan_items
-      WHERE request_id = $2 AND item_key = ANY (string_to_array($3, ','))
-     ON CONFLICT (request_id, item_key) DO NOTHING`,
-    [requestId, retake.previous_request_id, topicKeysOf(sanitizeResponses(retake.responses)).join(',')],
+  const earlier = await db.query<{ content_version: number }>(
+    'SELECT content_version FROM email_requests WHERE id = $1 FOR UPDATE',
+    [retake.previous_request_id],
   );
-  return rowCount;
+  const earlierVersion = earlier.rows[0]?.content_version;
+  if (earlierVersion === undefined) return 0;
+  const topics = new Set(topicKeysOf(sanitizeResponses(retake.responses)));
+  const keyIn = await itemKeyMapping(db, earlierVersion, retake.content_version);
+  const items = await db.query<{ item_key: string }>(
+    'SELECT item_key FROM action_plan_items WHERE request_id = $1',
+    [retake.previous_request_id],
+  );
+  let carried = 0;
+  for (const { item_key: from } of items.rows) {
+    const to = keyIn(from);
+    if (to === undefined || !topics.has(to)) continue;
+    const { rowCount } = await db.query(
+      `INSERT INTO action_plan_items (request_id, item_key, status, owner, target_date, updated_at,
+                                      carried_from_request_id)
+       SELECT $1, $3, status, owner, target_date, updated_at, request_id
+         FROM action_plan_items
+        WHERE request_id = $2 AND item_key = $4
+       ON CONFLICT (request_id, item_key) DO NOTHING`,
+      [requestId, retake.previous_request_id, to, from],
+    );
+    carried += rowCount;
+  }
+  return carried;
+}
+
+/**
+ * An earlier result's item key as the retake's version names it: the same key within one version;
+ * across two, a statement's item (`statement:<area>-<i>`) goes where the statement with the same
+ * key now sits, and nowhere when no statement has it. An area's item is the same in every version.
+ */
+async function itemKeyMapping(
+  db: Queryable,
+  fromVersion: number,
+  toVersion: number,
+): Promise<(key: string) => string | undefined> {
+  if (fromVersion === toVersion) return (key) => key;
+  const [from, to] = await Promise.all([readVersion(db, fromVersion), readVersion(db, toVersion)]);
+  if (!from || !to) return () => undefined;
+  return (key) => {
+    const statement = /^statement:([a-z]+)-([0-4])$/.exec(key);
+    if (!statement) return key;
+    const [, area, index] = statement;
+    const wanted = from.content.areas.find((a) => a.id === area)?.statements[Number(index)]?.key;
+    const at =
+      to.content.areas.find((a) => a.id === area)?.statements.findIndex((s) => s.key === wanted) ?? -1;
+    return at < 0 ? undefined : `statement:${area}-${at}`;
+  };
 }
 
 /** How far a lead's action plan has got, as the team sees it: how many topics are at each status. */

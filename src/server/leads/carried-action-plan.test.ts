@@ -10,6 +10,7 @@ import {
 import { actionPlanPath } from '../../shared/action-plan';
 import { PLAN_MOVED_REFUSAL } from '../../shared/action-plan-words';
 import type { StoredResults } from '../../shared/results-link';
+import { CONTENT_V1 } from '../../core/content';
 import { newSecret } from '../http/secrets';
 import { storeSavedAudit } from '../saved-audits/saved-audits';
 import {
@@ -23,6 +24,7 @@ import { eraseAddress } from './lead-records';
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../test/support/databases';
 import { answersScoring } from '../../../test/support/audit-fixtures';
 import { COMPLETE_RESPONSES, postEmailRequest, postJson, validBody } from '../../../test/support/requests';
+import { publishWords } from '../../../test/support/content-fixtures';
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
@@ -123,6 +125,32 @@ describe.each(DATABASE_KINDS)('the action plan carried on to a retake, on %s', (
     await mark(token, { key: 'area:data', status: 'planned' });
     return (await results(token)).plan;
   }
+
+  describe('a retake in a later version of the audit’s words (issue 34)', () => {
+    it('carries a statement’s item to where its key now sits, not one whose meaning is new, and every area’s', async () => {
+      // All operational statements rated 1: each is a priority, so each is a topic in both versions.
+      const weak = { ...answersScoring(100), operational: { '0': 1, '1': 1, '2': 1, '3': 1, '4': 1 } };
+      const first = await emailResults({ responses: weak });
+      await mark(first.token, { key: 'statement:operational-0', status: 'done', owner: 'Priya Shah' });
+      await mark(first.token, { key: 'statement:operational-1', status: 'in_progress' });
+      await mark(first.token, { key: 'area:operational', status: 'planned' });
+
+      // Version 2: statements 1 and 2 swap places; statement 2 (now first) keeps its key, and the one
+      // now second (statement 1's old meaning) is given a new key.
+      const words = structuredClone(CONTENT_V1);
+      const [one, two] = words.areas[0]!.statements;
+      words.areas[0]!.statements[0] = two!;
+      words.areas[0]!.statements[1] = { ...one!, key: 'operational-one-record-2027' };
+      await publishWords(t.db, words);
+
+      const retake = await emailResults({ responses: weak, retakeOf: first.token, contentVersion: 2 });
+      const plan = (await results(retake.token)).plan;
+      expect(plan.map(({ key, status }) => [key, status])).toEqual([
+        ['statement:operational-0', 'in_progress'],
+        ['area:operational', 'planned'],
+      ]);
+    });
+  });
 
   describe('a retake by “Retake with these answers” (retakeOf)', () => {
     it('starts with every item of the earlier plan, status, owner and date, each marked carried; done stays done', async () => {
