@@ -180,6 +180,7 @@ interface LinkedRequestRow {
   size_band: string | null;
   created_at: Date;
   content_version: number;
+  previous_request_id: string | null;
 }
 
 /** The live request a results token stands for: the one rule both look-ups below share. */
@@ -190,7 +191,7 @@ async function findLinkedRequest(
 ): Promise<LinkedRequestRow | undefined> {
   if (!isWellFormedSecret(token)) return undefined;
   const { rows } = await db.query<LinkedRequestRow>(
-    `SELECT id, responses, service_type, size_band, created_at, content_version
+    `SELECT id, responses, service_type, size_band, created_at, content_version, previous_request_id
        FROM email_requests
       WHERE results_token_hash = decode($1, 'hex')
         AND created_at >= now() - make_interval(days => $2::int)`,
@@ -222,28 +223,29 @@ export async function findStoredResults(
     history,
     plan: await readActionPlan(db, row.id),
     contentVersion: row.content_version,
-    ...(await earlierAnswersOf(db, row.id, retentionDays)),
+    // A retake's: the result it was retaken from, for the page to compare statement by statement.
+    ...(row.previous_request_id ? await earlierAnswersOf(db, row.previous_request_id, retentionDays) : {}),
   };
 }
 
-/** The answers of the result a retake came from, while it is kept: `{}` for a first result. */
+/**
+ * The answers and version of the result a retake came from, while it is kept: read only for a
+ * retake, so a first result's page costs no more than it did before versions (docs/performance.md).
+ */
 async function earlierAnswersOf(
   db: Queryable,
-  requestId: string,
+  earlierId: string,
   retentionDays: number,
 ): Promise<Pick<StoredResults, 'earlierAnswers'>> {
   const { rows } = await db.query<{ responses: unknown; content_version: number }>(
-    `SELECT earlier.responses, earlier.content_version
-       FROM email_requests r
-       JOIN email_requests earlier ON earlier.id = r.previous_request_id
-      WHERE r.id = $1 AND earlier.created_at >= now() - make_interval(days => $2::int)`,
-    [requestId, retentionDays],
+    `SELECT responses, content_version FROM email_requests
+      WHERE id = $1 AND created_at >= now() - make_interval(days => $2::int)`,
+    [earlierId, retentionDays],
   );
   const row = rows[0];
-  if (!row) return {};
-  return {
-    earlierAnswers: { responses: sanitizeResponses(row.responses), contentVersion: row.content_version },
-  };
+  return row
+    ? { earlierAnswers: { responses: sanitizeResponses(row.responses), contentVersion: row.content_version } }
+    : {};
 }
 
 /**
