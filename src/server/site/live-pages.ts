@@ -1,6 +1,13 @@
 import type { ContentVersion } from '../../core/content';
 import { PAGE_CONTENT_ELEMENT_ID } from '../../shared/page-content-block';
-import { REVALIDATE, SiteBuildError, toSiteFile, type Site, type SiteFile } from './static-site';
+import {
+  REVALIDATE,
+  SiteBuildError,
+  toSiteFile,
+  type PageInOtherWords,
+  type Site,
+  type SiteFile,
+} from './static-site';
 
 /**
  * The pages that show the audit's words before any script runs (the audit's first section, the
@@ -20,10 +27,8 @@ const ROOT_END = `</div>${ROOT_END_MARKER}`;
 /** Renders one page's root (its inner HTML) as the build does, with the given words. */
 export type RenderPageRoot = (pathname: string, content: ContentVersion) => Promise<string>;
 
-export interface LivePages {
-  /** The page at `pathname` in the live version's words, or undefined to serve the built page. */
-  page(pathname: string): Promise<SiteFile | undefined>;
-}
+/** The page at a path in the live version's words, or undefined to serve the built page. */
+export type LivePages = PageInOtherWords;
 
 export function livePages(
   site: Site,

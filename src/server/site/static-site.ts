@@ -10,7 +10,6 @@ import { chooseEncoding, type CompressedEncoding } from './content-encoding';
 import type { InlineHashes } from '../http/security-headers';
 import { inlineHashes } from './inline-hashes';
 import { substituteLinks, type TextKind } from './link-substitution';
-import type { LivePages } from './live-pages';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -295,7 +294,12 @@ function isTeamPage(pathname: string): boolean {
  * A page asked for with a trailing slash is redirected to its canonical path. Anything else falls
  * through to the app's not-found handler.
  */
-export function registerSite(app: FastifyInstance, site: Site, live?: LivePages): void {
+/** A page in other words than the built one's, or undefined to serve the built page (live-pages.ts). */
+export interface PageInOtherWords {
+  page(pathname: string): Promise<SiteFile | undefined>;
+}
+
+export function registerSite(app: FastifyInstance, site: Site, live?: PageInOtherWords): void {
   app.get('/*', async (request, reply) => {
     const pathname = decodeURIComponentSafe(request.url.split('?')[0] ?? '/');
     const page = site.pages.get(pathname);
