@@ -9,3 +9,4 @@ export * from './content-changes';
 export * from './questions-v1';
 export * from './carry-answers';
 export * from './statement-change-words';
+export * from './version-number';

@@ -143,7 +143,7 @@ export async function readDraft(db: Queryable): Promise<Draft | null> {
 }
 
 export type SaveOutcome =
-  { ok: true; revision: number; savedAt: Date } | { ok: false; reason: 'draft_changed' };
+  { ok: true; revision: number; savedAt: Date; baseVersion: number } | { ok: false; reason: 'draft_changed' };
 
 /**
  * Saves checked words as the draft, if the draft is still at `revision` (0: there is none): one
@@ -158,24 +158,29 @@ export async function saveDraft(
   const content = JSON.stringify(draft.content);
   const { rows } =
     draft.revision === 0
-      ? await db.query<{ revision: number; saved_at: Date }>(
+      ? await db.query<{ revision: number; saved_at: Date; base_version: number }>(
           `INSERT INTO content_draft (content, base_version, revision, saved_by)
            SELECT $1::jsonb, coalesce(max(version), 1), nextval('content_draft_revisions'), $2
              FROM content_versions
            ON CONFLICT (id) DO NOTHING
-           RETURNING revision, saved_at`,
+           RETURNING revision, saved_at, base_version`,
           [content, draft.savedBy],
         )
-      : await db.query<{ revision: number; saved_at: Date }>(
+      : await db.query<{ revision: number; saved_at: Date; base_version: number }>(
           `UPDATE content_draft
               SET content = $1::jsonb, revision = nextval('content_draft_revisions'), saved_by = $2, saved_at = now()
             WHERE revision = $3
-           RETURNING revision, saved_at`,
+           RETURNING revision, saved_at, base_version`,
           [content, draft.savedBy, draft.revision],
         );
   const row = rows[0];
   return row
-    ? { ok: true, revision: Number(row.revision), savedAt: new Date(row.saved_at) }
+    ? {
+        ok: true,
+        revision: Number(row.revision),
+        savedAt: new Date(row.saved_at),
+        baseVersion: Number(row.base_version),
+      }
     : { ok: false, reason: 'draft_changed' };
 }
 

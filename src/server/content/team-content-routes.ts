@@ -164,8 +164,10 @@ export async function teamContentRoutes(app: FastifyInstance, options: TeamConte
     const saved = await db.transaction(async (tx) => {
       const outcome = await saveDraft(tx, { revision, content: words, savedBy: options.memberOf(request) });
       if (outcome.ok) {
-        const base = (await readDraft(tx))?.baseVersion;
-        await log(tx, request, { action: 'content_save', detail: `draft based on version ${base}` });
+        await log(tx, request, {
+          action: 'content_save',
+          detail: `draft based on version ${outcome.baseVersion}`,
+        });
       }
       return outcome;
     });

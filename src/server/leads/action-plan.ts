@@ -176,50 +176,55 @@ export async function carryActionPlan(db: Queryable, requestId: string): Promise
   );
   const earlierVersion = earlier.rows[0]?.content_version;
   if (earlierVersion === undefined) return 0;
-  const topics = new Set(topicKeysOf(sanitizeResponses(retake.responses)));
-  const keyIn = await itemKeyMapping(db, earlierVersion, retake.content_version);
-  const items = await db.query<{ item_key: string }>(
-    'SELECT item_key FROM action_plan_items WHERE request_id = $1',
-    [retake.previous_request_id],
+  // Each of the retake's topics with the key its item has in the earlier result's plan.
+  const topics = topicKeysOf(sanitizeResponses(retake.responses));
+  const earlierKeyOf = await earlierItemKeys(db, earlierVersion, retake.content_version);
+  const pairs = topics.flatMap((to) => {
+    const from = earlierKeyOf(to);
+    return from === undefined ? [] : [{ from, to }];
+  });
+  const { rowCount } = await db.query(
+    `INSERT INTO action_plan_items (request_id, item_key, status, owner, target_date, updated_at,
+                                    carried_from_request_id)
+     SELECT $1, topic.to_key, i.status, i.owner, i.target_date, i.updated_at, i.request_id
+       FROM action_plan_items i
+       JOIN unnest(string_to_array($3, ','), string_to_array($4, ',')) AS topic(from_key, to_key) ON topic.from_key = i.item_key
+      WHERE i.request_id = $2
+     ON CONFLICT (request_id, item_key) DO NOTHING`,
+    [
+      requestId,
+      retake.previous_request_id,
+      pairs.map((p) => p.from).join(','),
+      pairs.map((p) => p.to).join(','),
+    ],
   );
-  let carried = 0;
-  for (const { item_key: from } of items.rows) {
-    const to = keyIn(from);
-    if (to === undefined || !topics.has(to)) continue;
-    const { rowCount } = await db.query(
-      `INSERT INTO action_plan_items (request_id, item_key, status, owner, target_date, updated_at,
-                                      carried_from_request_id)
-       SELECT $1, $3, status, owner, target_date, updated_at, request_id
-         FROM action_plan_items
-        WHERE request_id = $2 AND item_key = $4
-       ON CONFLICT (request_id, item_key) DO NOTHING`,
-      [requestId, retake.previous_request_id, to, from],
-    );
-    carried += rowCount;
-  }
-  return carried;
+  return rowCount;
 }
 
 /**
- * An earlier result's item key as the retake's version names it: the same key within one version;
- * across two, a statement's item (`statement:<area>-<i>`) goes where the statement with the same
- * key now sits, and nowhere when no statement has it. An area's item is the same in every version.
+ * A retake's topic key as the earlier result's plan names it: the same key within one version;
+ * across two, a statement's topic (`statement:<area>-<i>`) is the earlier statement with the same
+ * key, wherever it sat, and none when no earlier statement had it (a new meaning). An area's topic
+ * is the same in every version.
  */
-async function itemKeyMapping(
+async function earlierItemKeys(
   db: Queryable,
-  fromVersion: number,
-  toVersion: number,
+  earlierVersion: number,
+  retakeVersion: number,
 ): Promise<(key: string) => string | undefined> {
-  if (fromVersion === toVersion) return (key) => key;
-  const [from, to] = await Promise.all([readVersion(db, fromVersion), readVersion(db, toVersion)]);
-  if (!from || !to) return () => undefined;
+  if (earlierVersion === retakeVersion) return (key) => key;
+  const [earlier, retake] = await Promise.all([
+    readVersion(db, earlierVersion),
+    readVersion(db, retakeVersion),
+  ]);
+  if (!earlier || !retake) return () => undefined;
   return (key) => {
     const statement = /^statement:([a-z]+)-([0-4])$/.exec(key);
     if (!statement) return key;
     const [, area, index] = statement;
-    const wanted = from.content.areas.find((a) => a.id === area)?.statements[Number(index)]?.key;
+    const wanted = retake.content.areas.find((a) => a.id === area)?.statements[Number(index)]?.key;
     const at =
-      to.content.areas.find((a) => a.id === area)?.statements.findIndex((s) => s.key === wanted) ?? -1;
+      earlier.content.areas.find((a) => a.id === area)?.statements.findIndex((s) => s.key === wanted) ?? -1;
     return at < 0 ? undefined : `statement:${area}-${at}`;
   };
 }

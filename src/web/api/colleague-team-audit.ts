@@ -2,6 +2,7 @@ import type { Responses, TeamRole } from '../../core';
 import type { BotCheckFields } from '../../shared/bot-check';
 import type { TeamAnswerStored, TeamAuditInvitation } from '../../shared/team-audit';
 import { postJson } from './client';
+import { versionNumber } from '../../core/content/version-number';
 
 /**
  * A colleague's side of a team audit (shared/team-audit.ts), keyed by the join link's token: what
@@ -33,10 +34,7 @@ export async function fetchInvitation(token: string, signal?: AbortSignal): Prom
         status: body.status,
         closesAt: typeof body.closesAt === 'string' ? body.closesAt : '',
         // Version 1 when the server names none (or nothing usable).
-        contentVersion:
-          Number.isInteger(body.contentVersion) && (body.contentVersion as number) >= 1
-            ? (body.contentVersion as number)
-            : 1,
+        contentVersion: versionNumber(body.contentVersion) ?? 1,
         ...(organisation ? { organisation } : {}),
       },
     };

@@ -9,6 +9,7 @@ import {
 import type { SavedAudit } from '../../shared/saved-audit';
 import { isUuid } from '../../shared/uuid';
 import { earlierFromState } from '../audit-state/results-state';
+import { versionNumber } from '../../core/content/version-number';
 
 /**
  * What a continue link opens, from `GET /api/saved-audits/<token>`: a module apart from the saves
@@ -69,10 +70,7 @@ export async function fetchSavedAudit(token: string, signal?: AbortSignal): Prom
           : {}),
         savedAt,
         expiresOn: typeof expiresOn === 'string' ? expiresOn : '',
-        contentVersion:
-          Number.isInteger(body.contentVersion) && (body.contentVersion as number) >= 1
-            ? (body.contentVersion as number)
-            : 1,
+        contentVersion: versionNumber(body.contentVersion) ?? 1,
       },
     };
   } catch {

@@ -12,6 +12,7 @@ import {
 } from '../../core';
 import type { StoredResults } from '../../shared/results-link';
 import { isUuid } from '../../shared/uuid';
+import { versionNumber } from '../../core/content/version-number';
 
 /**
  * The results as the page reads them: the plan is left as the server sent it, to be cleaned by the
@@ -49,7 +50,7 @@ export async function fetchStoredResults(token: string, signal?: AbortSignal): P
         history: historyFrom(body.history),
         plan: body.plan,
         ...(typeof body.auditKey === 'string' && isUuid(body.auditKey) ? { auditKey: body.auditKey } : {}),
-        contentVersion: versionFrom(body.contentVersion),
+        contentVersion: versionNumber(body.contentVersion) ?? 1,
         ...earlierAnswersFrom(body.earlierAnswers),
       },
     };
@@ -58,17 +59,15 @@ export async function fetchStoredResults(token: string, signal?: AbortSignal): P
   }
 }
 
-/** A version number as the server sent it, or 1 (every result before versions) when it is not one. */
-function versionFrom(value: unknown): number {
-  return Number.isInteger(value) && (value as number) >= 1 ? (value as number) : 1;
-}
-
 /** The earlier result's answers and version, when the server sent them (a retake's result). */
 function earlierAnswersFrom(value: unknown): Pick<StoredResults, 'earlierAnswers'> {
   if (typeof value !== 'object' || value === null) return {};
   const { responses, contentVersion } = value as { responses?: unknown; contentVersion?: unknown };
   return {
-    earlierAnswers: { responses: sanitizeResponses(responses), contentVersion: versionFrom(contentVersion) },
+    earlierAnswers: {
+      responses: sanitizeResponses(responses),
+      contentVersion: versionNumber(contentVersion) ?? 1,
+    },
   };
 }
 

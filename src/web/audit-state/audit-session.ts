@@ -11,6 +11,7 @@ import {
 import { isUuid } from '../../shared/uuid';
 import { forgetReportedUsage, rememberResumedUsage } from '../usage/report-usage';
 import { earlierFromState, originFromState, profileFromState, type AuditOrigin } from './results-state';
+import { versionNumber } from '../../core/content/version-number';
 
 /**
  * The audit in progress, kept in sessionStorage so answers survive a reload in the same tab
@@ -126,9 +127,8 @@ function versionField<F extends 'contentVersion' | 'carryFrom'>(
   field: F,
   value: unknown,
 ): Partial<Record<F, number>> {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1
-    ? ({ [field]: value } as Record<F, number>)
-    : {};
+  const version = versionNumber(value);
+  return version === undefined ? {} : ({ [field]: version } as Record<F, number>);
 }
 
 /** `{ retakesAudit }` when the value is an audit's key, else nothing: storage and answers are untrusted. */

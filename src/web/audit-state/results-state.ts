@@ -9,6 +9,7 @@ import {
   type ServiceProfile,
 } from '../../core';
 import { isUuid } from '../../shared/uuid';
+import { versionNumber } from '../../core/content/version-number';
 
 /** What travels to /audit-results and /email-results as navigation state, so a reload of the same history entry keeps the results. */
 export interface ResultsState {
@@ -80,7 +81,7 @@ export function resultsStateFor(
 export function contentVersionFromState(state: unknown): number {
   const version =
     typeof state === 'object' && state !== null ? (state as ResultsState).contentVersion : undefined;
-  return typeof version === 'number' && Number.isInteger(version) && version >= 1 ? version : 1;
+  return versionNumber(version) ?? 1;
 }
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
