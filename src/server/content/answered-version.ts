@@ -29,7 +29,10 @@ export async function answeredVersion(
  * The words of the version a stored result (or a saved audit, or a team audit) names. Versions are
  * never deleted, so a missing one is a broken database, not a visitor's mistake: it throws.
  */
-export async function storedVersion(content: ContentSource, version: number): Promise<ContentVersion> {
+export async function storedVersion(
+  content: Pick<ContentSource, 'version'>,
+  version: number,
+): Promise<ContentVersion> {
   const found = await content.version(version);
   if (!found)
     throw new Error(`a stored result names version ${version} of the audit's words, which is not stored`);

@@ -1,6 +1,7 @@
 import { AREA_IDS, sanitizeResponses } from '../../core';
 import { areaContent, areaTitle } from '../../core/content';
 import { readVersion } from '../content/content-store';
+import { storedVersion } from '../content/answered-version';
 import type { LeadDetail as LeadDetailJson, LeadResult as LeadResultJson } from '../../shared/team-api';
 import type { Database } from '../db/database';
 import { isUuid } from '../../shared/uuid';
@@ -154,10 +155,7 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
     // The statements as the visitor read them: the words of the version the result names. Read in
     // this snapshot (content/'s query), not through the app's cache: PGlite has one connection,
     // which this transaction holds.
-    const version = Number(row.content_version);
-    const words = await readVersion(tx, version);
-    if (!words)
-      throw new Error(`a stored result names version ${version} of the audit's words, which is not stored`);
+    const words = await storedVersion({ version: (n) => readVersion(tx, n) }, Number(row.content_version));
     return {
       ...fields,
       id,
