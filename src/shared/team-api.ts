@@ -146,6 +146,11 @@ export interface LeadSummary {
   owner: string | null;
   /** The next follow-up day (YYYY-MM-DD, UK), or null. */
   followUpOn: string | null;
+  /**
+   * When the lead's wait began (its first request with consent) while it waits: not contacted within
+   * one UK working day of it and still new (FirstContact.waiting); null otherwise.
+   */
+  waitingSince: string | null;
 }
 
 export interface LeadPage extends Page {
@@ -171,6 +176,8 @@ export interface LeadQuery {
   owner?: 'mine' | 'unassigned';
   /** Only leads whose follow-up day is today or earlier (UK time). */
   due?: boolean;
+  /** Only the waiting leads: with consent, still new, not contacted within one UK working day. */
+  waiting?: boolean;
 }
 
 export interface LeadAnswer {
@@ -260,6 +267,29 @@ export interface LeadDetail {
   actionPlan: LeadActionPlan;
   /** The team audits opened from the lead's results, oldest first: counts and dates, never an answer. */
   teamAudits: LeadTeamAudit[];
+  /** How fast the team answered the lead; null when it never gave consent to be contacted. */
+  firstContact: FirstContact | null;
+}
+
+/**
+ * A lead's speed to lead (issue 35): from its first request with consent to contact (a returning
+ * lead's clock is its first request's, so coming back does not restart it), to the first time a
+ * member set it to contacted, or straight to qualified. Setting it back to new later does not undo
+ * that first contact. Working days are UK ones: weekends and England and Wales bank holidays off.
+ */
+export interface FirstContact {
+  /** When the clock started: the lead's first request with consent. */
+  since: string;
+  /** When one UK working day from `since` ends: contacted by then is in time. */
+  dueBy: string;
+  /** When a member first marked it contacted; null while none has. */
+  contactedAt: string | null;
+  /** contactedAt − since, in milliseconds (0 when contacted before it consented); null while not contacted. */
+  timeToContactMs: number | null;
+  /** Contacted by `dueBy`; null while not contacted. */
+  withinOneWorkingDay: boolean | null;
+  /** Not contacted, still new, and `dueBy` has passed. */
+  waiting: boolean;
 }
 
 /** A team audit a lead opened (issue 33), as the desk sees it: no answer, no role, no respondent. */
@@ -394,6 +424,30 @@ export interface Overview {
   leads: OverviewLeads;
   areaAverages: OverviewAreaAverage[];
   teamAudits: OverviewTeamAudits;
+  /** How fast the team answered the leads with consent of each period. */
+  speedToLead: { current: SpeedToLead; previous: SpeedToLead };
+}
+
+/**
+ * How fast the team answered the leads whose first request with consent came in a period, as
+ * things stand now (FirstContact, per lead).
+ */
+export interface SpeedToLead {
+  /** Leads whose first request with consent came in the period. */
+  leads: number;
+  /** Of those, contacted by now. */
+  contacted: number;
+  /** The median time from request to first contact of the contacted ones (ms); null when none. */
+  medianMs: number | null;
+  /**
+   * The leads the share is of: those contacted, and those not contacted whose working day is over
+   * (a lead still inside its working day is not yet either way).
+   */
+  settled: number;
+  /** Of `settled`, those contacted within one working day. */
+  withinOneWorkingDay: number;
+  /** Of `leads`, those waiting now. */
+  waiting: number;
 }
 
 /**

@@ -49,6 +49,10 @@ const EMPTY: Overview = {
     respondents: { current: 0, previous: 0 },
     closed: { current: 0, previous: 0 },
   },
+  speedToLead: {
+    current: { leads: 0, contacted: 0, medianMs: null, settled: 0, withinOneWorkingDay: 0, waiting: 0 },
+    previous: { leads: 0, contacted: 0, medianMs: null, settled: 0, withinOneWorkingDay: 0, waiting: 0 },
+  },
 };
 
 const shown = (n: number) => ({ counted: n, shown: n });

@@ -125,6 +125,7 @@ function lead(change: Partial<LeadDetail> = {}): LeadDetail {
         summary: 'Came back: a new result, 64% overall (+6 since the last)',
       },
     ],
+    firstContact: null,
     ...change,
   };
 }
@@ -148,6 +149,7 @@ function summary(change: Partial<LeadSummary> = {}): LeadSummary {
     source: 'newsletter',
     owner: null,
     followUpOn: null,
+    waitingSince: null,
     ...change,
   };
 }
