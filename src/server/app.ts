@@ -82,6 +82,12 @@ export interface AppDeps {
   draining?: () => boolean;
   /** How the app's cache of the audit's words keeps the live version (a test passes its own clock). */
   contentCache?: ContentCacheOptions;
+  /**
+   * The clock of the leads' speed to lead: when an e-mail request came, when a member first
+   * contacted its lead, whether a lead waits, the overview's days and the background jobs' runs. A
+   * test sets it (test/support/clocked-server.ts); the real one by default.
+   */
+  now?: () => Date;
 }
 
 /** The largest request body the API accepts (a larger body is answered 413). */
@@ -279,7 +285,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         usedChallengesJob(),
         savedAuditPurgeJob(),
       ],
-      { tickMs: config.jobsTickMs, log: app.log },
+      { tickMs: config.jobsTickMs, log: app.log, clock: deps.now },
     );
   });
   // One hook, so the order is plain: the HTTP server has stopped taking requests by now; the outbox
@@ -315,6 +321,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onQueued: () => outbox.wake(),
     alertMembersFor: (request) => membersToAlert(db, config.teamEmails, request),
     content,
+    now: deps.now,
   });
   // Every /api/team/* route lives in this one scope, behind its Origin and session checks.
   await app.register(teamApi, {
@@ -325,6 +332,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onQueued: () => outbox.wake(),
     content,
     contentPreviews,
+    now: deps.now,
   });
   await app.register(contentRoutes, { content });
   await app.register(usageEventsRoutes, {

@@ -30,6 +30,8 @@ export interface TeamApiOptions {
   content: ContentCache;
   /** The e-mail and PDF an editor previews unpublished words in. */
   contentPreviews: ContentPreviews;
+  /** The clock of the leads' speed to lead and the overview's days (AppDeps.now); the real one by default. */
+  now?: () => Date;
 }
 
 const TEAM_PREFIX = '/api/team/';
@@ -56,13 +58,14 @@ export async function teamApi(team: FastifyInstance, options: TeamApiOptions): P
   await registerTeamAuth(team, { db: options.db, config: options.config });
 
   await team.register(teamSessionRoutes, options);
-  await team.register(teamOverviewRoutes, { db: options.db, readLeadFigures });
+  await team.register(teamOverviewRoutes, { db: options.db, readLeadFigures, now: options.now });
   await team.register(teamActivityRoutes, { db: options.db });
   await team.register(teamLeadsRoutes, {
     db: options.db,
     onQueued: options.onQueued,
     memberOf: (request) => signedInMember(request).email,
     teamEmails: options.config.teamEmails,
+    now: options.now,
   });
   await team.register(teamAlertsRoutes, {
     db: options.db,

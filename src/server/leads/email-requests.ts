@@ -44,6 +44,8 @@ export interface NewEmailRequest {
   previousRequestId?: string;
   /** The version of the audit's words the answers were given to (the report is in its words); 1 when absent. */
   contentVersion?: number;
+  /** When it came, by the app's clock (a test sets it); the database's own time when absent. */
+  receivedAt?: Date;
 }
 
 /**
@@ -128,6 +130,7 @@ export async function storeEmailRequest(
     alertMembers: recipients.alertMembers ?? [],
     previousRequestId: request.previousRequestId,
     contentVersion: request.contentVersion,
+    receivedAt: request.receivedAt?.toISOString(),
   };
   const { rows } = await db.query<{ stored_id: string | null; retry_after: number | null }>(
     'SELECT stored_id, retry_after FROM store_email_request($1::jsonb)',

@@ -32,6 +32,8 @@ export interface EmailResultsOptions {
   alertMembersFor: (request: { consent: boolean }) => Promise<readonly string[]>;
   /** The audit's words by version: the e-mail's report is in the words the answers were given to. */
   content: ContentSource;
+  /** The clock a request is stamped by (when it came, so when its lead's wait began); the real one by default. */
+  now?: () => Date;
 }
 
 /**
@@ -80,13 +82,15 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
       // The server scores the answers itself; nothing the client says about scores is used.
       const responses = sanitizeResponses(raw);
       const previousRequestId = await retakeOrigin(db, { retakeOf, continueToken }, config.retentionDays);
+      const receivedAt = (options.now ?? (() => new Date()))();
       const result = await storeEmailRequest(
         db,
         {
           email,
           note: message || null,
           responses,
-          report: buildReport(responses, new Date(), { content: words.content }),
+          report: buildReport(responses, receivedAt, { content: words.content }),
+          receivedAt,
           contentVersion: words.version,
           // The wording this server's form shows: what the visitor ticked is stored with the request.
           consentWording: consent === true ? CONSENT_WORDING : null,

@@ -18,12 +18,14 @@ import type { LeadNote } from './lead-follow-up';
 import { LEAD_COLUMNS, LEAD_JOIN, leadColumnsFrom, leadColumnsSql, type Consent } from './lead-columns';
 import { teamAuditsOfLead } from '../team-audits/team-audit-store';
 import { composeTimeline, gatherTimeline, type TimelineEntry } from './lead-timeline';
+import { firstContactOf } from './speed-to-lead';
 
 /**
  * Everything held about one lead, as the workspace shows it: the request with the contact details,
  * source and profile, every answer next to the statement it rates (in the words of the version the
  * result was answered with), who owns it and when it is next
- * due, every message about it, the team's notes, its timeline, and how far its action plan has got.
+ * due, every message about it, the team's notes, its timeline, how far its action plan has got,
+ * and how fast the team first contacted it.
  */
 
 export interface LeadMessage {
@@ -83,6 +85,7 @@ export interface LeadResult extends Omit<LeadResultJson, 'createdAt'> {
 interface DetailRow extends Record<string, unknown>, ActionPlanCountsRow {
   responses: unknown;
   content_version: number;
+  first_contacted_at: Date | null;
 }
 
 /**
@@ -90,14 +93,20 @@ interface DetailRow extends Record<string, unknown>, ActionPlanCountsRow {
  * lead's contact details, consent, profile, source, scores, answers and action plan are its latest
  * result's (the plan carries on to a retake, so the latest holds it); every result is listed.
  */
-export async function leadDetail(db: Database, id: string): Promise<LeadDetail | undefined> {
+export async function leadDetail(
+  db: Database,
+  id: string,
+  /** The moment its speed to lead is read at (whether it waits). */
+  now: Date = new Date(),
+): Promise<LeadDetail | undefined> {
   if (!isUuid(id)) return undefined;
   // One snapshot: the messages, notes and timeline are those of the lead as read, even while a
   // server sends or a team member changes it.
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const { rows } = await tx.query<DetailRow>(
-      `SELECT ${leadColumnsSql('r', 'l')}, r.responses, r.content_version, ${ACTION_PLAN_COUNTS_COLUMNS}
+      `SELECT ${leadColumnsSql('r', 'l')}, r.responses, r.content_version, l.first_contacted_at,
+              ${ACTION_PLAN_COUNTS_COLUMNS}
          FROM email_requests r ${LEAD_JOIN} ${actionPlanCountsJoin('r')}
         WHERE r.lead_id = $1
         ORDER BY r.created_at DESC, r.id DESC
@@ -138,6 +147,7 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
       [id],
     );
     const { sourceLabel: _label, leadId: _lead, ...fields } = leadColumnsFrom(row);
+    const firstConsent = results.rows.find((r) => r.consented);
     const timeline = composeTimeline(
       await gatherTimeline(
         tx,
@@ -201,6 +211,15 @@ export async function leadDetail(db: Database, id: string): Promise<LeadDetail |
         closedAt: audit.closedAt ?? null,
         respondents: audit.respondents,
       })),
+      firstContact: firstContactOf(
+        {
+          firstConsentAt: firstConsent === undefined ? null : new Date(firstConsent.created_at),
+          consent: fields.consent !== null,
+          firstContactedAt: row.first_contacted_at === null ? null : new Date(row.first_contacted_at),
+          status: fields.followUpStatus,
+        },
+        now,
+      ),
     };
   });
 }

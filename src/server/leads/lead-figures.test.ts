@@ -43,7 +43,7 @@ async function lead(
 
 describe.each(DATABASE_KINDS)('the leads of the overview on %s', (kind) => {
   const t = useTestDatabase(kind);
-  const figures = () => readLeadFigures(t.db, overviewPeriods(TODAY));
+  const figures = () => readLeadFigures(t.db, overviewPeriods(TODAY), TODAY);
 
   it('lists every status, service type and size at zero, "not given" last, and no source, when there are no leads', async () => {
     const { leads, consentGiven } = await figures();

@@ -9,6 +9,7 @@ import {
 } from '../../shared/team-api';
 import type { Queryable } from '../db/database';
 import { readTeamAuditFigures } from '../team-audits/team-audit-figures';
+import { readSpeedToLead } from './speed-to-lead';
 import { periodBounds, type LeadFigures, type OverviewPeriods } from '../usage/overview';
 
 /**
@@ -18,7 +19,11 @@ import { periodBounds, type LeadFigures, type OverviewPeriods } from '../usage/o
  * stored requests, so an erased or expired one no longer counts. Days are whole UTC days, as the
  * usage counters' are, so the leads and the funnel cover the same time.
  */
-export async function readLeadFigures(db: Queryable, periods: OverviewPeriods): Promise<LeadFigures> {
+export async function readLeadFigures(
+  db: Queryable,
+  periods: OverviewPeriods,
+  now: Date,
+): Promise<LeadFigures> {
   const current = periodBounds(periods.current);
   const previous = periodBounds(periods.previous);
   const totals = await countLeads(db, previous.from, current.from, current.until);
@@ -26,6 +31,7 @@ export async function readLeadFigures(db: Queryable, periods: OverviewPeriods): 
   const averages = await areaAverages(db, current.from, current.until);
   // Team audits belong to the leads' requests, so the desk's lead figures carry them.
   const teamAudits = await readTeamAuditFigures(db, previous.from, current.from, current.until);
+  const speedToLead = await readSpeedToLead(db, { current, previous }, now);
 
   const countOf = (dimension: Dimension, key: string | null) =>
     groups.find((g) => g.dimension === dimension && g.key === key)?.count ?? 0;
@@ -66,6 +72,7 @@ export async function readLeadFigures(db: Queryable, periods: OverviewPeriods): 
       count: averages.count,
     })),
     teamAudits,
+    speedToLead,
   };
 }
 

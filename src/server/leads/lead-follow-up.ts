@@ -46,12 +46,23 @@ export interface LeadNote extends Omit<LeadNoteJson, 'createdAt'> {
 export type FieldChange<T> =
   { outcome: 'changed' | 'unchanged'; value: T; previous: T } | { outcome: 'not_found' };
 
-// The lead's follow-up fields, each with its column and how the activity log words a change.
+/**
+ * The statuses that mean a member has contacted the lead: the first change to one of them is the
+ * lead's first contact (speed to lead, issue 35), kept when the lead is later set back to new.
+ * Closed is not one: a lead can be closed without an answer.
+ */
+export const CONTACTED_STATUSES: readonly FollowUpStatus[] = ['contacted', 'qualified'];
+
+// The lead's follow-up fields, each with its column and how the activity log words a change, and
+// for the status, the first contact it may record ($3, the moment of the change).
 const FOLLOW_UP_FIELDS = {
   status: {
     column: 'follow_up_status',
     read: 'follow_up_status',
     cast: 'text',
+    also: `, first_contacted_at = CASE WHEN $2::text IN (${CONTACTED_STATUSES.map((s) => `'${s}'`).join(', ')})
+                                      THEN coalesce(first_contacted_at, $3::timestamptz)
+                                      ELSE first_contacted_at END`,
     action: 'status_change',
     detail: (previous: string | null, value: string | null) => `${previous} → ${value}`,
   },
@@ -83,9 +94,12 @@ async function setFollowUpField(
   id: string,
   value: string | null,
   actor: string,
+  /** The status's moment, for the first contact it may record. */
+  at?: Date,
 ): Promise<FieldChange<string | null>> {
   if (!isUuid(id)) return { outcome: 'not_found' };
   const { column, read, cast, action, detail } = FOLLOW_UP_FIELDS[field];
+  const also = field === 'status' ? FOLLOW_UP_FIELDS.status.also : '';
   return db.transaction(async (tx) => {
     // Locked, so two members changing it at once are recorded in the order they happened.
     const { rows } = await tx.query<{ previous: string | null; email: string }>(
@@ -95,7 +109,10 @@ async function setFollowUpField(
     const lead = rows[0];
     if (lead === undefined) return { outcome: 'not_found' };
     if (lead.previous === value) return { outcome: 'unchanged', value, previous: lead.previous };
-    await tx.query(`UPDATE leads SET ${column} = $2::${cast} WHERE id = $1`, [id, value]);
+    await tx.query(
+      `UPDATE leads SET ${column} = $2::${cast}${also} WHERE id = $1`,
+      also === '' ? [id, value] : [id, value, at ?? new Date()],
+    );
     await recordActivity(tx, {
       actor,
       action,
@@ -106,15 +123,19 @@ async function setFollowUpField(
   });
 }
 
-/** Sets a lead's follow-up status; a change is recorded as "new → contacted". */
+/**
+ * Sets a lead's follow-up status; a change is recorded as "new → contacted". The first change to a
+ * contacted status (CONTACTED_STATUSES) at `at` is the lead's first contact, kept from then on.
+ */
 export async function setFollowUpStatus(
   db: Database,
   id: string,
   status: FollowUpStatus,
   actor: string,
+  at: Date = new Date(),
 ): Promise<FieldChange<FollowUpStatus>> {
   if (!isFollowUpStatus(status)) throw new RangeError(`not a follow-up status: ${String(status)}`);
-  return setFollowUpField(db, 'status', id, status, actor) as Promise<FieldChange<FollowUpStatus>>;
+  return setFollowUpField(db, 'status', id, status, actor, at) as Promise<FieldChange<FollowUpStatus>>;
 }
 
 /**

@@ -97,6 +97,7 @@ describe.each(DATABASE_KINDS)('listLeads on %s', (kind) => {
       source: 'newsletter',
       owner: MEMBER,
       followUpOn: '2026-12-01',
+      waitingSince: null,
     });
     expect(leads[1]).toEqual({
       id: expect.any(String),
@@ -116,6 +117,7 @@ describe.each(DATABASE_KINDS)('listLeads on %s', (kind) => {
       source: 'direct',
       owner: null,
       followUpOn: null,
+      waitingSince: null,
     });
   });
 

@@ -8,17 +8,20 @@ import {
 } from '../../shared/team-api';
 import type { Queryable, SqlParam } from '../db/database';
 import { leadColumnsFrom, leadColumnsSql } from './lead-columns';
+import { FIRST_CONSENT_SQL, WAITING_SQL, waitingCutoff } from './speed-to-lead';
 
 /**
  * The team's list of leads: newest first, a page at a time, searched by a part of the address and
- * filtered by follow-up status, delivery state, service type and size, source, owner and whether
- * the follow-up is due; every filter combines with the others. The workspace's list calls this.
+ * filtered by follow-up status, delivery state, service type and size, source, owner, whether
+ * the follow-up is due and whether the lead waits for a first contact; every filter combines with
+ * the others, and a waiting lead is flagged with when its wait began. The workspace's list calls this.
  */
 
 /** A lead in the list, as read from the database (the API sends its time as ISO 8601). */
-export interface LeadSummary extends Omit<LeadSummaryJson, 'createdAt' | 'returnedAt'> {
+export interface LeadSummary extends Omit<LeadSummaryJson, 'createdAt' | 'returnedAt' | 'waitingSince'> {
   createdAt: Date;
   returnedAt: Date | null;
+  waitingSince: Date | null;
 }
 
 export interface LeadListQuery {
@@ -39,6 +42,10 @@ export interface LeadListQuery {
    * "due" (ukDay), given by the caller so the database's time zone plays no part.
    */
   dueBy?: string;
+  /** Only the waiting leads (speed-to-lead.ts) at `now`. */
+  waiting?: boolean;
+  /** The moment the waiting leads are found and flagged at; the real one by default. */
+  now?: Date;
 }
 
 export interface LeadListPage {
@@ -82,6 +89,7 @@ interface LeadSummaryRow extends Record<string, unknown> {
   results: number;
   delivery: DeliveryState;
   has_note: boolean;
+  waiting_since: Date | null;
 }
 
 /**
@@ -111,6 +119,7 @@ function leadConditions(query: LeadListQuery): { where: string; params: SqlParam
   if (query.owner === null) conditions.push('l.owner_email IS NULL');
   else if (query.owner !== undefined) where((p) => `l.owner_email = ${p}`, query.owner);
   if (query.dueBy !== undefined) where((p) => `l.follow_up_on <= ${p}::date`, query.dueBy);
+  if (query.waiting) where((p) => WAITING_SQL('l', p), waitingCutoff(query.now ?? new Date()));
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
@@ -120,6 +129,8 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
   }
   const { where, params } = leadConditions(query);
   const offset = (query.page - 1) * TEAM_PAGE_SIZE;
+  // The page flags its waiting leads: one more parameter, the page's query alone takes.
+  const cutoff = `$${params.length + 1}`;
   const [page, count] = await Promise.all([
     // The page's ids first, then the rest for those 50 only: a select list computed beside OFFSET
     // is computed for every skipped row too (9,950 delivery states for the last of 10,000 leads).
@@ -127,13 +138,14 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
       `SELECT ${leadColumnsSql('r', 'l')},
               (SELECT count(*)::int FROM email_requests c WHERE c.lead_id = l.id) AS results,
               ${DELIVERY} AS delivery,
-              EXISTS (SELECT 1 FROM lead_notes n WHERE n.lead_id = l.id) AS has_note
+              EXISTS (SELECT 1 FROM lead_notes n WHERE n.lead_id = l.id) AS has_note,
+              CASE WHEN ${WAITING_SQL('l', cutoff)} THEN ${FIRST_CONSENT_SQL('l')} END AS waiting_since
          FROM (SELECT l.id FROM ${LEAD_WITH_LATEST} ${where}
                 ORDER BY r.created_at DESC, l.id DESC
                 LIMIT ${TEAM_PAGE_SIZE} OFFSET ${offset}) AS page
          JOIN leads l ON l.id = page.id ${LATEST_RESULT}
         ORDER BY r.created_at DESC, l.id DESC`,
-      params,
+      [...params, waitingCutoff(query.now ?? new Date())],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${LEAD_WITH_LATEST} ${where}`, params),
   ]);
@@ -159,6 +171,7 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
         source: latest.sourceLabel,
         owner: latest.owner,
         followUpOn: latest.followUpOn,
+        waitingSince: row.waiting_since === null ? null : new Date(row.waiting_since),
       };
     }),
     total: count.rows[0]?.total ?? 0,

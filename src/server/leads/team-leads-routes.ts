@@ -36,7 +36,10 @@ export interface TeamLeadsOptions {
   teamEmails: readonly string[];
   /** Sends a message queued again now rather than at the next poll. */
   onQueued: () => void;
-  /** The clock "due" is read by (today in the UK); the real one by default. */
+  /**
+   * The clock "due" is read by (today in the UK), a lead's waiting, and the moment a status change
+   * makes a first contact; the real one by default.
+   */
   now?: () => Date;
 }
 
@@ -61,6 +64,8 @@ const listQuery = z.strictObject({
   owner: z.enum(['mine', 'unassigned']).optional(),
   // "true" lists the due leads; "false" (what a form may send for an unticked box) lists all.
   due: z.enum(['true', 'false']).optional(),
+  // "true" lists the waiting leads (not contacted within one working day); "false" lists all.
+  waiting: z.enum(['true', 'false']).optional(),
 });
 const statusBody = z.strictObject({ status: z.enum(FOLLOW_UP_STATUSES) });
 const noteBody = z.strictObject({ body: z.string() });
@@ -128,6 +133,7 @@ export async function teamLeadsRoutes(app: FastifyInstance, options: TeamLeadsOp
   app.get('/api/team/leads', async (request) => {
     const query = parsed(listQuery, request.query);
     const owner = { mine: normalizeEmail(memberOf(request)), unassigned: null };
+    const at = now();
     const page = await listLeads(db, {
       page: query.page,
       search: query.q,
@@ -137,7 +143,9 @@ export async function teamLeadsRoutes(app: FastifyInstance, options: TeamLeadsOp
       size: query.size,
       source: query.source,
       owner: query.owner === undefined ? undefined : owner[query.owner],
-      dueBy: query.due === 'true' ? ukDay(now()) : undefined,
+      dueBy: query.due === 'true' ? ukDay(at) : undefined,
+      waiting: query.waiting === 'true',
+      now: at,
     });
     return { ...page, page: query.page, pageSize: TEAM_PAGE_SIZE };
   });
@@ -151,7 +159,7 @@ export async function teamLeadsRoutes(app: FastifyInstance, options: TeamLeadsOp
   }));
 
   app.get('/api/team/leads/:id', async (request) => {
-    const lead = await leadDetail(db, param(request, 'id'));
+    const lead = await leadDetail(db, param(request, 'id'), now());
     if (!lead) throw new HttpError(404, 'not_found', LEAD_NOT_FOUND);
     return lead;
   });
@@ -159,7 +167,9 @@ export async function teamLeadsRoutes(app: FastifyInstance, options: TeamLeadsOp
   app.post('/api/team/leads/:id/status', async (request) => {
     const { status } = parsed(statusBody, request.body);
     return {
-      followUpStatus: changed(await setFollowUpStatus(db, param(request, 'id'), status, memberOf(request))),
+      followUpStatus: changed(
+        await setFollowUpStatus(db, param(request, 'id'), status, memberOf(request), now()),
+      ),
     };
   });
 

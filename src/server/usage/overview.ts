@@ -63,8 +63,10 @@ export interface LeadFigures {
   areaAverages: OverviewAreaAverage[];
   /** The team audits started, answered and closed in each period. */
   teamAudits: OverviewTeamAudits;
+  /** How fast the team answered each period's leads, as things stand at the overview's moment. */
+  speedToLead: Overview['speedToLead'];
 }
-export type ReadLeadFigures = (db: Queryable, periods: OverviewPeriods) => Promise<LeadFigures>;
+export type ReadLeadFigures = (db: Queryable, periods: OverviewPeriods, now: Date) => Promise<LeadFigures>;
 
 /**
  * The team's overview: the last 30 days (UTC) against the 30 before. Per day, the audits started
@@ -80,7 +82,7 @@ export async function readOverview(
 ): Promise<Overview> {
   const periods = overviewPeriods(today);
   const counters = await readCounters(db, periods.previous.first, periods.current.last);
-  const figures = await readLeadFigures(db, periods);
+  const figures = await readLeadFigures(db, periods, today);
 
   const current = capFunnel(countedSteps(counters, periods.current, figures.consentGiven.current));
   const previous = capFunnel(countedSteps(counters, periods.previous, figures.consentGiven.previous));
@@ -109,6 +111,7 @@ export async function readOverview(
     leads: figures.leads,
     areaAverages: figures.areaAverages,
     teamAudits: figures.teamAudits,
+    speedToLead: figures.speedToLead,
   };
 }
 

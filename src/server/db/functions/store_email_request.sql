@@ -31,7 +31,9 @@
 --   resultsToken?, resultsTokenHash? (hex), contact? {name?, organisation?, role?, phone?},
 --   source? {utmSource?, utmMedium?, utmCampaign?, referrerHost?}, alertMembers? (array of text),
 --   previousRequestId? (uuid), contentVersion? (int: the version of the audit's words it answered;
---   1 when absent).
+--   1 when absent), receivedAt? (timestamptz: when the request came, the app's clock, which a test
+--   sets; the database's now() when absent). The request's time, its consent's and the
+--   per-recipient window are all read from it, so a lead's speed to lead starts when it came.
 -- storeEmailRequest (src/server/leads/email-requests.ts) is the one caller and builds it.
 
 CREATE OR REPLACE FUNCTION store_email_request(p jsonb) RETURNS TABLE (stored_id uuid, retry_after integer)
@@ -46,15 +48,16 @@ DECLARE
   v_id uuid := gen_random_uuid();
   v_lead_id uuid;
   v_previous_id uuid;
+  v_received_at timestamptz := coalesce((p ->> 'receivedAt')::timestamptz, now());
 BEGIN
   PERFORM pg_advisory_xact_lock(v_lock_space, hashtext(v_recipient_key));
   PERFORM pg_advisory_xact_lock(v_lock_space, hashtext(p ->> 'emailNormalized'));
 
-  SELECT greatest(1, ceil(extract(epoch FROM (r.created_at + v_window_ms * interval '1 millisecond' - now()))))::integer
+  SELECT greatest(1, ceil(extract(epoch FROM (r.created_at + v_window_ms * interval '1 millisecond' - v_received_at))))::integer
     INTO v_retry_after
     FROM email_requests r
    WHERE r.recipient_key = v_recipient_key
-     AND r.created_at > now() - v_window_ms * interval '1 millisecond'
+     AND r.created_at > v_received_at - v_window_ms * interval '1 millisecond'
    ORDER BY r.created_at DESC
   OFFSET v_limit - 1 LIMIT 1;
   IF v_retry_after IS NOT NULL THEN
@@ -73,17 +76,18 @@ BEGIN
     (id, email, email_normalized, note, responses, operational_score, compliance_score, quality_score,
      training_score, data_score, overall_score, consent_text, consent_at, service_type, size_band,
      results_token_hash, contact_name, contact_organisation, contact_role, contact_phone,
-     utm_source, utm_medium, utm_campaign, referrer_host, previous_request_id, content_version)
+     utm_source, utm_medium, utm_campaign, referrer_host, previous_request_id, content_version, created_at)
   VALUES
     (v_id, v_email, p ->> 'emailNormalized', p ->> 'note', p -> 'responses',
      (p #>> '{scores,operational}')::smallint, (p #>> '{scores,compliance}')::smallint,
      (p #>> '{scores,quality}')::smallint, (p #>> '{scores,training}')::smallint,
      (p #>> '{scores,data}')::smallint, (p #>> '{scores,overall}')::smallint,
-     p ->> 'consentText', CASE WHEN p ->> 'consentText' IS NULL THEN NULL ELSE now() END,
+     p ->> 'consentText', CASE WHEN p ->> 'consentText' IS NULL THEN NULL ELSE v_received_at END,
      p ->> 'serviceType', p ->> 'sizeBand', decode(p ->> 'resultsTokenHash', 'hex'),
      p #>> '{contact,name}', p #>> '{contact,organisation}', p #>> '{contact,role}', p #>> '{contact,phone}',
      p #>> '{source,utmSource}', p #>> '{source,utmMedium}', p #>> '{source,utmCampaign}',
-     p #>> '{source,referrerHost}', v_previous_id, COALESCE((p ->> 'contentVersion')::integer, 1))
+     p #>> '{source,referrerHost}', v_previous_id, COALESCE((p ->> 'contentVersion')::integer, 1),
+     v_received_at)
   -- It joins its person's lead (the trigger email_request_joins_its_lead), or makes it.
   RETURNING lead_id INTO v_lead_id;
 
