@@ -67,6 +67,8 @@ try {
       E2E_MAIL_DIR: mailDir,
       E2E_TEAM_EMAIL: teamEmail,
       E2E_SECOND_MEMBER_EMAIL: secondMember,
+      // A spec that starts a server of its own (speed-to-lead.spec.ts) sends its mail here too.
+      E2E_SMTP_URL: smtp.url,
     },
     false,
   );

@@ -34,6 +34,8 @@ export interface ServerProcessOptions {
   echo?: boolean;
   /** Listen on this port rather than a free one found now (for a PUBLIC_URL that must name it). */
   port?: number;
+  /** The script to run instead of src/server/main.ts (test/support/clocked-server.ts), from the root. */
+  entry?: string;
 }
 
 // Longer than the server's own shutdown needs (its outbox waits up to 10 s for sends in flight).
@@ -55,9 +57,9 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const { timeoutMs = 30_000, nodeArgs = [], user, echo = false } = options;
+  const { timeoutMs = 30_000, nodeArgs = [], user, echo = false, entry = 'src/server/main.ts' } = options;
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
