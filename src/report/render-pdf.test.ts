@@ -25,6 +25,8 @@ import {
 import { CONTENT_V1 } from '../core/content';
 import { readPdf, readPdfInfo, type PdfText } from '../../test/support/pdf/pdf-text';
 import { runPoppler } from '../../test/support/pdf/pdfinfo';
+import { findAll, pagesOf, readPdfStructure } from '../../test/support/pdf/pdf-structure';
+import { bookingLinkFor } from '../shared/booking-link';
 import { CLOSING_LINE, REPORT_TITLE, renderReportPdf, type ReportContact } from './render-pdf';
 
 const CONTACT: ReportContact = {
@@ -234,6 +236,31 @@ describe('renderReportPdf', () => {
     // Nothing is lost at a break: the closing line ends the last page.
     expect(pages.at(-1)?.text).toContain(CLOSING_LINE);
   });
+
+  it.each([
+    ['mixed answers', buildReport(MIXED, GENERATED_AT)],
+    ['every answer 5', buildReport(everyAnswer(5), GENERATED_AT)],
+  ])(
+    'keeps "Next steps" whole on one page, clear of the footer, with the longest booking link (%s)',
+    async (_name, report) => {
+      // A booking link filled in with the longest name (100 characters, each 6 bytes encoded) and address.
+      const person = {
+        name: '名前'.repeat(50),
+        email: `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.org`,
+      };
+      const bookingUrl = bookingLinkFor('https://book.example/care?utm_source=audit#team', person);
+      const bytes = await renderReportPdf(report, { ...CONTACT, bookingUrl });
+      const { tree } = await readPdfStructure(bytes);
+      const links = findAll(tree, 'Link');
+      // The booking link, the e-mail address and the web site: all three on the section's one page.
+      expect(links.map(pagesOf)).toEqual([pagesOf(links[0]!), pagesOf(links[0]!), pagesOf(links[0]!)]);
+      expect(pagesOf(links[0]!)).toHaveLength(1);
+      const { pages } = await readPdf(bytes);
+      for (const page of pages)
+        for (const line of page.lines.filter((l) => !/^Page \d+ of \d+$|^Care Audit · /.test(l.text)))
+          expect(line.mmFromTop).toBeLessThan(280);
+    },
+  );
 
   it('gives the same bytes for the same report, so the download and the e-mail match', async () => {
     const report = buildReport(MIXED, GENERATED_AT);

@@ -347,6 +347,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(resultsLinkRoutes, {
     db,
     retentionDays: config.retentionDays,
+    bookingUrl: config.links.bookingUrl,
     page: site?.privatePages.get(RESULTS_PATH) ?? null,
   });
   // The action plan kept on a results page: the results link is its key (decision 0055).

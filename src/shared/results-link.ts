@@ -47,4 +47,10 @@ export interface StoredResults {
    * the page compares them statement by statement where the statement's key continues.
    */
   earlierAnswers?: { responses: Responses; contentVersion: number };
+  /**
+   * The page's "Book a free consultation" link: BOOKING_URL, filled in with the visitor's name and
+   * address when they consented (booking-link.ts). The server fills it in, so the page carries no
+   * merging code and is given the link, never the name and address apart.
+   */
+  bookingUrl?: string;
 }

@@ -23,7 +23,11 @@ import { CONTENT_WIDTH, FOOTER_Y, MARGIN, TYPE } from './theme';
  */
 export function writeNextSteps(writer: ReportWriter, report: Report, contact: ReportContact): void {
   writer.y += 18;
-  writeHeading(writer, NEXT_STEPS_HEADING, 170);
+  // The section is kept whole below its heading. A booking link filled in with the visitor's name
+  // and address (booking-link.ts) can wrap over several lines: the lines past the first count too.
+  const bookingLines = writer.measure(contact.bookingUrl, TYPE.link, CONTENT_WIDTH);
+  const oneLine = writer.measure('x', TYPE.link, CONTENT_WIDTH);
+  writeHeading(writer, NEXT_STEPS_HEADING, 170 + bookingLines - oneLine);
   writer.text('P', nextStepsIntro(report.roadmap.kind), TYPE.lead, { gapAfter: 10 });
   writer.text('P', BOOKING_PROMPT, TYPE.strong, { gapAfter: 1 });
   writer.link(contact.bookingUrl, contact.bookingUrl, `${BOOKING_PROMPT} ${contact.bookingUrl}`, {

@@ -10,6 +10,7 @@ import {
   type ServiceProfile,
 } from '../../core';
 import type { StoredResults } from '../../shared/results-link';
+import { bookingPersonOf, type BookingPerson } from '../../shared/booking-link';
 import type { LeadContact, LeadSource } from '../../shared/team-api';
 import { LEAD_JOIN, leadColumnsFrom, leadColumnsSql, type LeadColumns } from './lead-columns';
 import type { Queryable } from '../db/database';
@@ -184,6 +185,9 @@ interface LinkedRequestRow {
   created_at: Date;
   content_version: number;
   previous_request_id: string | null;
+  email: string;
+  consent_at: Date | null;
+  contact_name: string | null;
 }
 
 /** The live request a results token stands for: the one rule both look-ups below share. */
@@ -194,13 +198,24 @@ async function findLinkedRequest(
 ): Promise<LinkedRequestRow | undefined> {
   if (!isWellFormedSecret(token)) return undefined;
   const { rows } = await db.query<LinkedRequestRow>(
-    `SELECT id, responses, service_type, size_band, created_at, content_version, previous_request_id
+    `SELECT id, responses, service_type, size_band, created_at, content_version, previous_request_id,
+            email, consent_at, contact_name
        FROM email_requests
       WHERE results_token_hash = decode($1, 'hex')
         AND created_at >= now() - make_interval(days => $2::int)`,
     [secretHash(token, 'hex'), retentionDays],
   );
   return rows[0];
+}
+
+/**
+ * What a results link opens: the results, as `GET /api/results/<token>` answers them, and apart
+ * from them the person its booking link is filled in for (null without consent), which the
+ * routes turn into the link and never send as such.
+ */
+export interface FoundResults {
+  results: StoredResults;
+  bookingPerson: BookingPerson | null;
 }
 
 /**
@@ -213,13 +228,13 @@ export async function findStoredResults(
   db: Queryable,
   token: string,
   retentionDays: number,
-): Promise<StoredResults | undefined> {
+): Promise<FoundResults | undefined> {
   const row = await findLinkedRequest(db, token, retentionDays);
   if (!row) return undefined;
   const history = await readResultHistory(db, row.id, retentionDays);
   // Erased (or aged past retention) between the two reads: as gone as if it had been before.
   if (history.entries.length === 0) return undefined;
-  return {
+  const results: StoredResults = {
     createdAt: new Date(row.created_at).toISOString(),
     responses: sanitizeResponses(row.responses),
     profile: profileFrom(row.service_type, row.size_band),
@@ -229,6 +244,12 @@ export async function findStoredResults(
     // A retake's: the result it was retaken from, for the page to compare statement by statement.
     ...(row.previous_request_id ? await earlierAnswersOf(db, row.previous_request_id, retentionDays) : {}),
   };
+  const bookingPerson = bookingPersonOf({
+    email: row.email,
+    consented: row.consent_at !== null,
+    name: row.contact_name,
+  });
+  return { results, bookingPerson };
 }
 
 /**

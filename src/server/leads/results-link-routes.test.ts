@@ -19,11 +19,14 @@ import { FIXTURE_PAGES, FIXTURE_PRIVATE_PAGE, writeSiteFixture } from '../../../
 import { useTestApp } from '../../../test/support/test-app';
 import { testConfig } from '../../../test/support/test-config';
 import { until } from '../../../test/support/until';
+import { bookingLinksInMail } from '../../../test/support/booking-links';
 
 const PUBLIC_URL = 'https://audit.example.org';
 const RETENTION_DAYS = 30;
 const PROFILE = { serviceType: 'residential', size: '25_99' } as const;
 const LINK = new RegExp(`${PUBLIC_URL}/results/([A-Za-z0-9_-]+)`);
+/** A booking page with a query and a fragment of its own. */
+const BOOKING_URL = 'https://book.example/care?utm_source=audit&x=a%20b#team';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -48,6 +51,7 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
           DATA_DIR: t.dataDir,
           SITE_DIR: siteDir,
           PUBLIC_URL,
+          BOOKING_URL,
           RETENTION_DAYS: String(RETENTION_DAYS),
           RATE_LIMIT_PER_CLIENT: '1000',
           RATE_LIMIT_PER_RECIPIENT: '1000',
@@ -196,6 +200,8 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
         plan: [],
         // Answered in the words the server had when none was named: version 1.
         contentVersion: 1,
+        // No consent: the booking link as configured.
+        bookingUrl: BOOKING_URL,
       });
       expect(Math.abs(Date.parse(body.createdAt) - Date.now())).toBeLessThan(60_000);
     });
@@ -206,6 +212,56 @@ describe.each(DATABASE_KINDS)('the private results link on %s', (kind) => {
       const token = LINK.exec(String(sent[0]?.text))?.[1];
       const res = await server.app.inject({ url: `/api/results/${token}` });
       expect(res.json()).toMatchObject({ profile: {} });
+    });
+  });
+
+  describe('the booking link the page is given', () => {
+    /** Asks for results as the form does; resolves with the e-mail sent and the link's API answer. */
+    async function requestAndOpen(body: Record<string, unknown>) {
+      expect((await postEmailRequest(server.app, validBody(body))).statusCode).toBe(202);
+      await until(() => sent.length === 1);
+      const token = LINK.exec(String(sent[0]?.text))?.[1];
+      const res = await server.app.inject({ url: `/api/results/${token}` });
+      expect(res.statusCode).toBe(200);
+      return { mail: sent[0]!, body: res.json<StoredResults>(), raw: res.body };
+    }
+
+    it('carries the name and the address given with consent, the same link as the e-mail’s', async () => {
+      const { mail, body, raw } = await requestAndOpen({
+        email: 'jo+x@home.example',
+        consent: true,
+        contact: { name: "Zoë O'Neill & Co", phone: '01632 960123' },
+      });
+      const filled =
+        "https://book.example/care?utm_source=audit&x=a%20b&name=Zo%C3%AB%20O'Neill%20%26%20Co&email=jo%2Bx%40home.example#team";
+      expect(body.bookingUrl).toBe(filled);
+      expect(bookingLinksInMail(mail)).toEqual({ html: filled, text: filled });
+      // The link is all the page gets of the visitor: no name, address or contact field apart.
+      expect(Object.keys(body).sort()).toEqual([
+        'bookingUrl',
+        'contentVersion',
+        'createdAt',
+        'history',
+        'plan',
+        'profile',
+        'responses',
+      ]);
+      expect(raw).not.toContain('jo+x@home.example');
+      expect(raw).not.toContain('01632');
+      expect(raw.split('jo%2Bx%40home.example')).toHaveLength(2);
+    });
+
+    it('carries the address alone with consent and no name', async () => {
+      const { body } = await requestAndOpen({ email: 'jo@home.example', consent: true });
+      expect(body.bookingUrl).toBe(
+        'https://book.example/care?utm_source=audit&x=a%20b&email=jo%40home.example#team',
+      );
+    });
+
+    it('is the link as configured, with nothing of the visitor, without consent', async () => {
+      const { body, raw } = await requestAndOpen({ email: 'jo@home.example' });
+      expect(body.bookingUrl).toBe(BOOKING_URL);
+      expect(raw).not.toContain('home.example');
     });
   });
 

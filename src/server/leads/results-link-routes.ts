@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bookingLinkFor } from '../../shared/booking-link';
 import { RESULTS_NOT_FOUND_MESSAGE, RESULTS_PATH, type StoredResults } from '../../shared/results-link';
 import type { Queryable } from '../db/database';
 import { HttpError } from '../http/http-errors';
@@ -11,6 +12,8 @@ export interface ResultsLinkOptions {
   db: Queryable;
   /** A request older than this opens nothing, whether or not the daily purge has removed it yet. */
   retentionDays: number;
+  /** BOOKING_URL (or its placeholder): the page's booking link, filled in for a visitor who consented. */
+  bookingUrl: string;
   /** The pre-rendered private results page (the build's `/results` row), or null without a built site. */
   page: SiteFile | null;
 }
@@ -22,18 +25,22 @@ export interface ResultsLinkOptions {
  * guess by asking, and a look-up is one indexed query on its hash.
  */
 export async function resultsLinkRoutes(app: FastifyInstance, options: ResultsLinkOptions): Promise<void> {
-  const { db, retentionDays, page } = options;
+  const { db, retentionDays, bookingUrl, page } = options;
 
   app.get<{ Params: { token: string } }>(
     '/api/results/:token',
     async (request, reply): Promise<StoredResults> => {
       markPrivate(reply);
-      const results = await findStoredResults(db, request.params.token, retentionDays);
-      if (!results) throw new HttpError(404, 'not_found', RESULTS_NOT_FOUND_MESSAGE);
+      const found = await findStoredResults(db, request.params.token, retentionDays);
+      if (!found) throw new HttpError(404, 'not_found', RESULTS_NOT_FOUND_MESSAGE);
       // The key of this result's anonymous audit, which "Retake with these answers" names (0062).
       const requestId = await findRetakeOriginId(db, request.params.token, retentionDays);
       const auditKey = requestId && (await findResultAuditKey(db, requestId));
-      return { ...results, ...(auditKey ? { auditKey } : {}) };
+      return {
+        ...found.results,
+        ...(auditKey ? { auditKey } : {}),
+        bookingUrl: bookingLinkFor(bookingUrl, found.bookingPerson),
+      };
     },
   );
 

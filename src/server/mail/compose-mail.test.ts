@@ -6,7 +6,15 @@ import { CONSENT_WORDING } from '../../shared/email-request';
 import { COMPLETE_ANSWERS, EXPECTED_AREA_SCORES, EXPECTED_SCORES } from '../../../test/support/requests';
 import type { StoredEmailRequest } from '../leads/email-requests';
 import { composeWebhookRequest } from '../webhooks/webhook-delivery';
-import { composeTeamMail, composeVisitorMail, visitorMailReport } from './compose-request-mail';
+import {
+  composeTeamMail,
+  composeVisitorMail,
+  visitorBookingPerson,
+  visitorMailReport,
+} from './compose-request-mail';
+import { reportContact } from '../pdf/report-contact';
+import { LINK_PLACEHOLDERS } from '../../shared/site-links';
+import { bookingLinksInMail } from '../../../test/support/booking-links';
 import type { TeamMailFacts, VisitorMailFacts } from './request-mail-facts';
 import { composeSignInMail } from './sign-in-email';
 import { testConfig } from '../../../test/support/test-config';
@@ -149,5 +157,84 @@ describe('composing a request’s e-mails from gathered facts', () => {
     expect(event).toMatchObject({ type: 'lead.created', data: { id: REQUEST.id, note: REQUEST.note } });
     const verified = new Webhook(secret).verify(request.body, { ...request.headers });
     expect(verified).toEqual(event);
+  });
+});
+
+describe('the booking link in the visitor’s e-mail and its PDF', () => {
+  const BOOKING_URL = 'https://book.example/care?utm_source=audit&x=a%20b#team';
+  const settingsWith = (env: Record<string, string>) => ({
+    ...pick(testConfig({ PUBLIC_URL: 'https://audit.care-audit.example', ...env })),
+    mailFrom: 'Care Audit <audit@care-audit.example>',
+  });
+  const CONFIGURED = settingsWith({ BOOKING_URL });
+
+  function visitorMail(request: StoredEmailRequest, settings = CONFIGURED) {
+    const facts: VisitorMailFacts = {
+      kind: 'visitor',
+      message: MESSAGE,
+      request,
+      content: CONTENT_V1,
+      benchmark: { status: 'too_few', minResponses: 10 },
+      resultsToken: TOKEN,
+      history: { entries: [FIRST], total: 1, laterResults: false },
+    };
+    const mail = composeVisitorMail(facts, visitorMailReport(facts), new Uint8Array([37]), settings, SENT);
+    // The PDF attached to it is rendered with this contact (request-mail-delivery.ts).
+    const pdfLink = reportContact(settings, visitorBookingPerson(request)).bookingUrl;
+    return { mail, links: bookingLinksInMail(mail), pdfLink };
+  }
+
+  it.each([
+    [
+      'consent and a name: both, after the configured query, before its fragment',
+      { contact: { name: 'Zoë O’Neill & Co', phone: '+44 20 7946 0958' } },
+      `https://book.example/care?utm_source=audit&x=a%20b&name=Zo%C3%AB%20O%E2%80%99Neill%20%26%20Co&email=Care.Manager%40example.org#team`,
+    ],
+    [
+      'consent without a name: the address alone',
+      { contact: { phone: '+44 20 7946 0958' } },
+      'https://book.example/care?utm_source=audit&x=a%20b&email=Care.Manager%40example.org#team',
+    ],
+    [
+      'consent and no contact details at all: the address alone',
+      { contact: null },
+      'https://book.example/care?utm_source=audit&x=a%20b&email=Care.Manager%40example.org#team',
+    ],
+  ])('%s, in the HTML, the text and the PDF alike', (_case, change, expected) => {
+    const { links, pdfLink } = visitorMail({ ...REQUEST, ...change });
+    expect(links).toEqual({ html: expected, text: expected });
+    expect(pdfLink).toBe(expected);
+  });
+
+  it('is the link as configured, with nothing of the visitor, without consent', () => {
+    // The database keeps no contact details without consent; a name here must still not leak.
+    const { mail, links, pdfLink } = visitorMail({
+      ...REQUEST,
+      consent: null,
+      contact: { name: 'Ann Smith' },
+    });
+    expect(links).toEqual({ html: BOOKING_URL, text: BOOKING_URL });
+    expect(pdfLink).toBe(BOOKING_URL);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).not.toContain('Ann');
+      expect(part).not.toContain('Care.Manager%40example.org');
+    }
+  });
+
+  it('is the placeholder, never filled in, while BOOKING_URL is unset', () => {
+    const { mail, links, pdfLink } = visitorMail(REQUEST, settingsWith({}));
+    expect(links).toEqual({ html: LINK_PLACEHOLDERS.bookingUrl, text: LINK_PLACEHOLDERS.bookingUrl });
+    expect(pdfLink).toBe(LINK_PLACEHOLDERS.bookingUrl);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).not.toContain('Ann%20Smith');
+      expect(part).not.toContain('Care.Manager%40example.org');
+    }
+  });
+
+  it('escapes the filled-in link in the HTML’s href, as every attribute there is', () => {
+    const { mail } = visitorMail({ ...REQUEST, contact: { name: `Jo "Q" <b>O'Neill</b>` } });
+    expect(String(mail.html)).toContain(
+      'href="https://book.example/care?utm_source=audit&amp;x=a%20b&amp;name=Jo%20%22Q%22%20%3Cb%3EO&#39;Neill%3C%2Fb%3E&amp;email=Care.Manager%40example.org#team"',
+    );
   });
 });

@@ -1,8 +1,10 @@
 import type { SendMailOptions } from 'nodemailer';
 import { buildReport, reportFileName, type Report } from '../../core';
+import { bookingLinkFor, bookingPersonOf, type BookingPerson } from '../../shared/booking-link';
 import { resultsLink } from '../../shared/results-link';
 import type { Config } from '../config';
 import { outboxEnvelope } from './envelope';
+import type { StoredEmailRequest } from '../leads/email-requests';
 import type { TeamMailFacts, VisitorMailFacts } from './request-mail-facts';
 import { teamEmail } from './team-email';
 import { visitorEmail } from './visitor-email';
@@ -59,7 +61,24 @@ export function visitorMailReport(facts: VisitorMailFacts): Report {
   });
 }
 
-/** The visitor's e-mail: the report, the results link and the PDF, never the note. */
+/**
+ * Who the visitor's booking link (in the e-mail and its PDF) is filled in for: the address the
+ * request went to and the name given with it, only when the visitor ticked the consent box.
+ */
+export function visitorBookingPerson(
+  request: Pick<StoredEmailRequest, 'email' | 'consent' | 'contact'>,
+): BookingPerson | null {
+  return bookingPersonOf({
+    email: request.email,
+    consented: request.consent !== null,
+    name: request.contact?.name,
+  });
+}
+
+/**
+ * The visitor's e-mail: the report, the results link and the PDF, never the note. Its booking
+ * link is filled in as the PDF's is (visitorBookingPerson).
+ */
 export function composeVisitorMail(
   facts: VisitorMailFacts,
   report: Report,
@@ -68,7 +87,7 @@ export function composeVisitorMail(
   date: Date,
 ): SendMailOptions {
   const { subject, html, text } = visitorEmail(report, {
-    bookingUrl: settings.links.bookingUrl,
+    bookingUrl: bookingLinkFor(settings.links.bookingUrl, visitorBookingPerson(facts.request)),
     contactEmail: settings.links.contactEmail,
     consented: facts.request.consent !== null,
     resultsUrl: resultsLink(settings.publicUrl, facts.resultsToken),

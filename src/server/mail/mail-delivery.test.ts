@@ -11,9 +11,12 @@ import { startSmtpServer, type SmtpTestServer } from '../../../test/support/smtp
 import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 import { until } from '../../../test/support/until';
+import { bookingLinkInPdf, bookingLinksInMail } from '../../../test/support/booking-links';
 
 const LEADS_TO = 'leads@care-audit.example';
 const NOTE = 'Please call me on Tuesday about the rota system.';
+/** A booking page with a query and a fragment of its own: the visitor's details go between them. */
+const BOOKING_URL = 'https://book.example/care?utm_source=audit&x=a%20b#team';
 
 function addressesOf(mail: ParsedMail, field: 'to' | 'from' | 'replyTo'): string[] {
   const value = mail[field];
@@ -53,7 +56,7 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
         SMTP_URL: smtp.url,
         LEADS_TO,
         MAIL_FROM: 'Care Audit <audit@care-audit.example>',
-        BOOKING_URL: 'https://example.org/book',
+        BOOKING_URL,
         MAIL_RETRY_BASE_MS: '100',
         MAIL_MAX_ATTEMPTS: '5',
         RATE_LIMIT_PER_CLIENT: '1000',
@@ -85,9 +88,10 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
     expect(addressesOf(visitor, 'from')).toEqual(['audit@care-audit.example']);
     expect(visitor.text).toContain('Overall score: 66% (Good)');
     expect(visitor.text).toContain('Data Management: 32% (Needs Improvement)');
-    expect(visitor.text).toContain('https://example.org/book');
     expect(visitor.html).toContain('Compliance &amp; Regulations');
-    expect(visitor.html).toContain('href="https://example.org/book"');
+    // Consent, and no name given: the booking link carries the address the request went to.
+    const booking = `https://book.example/care?utm_source=audit&x=a%20b&email=Manager%40Care-Home.example#team`;
+    expect(bookingLinksInMail(visitor)).toEqual({ html: booking, text: booking });
     expect(visitor.headers.get('auto-submitted')).toBe('auto-generated');
 
     const [attachment, ...others] = visitor.attachments;
@@ -95,9 +99,15 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
     const { rows } = await t.db.query<{ created_at: Date }>('SELECT created_at FROM email_requests');
     expect(attachment?.filename).toBe(reportFileName(new Date(rows[0]?.created_at ?? 0)));
     expect(attachment?.contentType).toBe('application/pdf');
-    const text = await pdfText(new Uint8Array(attachment?.content ?? []));
+    const attached = new Uint8Array(attachment?.content ?? []);
+    const text = await pdfText(attached);
     expect(text).toContain('AI Care Management Audit Report');
     expect(text).toContain('Overall Score: 66%');
+    expect(await bookingLinkInPdf(attached)).toEqual({
+      text: booking,
+      url: booking,
+      contents: `Book your free consultation: ${booking}`,
+    });
 
     // The note reaches the team only: anyone could type any text to any address otherwise.
     for (const part of [visitor.text, visitor.html, visitor.subject])
@@ -113,12 +123,36 @@ describe.each(DATABASE_KINDS)('e-mail delivery through a real SMTP listener, on 
     await until(async () => (await outbox(t.db)).every((m) => m.status === 'sent'));
   });
 
+  it('fills the booking link in with the name given with consent, in the HTML, the text and the PDF', async () => {
+    const email = 'jo+x@home.example';
+    const body = validBody({ email, consent: true, contact: { name: "Zoë O'Neill & Co" } });
+    expect((await postEmailRequest(server.app, body)).statusCode).toBe(202);
+    const messages = await smtp.waitForMessages(2);
+    const visitor = messages.find((m) => addressesOf(m, 'to').includes(email));
+    const booking =
+      "https://book.example/care?utm_source=audit&x=a%20b&name=Zo%C3%AB%20O'Neill%20%26%20Co&email=jo%2Bx%40home.example#team";
+    expect(bookingLinksInMail(visitor ?? {})).toEqual({ html: booking, text: booking });
+    const pdf = await bookingLinkInPdf(new Uint8Array(visitor?.attachments[0]?.content ?? []));
+    // Printed as it is; the annotation as a viewer resolves it, which writes the apostrophe %27.
+    expect(pdf).toEqual({
+      text: booking,
+      url: new URL(booking).href,
+      contents: `Book your free consultation: ${booking}`,
+    });
+    expect(new URL(pdf.url ?? '').searchParams.get('name')).toBe("Zoë O'Neill & Co");
+    await until(async () => (await outbox(t.db)).every((m) => m.status === 'sent'));
+  });
+
   it('attaches the same document "Download Full Report" gives for the same answers and day', async () => {
     const responses = validBody().responses;
     expect((await postEmailRequest(server.app, validBody())).statusCode).toBe(202);
     const messages = await smtp.waitForMessages(2);
     const pdf = messages.flatMap((m) => m.attachments).find((a) => a.contentType === 'application/pdf');
     const attached = new Uint8Array(pdf?.content ?? []);
+    // No consent: the visitor's own booking link is the configured one, as the download's is.
+    const visitor = messages.find((m) => m.attachments.length > 0);
+    expect(bookingLinksInMail(visitor ?? {})).toEqual({ html: BOOKING_URL, text: BOOKING_URL });
+    expect((await bookingLinkInPdf(attached)).text).toBe(BOOKING_URL);
     const { rows } = await t.db.query<{ created_at: Date }>('SELECT created_at FROM email_requests');
     const day = new Date(rows[0]?.created_at ?? 0).toISOString().slice(0, 10);
 

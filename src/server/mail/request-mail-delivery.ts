@@ -4,6 +4,7 @@ import { reportContact, type RenderPdf } from '../pdf/report-contact';
 import {
   composeTeamMail,
   composeVisitorMail,
+  visitorBookingPerson,
   visitorMailReport,
   type RequestMailSettings,
 } from './compose-request-mail';
@@ -39,7 +40,7 @@ export function mailDelivery(
       return;
     }
     const report = visitorMailReport(facts);
-    const pdf = await context.renderPdf(report, reportContact(context));
+    const pdf = await context.renderPdf(report, reportContact(context, visitorBookingPerson(facts.request)));
     await transport.send(composeVisitorMail(facts, report, pdf, context, new Date()));
   };
 }

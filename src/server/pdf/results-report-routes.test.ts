@@ -1,7 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildReport, sanitizeResponses, type Responses } from '../../core';
-import { storeEmailRequest } from '../leads/email-requests';
+import { storeEmailRequest, type NewEmailRequest } from '../leads/email-requests';
+import { CONSENT_WORDING } from '../../shared/email-request';
+import { bookingLinkInPdf } from '../../../test/support/booking-links';
 import { newSecret } from '../http/secrets';
 import { answersScoring, emptyBenchmarkTables } from '../../../test/support/audit-fixtures';
 import { DATABASE_KINDS } from '../../../test/support/databases';
@@ -12,6 +14,8 @@ import { useTestApp } from '../../../test/support/test-app';
 import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const RETENTION_DAYS = 365;
+/** A booking page with a query and a fragment of its own. */
+const BOOKING_URL = 'https://book.example/care?utm_source=audit&x=a%20b#team';
 
 /** `POST /api/results/<token>/report` through the app's inject, as JSON (a string payload as it is). */
 function postResultsReport(
@@ -25,19 +29,29 @@ function postResultsReport(
 
 /**
  * Stores a request with a results link, as the e-mail route does, made on `day` (noon UTC) with the
- * answers given; links it to `previous` (a request id) as a retake of it. Resolves with its id and token.
+ * answers given; links it to `previous` (a request id) as a retake of it; `given` adds what the
+ * visitor gave (consent, contact details). Resolves with its id and token.
  */
 async function storeResult(
   db: Parameters<typeof storeEmailRequest>[0],
   day: string,
   responses: Responses,
   previous?: string,
+  given: Pick<NewEmailRequest, 'consentWording' | 'contact'> = {},
 ): Promise<{ id: string; token: string }> {
   const token = newSecret();
   const email = 'manager@care-home.example';
   const result = await storeEmailRequest(
     db,
-    { email, note: null, responses, report: buildReport(responses), profile: {}, resultsToken: token },
+    {
+      email,
+      note: null,
+      responses,
+      report: buildReport(responses),
+      profile: {},
+      resultsToken: token,
+      ...given,
+    },
     { visitor: email, team: undefined },
     { max: 1_000, windowMs: 60_000 },
   );
@@ -62,6 +76,7 @@ describe.each(DATABASE_KINDS)('POST /api/results/:token/report on %s', (kind) =>
       RATE_LIMIT_REPORTS_PER_CLIENT: '1000',
       RATE_LIMIT_PER_RECIPIENT: '1000',
       LOG_LEVEL: 'info',
+      BOOKING_URL,
     }),
     deps: { db: t.db, logStream: { write: (line) => logLines.push(line) } },
   }));
@@ -110,6 +125,37 @@ describe.each(DATABASE_KINDS)('POST /api/results/:token/report on %s', (kind) =>
     expect(middle).toContain('Your 2 results, from');
     expect(middle).toContain('Overall: 40% → 80%, +40 points');
     expect(middle).toContain('You have taken the audit again since this one');
+  });
+
+  it.each([
+    [
+      'the name and the address, with consent',
+      { consentWording: CONSENT_WORDING, contact: { name: 'Zoë O’Neill & Co', role: 'Manager' } },
+      'https://book.example/care?utm_source=audit&x=a%20b&name=Zo%C3%AB%20O%E2%80%99Neill%20%26%20Co&email=manager%40care-home.example#team',
+    ],
+    [
+      'the address alone, with consent and no name',
+      { consentWording: CONSENT_WORDING },
+      'https://book.example/care?utm_source=audit&x=a%20b&email=manager%40care-home.example#team',
+    ],
+    ['nothing of the visitor, without consent', {}, BOOKING_URL],
+  ])('prints a booking link that carries %s', async (_case, given, expected) => {
+    const { token } = await storeResult(
+      t.db,
+      daysAgo(3),
+      sanitizeResponses(answersScoring(60)),
+      undefined,
+      given,
+    );
+    const pdf = new Uint8Array((await postResultsReport(server.app, token)).rawPayload);
+    expect(await bookingLinkInPdf(pdf)).toEqual({
+      text: expected,
+      url: expected,
+      contents: `Book your free consultation: ${expected}`,
+    });
+    if (expected === BOOKING_URL) expect(await pdfText(pdf)).not.toContain('care-home.example');
+    // Neither the token nor the visitor's details reach a log line.
+    expect(logLines.join('\n')).not.toMatch(/care-home|O’Neill/);
   });
 
   it.each([

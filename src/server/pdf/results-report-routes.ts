@@ -62,8 +62,9 @@ export async function resultsReportRoutes(
           'Send an empty JSON object ({}): the report is made from the results stored at this link.',
         );
       }
-      const results = await findStoredResults(db, request.params.token, config.retentionDays);
-      if (!results) throw new HttpError(404, 'not_found', RESULTS_NOT_FOUND_MESSAGE);
+      const found = await findStoredResults(db, request.params.token, config.retentionDays);
+      if (!found) throw new HttpError(404, 'not_found', RESULTS_NOT_FOUND_MESSAGE);
+      const { results, bookingPerson } = found;
       const { responses, profile, history, plan } = results;
       const words = await storedVersion(options.content, results.contentVersion);
       const benchmark = await readBenchmark(db, profile, config.benchmarkMinResponses);
@@ -79,7 +80,8 @@ export async function resultsReportRoutes(
         plan,
         ...(team ? { team } : {}),
       });
-      const pdf = await renderPdf(report, reportContact(config));
+      // The visitor's own report: its booking link filled in, as in their e-mail, when they consented.
+      const pdf = await renderPdf(report, reportContact(config, bookingPerson));
       reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${reportFileName(report.generatedAt)}"`);

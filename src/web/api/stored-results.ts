@@ -52,6 +52,10 @@ export async function fetchStoredResults(token: string, signal?: AbortSignal): P
         ...(typeof body.auditKey === 'string' && isUuid(body.auditKey) ? { auditKey: body.auditKey } : {}),
         contentVersion: versionNumber(body.contentVersion) ?? 1,
         ...earlierAnswersFrom(body.earlierAnswers),
+        // Only a web address becomes the booking link: never a javascript: or data: one.
+        ...(typeof body.bookingUrl === 'string' && /^https?:\/\//i.test(body.bookingUrl)
+          ? { bookingUrl: body.bookingUrl }
+          : {}),
       },
     };
   } catch {

@@ -1,8 +1,12 @@
 import { LINK_PLACEHOLDERS } from '../../../shared/site-links';
 import { ExternalLink } from '../../ui/external-link';
 
-/** The closing invitation to talk to the implementation team, under the results: a real booking link. */
-export function ResultsClosing() {
+/**
+ * The closing invitation to talk to the implementation team, under the results: a real booking
+ * link. `bookingUrl` is the private results page's, as its API gives it (filled in with the
+ * visitor's name and address when they consented); without it, the configured link.
+ */
+export function ResultsClosing({ bookingUrl = LINK_PLACEHOLDERS.bookingUrl }: { bookingUrl?: string }) {
   return (
     <section className="card closing" aria-labelledby="closing-title">
       <h2 id="closing-title">Ready to put these recommendations into practice?</h2>
@@ -13,7 +17,7 @@ export function ResultsClosing() {
       </p>
       <p className="closing__action">
         {/* BOOKING_URL: the server puts the configured address in place of the placeholder. */}
-        <ExternalLink href={LINK_PLACEHOLDERS.bookingUrl} className="button button--primary">
+        <ExternalLink href={bookingUrl} className="button button--primary">
           Book a free consultation
         </ExternalLink>
       </p>

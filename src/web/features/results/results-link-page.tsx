@@ -176,7 +176,7 @@ function StoredResultsView({
         contentVersion={results.contentVersion}
         explained
       />
-      <ResultsClosing />
+      <ResultsClosing bookingUrl={results.bookingUrl} />
     </>
   );
 }

@@ -340,6 +340,36 @@ describe('ResultsLinkPage (/results/<token>)', () => {
     expect(calls).toContain('/api/benchmark?segment=nursing%3Aany');
   });
 
+  it('links "Book a free consultation" to the booking link the API filled in, and asks nothing more of it', async () => {
+    const filled =
+      "https://book.example/care?utm_source=audit&name=Zo%C3%AB%20O'Neill%20%26%20Co&email=zoe%40home.org#team";
+    const calls = stubApi({
+      [`/api/results/${TOKEN}`]: () => json({ ...STORED, bookingUrl: filled }),
+      '/api/benchmark': () => json(AVAILABLE),
+    });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    const booking = await screen.findByRole('link', { name: /Book a free consultation/ });
+    expect(booking.getAttribute('href')).toBe(filled);
+    expect(booking.getAttribute('target')).toBe('_blank');
+    expect(booking.getAttribute('rel')).toBe('noopener noreferrer');
+    // The address and name go nowhere but the link: no request of the page carries them.
+    await screen.findAllByText('Providers like you: median 50%');
+    expect(calls.filter((url) => /zoe|Zo%C3%AB|home\.org/i.test(url))).toEqual([]);
+  });
+
+  it.each([
+    ['no booking link', undefined],
+    ['one that is no web address', 'javascript:alert(1)'],
+  ])('keeps the configured booking link when the API gives %s', async (_case, bookingUrl) => {
+    stubApi({
+      [`/api/results/${TOKEN}`]: () => json({ ...STORED, ...(bookingUrl ? { bookingUrl } : {}) }),
+      '/api/benchmark': () => json(AVAILABLE),
+    });
+    renderAt(`/results/${TOKEN}`, ResultsLinkPage);
+    const booking = await screen.findByRole('link', { name: /Book a free consultation/ });
+    expect(booking.getAttribute('href')).toBe('https://care-audit.example/book-a-consultation');
+  });
+
   it('"Retake with these answers" opens the audit at the first section with the answers and the earlier result', async () => {
     stubApi({
       [`/api/results/${TOKEN}`]: () => json({ ...STORED, auditKey: EARLIER_KEY }),
