@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   ActivityPage,
   AlertPreference,
+  FirstContact,
   LeadDetail,
   LeadPage,
   LeadSources,
@@ -431,6 +432,130 @@ describe('the team workspace pages', () => {
       await screen.findByRole('region', { name: 'Timeline' });
       expect(screen.queryByRole('region', { name: /^Results/ })).toBeNull();
       expect(screen.queryByText('Returned', { selector: '.badge' })).toBeNull();
+    });
+  });
+
+  describe('a lead’s first contact', () => {
+    // A Friday-morning lead: one working day runs to Monday at the same time.
+    const SINCE = '2026-11-20T10:15:00Z';
+    const DUE_BY = '2026-11-23T10:15:00Z';
+    const notContacted: FirstContact = {
+      since: SINCE,
+      dueBy: DUE_BY,
+      contactedAt: null,
+      timeToContactMs: null,
+      withinOneWorkingDay: null,
+      waiting: false,
+    };
+    const contactedAt = (at: string, within: boolean): FirstContact => ({
+      ...notContacted,
+      contactedAt: at,
+      timeToContactMs: Date.parse(at) - Date.parse(SINCE),
+      withinOneWorkingDay: within,
+    });
+
+    async function firstContactOf(change: Partial<LeadDetail>) {
+      fakeApi(sent, [leadStore(lead(change))]);
+      renderAt(`/team/leads/${LEAD_ID}`);
+      return screen.findByRole('region', { name: 'First contact' });
+    }
+
+    it.each([
+      {
+        state: 'contacted in time',
+        change: { followUpStatus: 'contacted', firstContact: contactedAt('2026-11-20T13:27:00Z', true) },
+        says: [
+          '3 h 12 min after the request, within one working day.',
+          'Contacted 20 Nov 2026, 13:27; the request with consent came 20 Nov 2026, 10:15.',
+        ],
+        never: ['later than', 'Set back to new', 'Waiting'],
+      },
+      {
+        state: 'contacted late',
+        change: { followUpStatus: 'qualified', firstContact: contactedAt('2026-11-24T14:27:00Z', false) },
+        says: [
+          '4 days 4 h after the request, later than one working day (due by 23 Nov 2026, 10:15).',
+          'Contacted 24 Nov 2026, 14:27',
+        ],
+        never: ['within one working day.', 'Set back to new'],
+      },
+      {
+        state: 'contacted, then set back to new',
+        change: { followUpStatus: 'new', firstContact: contactedAt('2026-11-20T10:40:00Z', true) },
+        says: [
+          '25 min after the request, within one working day.',
+          'Set back to new since: the first contact still counts.',
+        ],
+        never: ['Waiting', 'Not contacted'],
+      },
+      {
+        state: 'contacted before it consented',
+        change: {
+          followUpStatus: 'contacted',
+          firstContact: {
+            ...contactedAt(SINCE, true),
+            contactedAt: '2026-11-18T09:00:00Z',
+            timeToContactMs: 0,
+          },
+        },
+        says: ['Contacted before they consented, within one working day.', 'Contacted 18 Nov 2026, 09:00'],
+        never: ['after the request'],
+      },
+      {
+        state: 'waiting',
+        change: { firstContact: { ...notContacted, waiting: true } },
+        says: [
+          'Waiting since 20 Nov 2026, 10:15',
+          'Not contacted within one working day: it was due by 23 Nov 2026, 10:15.',
+        ],
+        never: ['after the request', 'Not contacted yet'],
+      },
+      {
+        state: 'not contacted yet, not yet due',
+        change: { firstContact: notContacted },
+        says: ['Not contacted yet: within one working day means by 23 Nov 2026, 10:15.'],
+        never: ['Waiting', 'after the request'],
+      },
+      {
+        state: 'closed without a contact',
+        change: { followUpStatus: 'closed', firstContact: notContacted },
+        says: [
+          'Set to Closed without being marked contacted (one working day from the request: by 23 Nov 2026, 10:15).',
+        ],
+        never: ['Waiting', 'Not contacted yet'],
+      },
+      {
+        state: 'no consent',
+        change: { consent: null, contact: null, firstContact: null },
+        says: ['Not timed: the visitor did not consent to be contacted.'],
+        never: ['Waiting', 'after the request', 'Not contacted yet'],
+      },
+    ] satisfies { state: string; change: Partial<LeadDetail>; says: string[]; never: string[] }[])(
+      'says it when $state',
+      async ({ change, says, never }) => {
+        const words = text(await firstContactOf(change)).replace(/\s+/g, ' ');
+        for (const line of says) expect(words).toContain(line);
+        for (const line of never) expect(words).not.toContain(line);
+      },
+    );
+
+    it('heads the follow-up card under its own heading, its times machine-readable, the flag in words', async () => {
+      const block = await firstContactOf({ firstContact: { ...notContacted, waiting: true } });
+      const followUp = screen.getByRole('region', { name: 'Follow-up' });
+      expect(followUp.contains(block)).toBe(true);
+      const headings = within(followUp)
+        .getAllByRole('heading')
+        .map((h) => `${h.tagName} ${text(h)}`);
+      expect(headings).toEqual(['H2 Follow-up', 'H3 First contact']);
+      // The block comes before the status control it is about.
+      const status = within(followUp).getByRole('combobox', { name: 'Status' });
+      expect(block.compareDocumentPosition(status) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      const flag = within(block).getByText(/^Waiting since/, { selector: '.badge' });
+      expect(flag.querySelector('time')?.getAttribute('datetime')).toBe(SINCE);
+      expect([...block.querySelectorAll('time')].map((t) => t.getAttribute('datetime'))).toEqual([
+        SINCE,
+        DUE_BY,
+      ]);
     });
   });
 
