@@ -23,6 +23,8 @@ import {
   type Sent,
 } from '../../test/support/team-fake-api';
 import { ukToday } from './ui/follow-up-day';
+import { formatDay } from '../core';
+import { ukDay } from '../shared/uk-day';
 
 // The workspace's pages as the team uses them, inside the signed-in workspace (header, notices),
 // against a fake API that answers as the server's routes do and remembers what it was sent.
@@ -719,6 +721,83 @@ describe('the team workspace pages', () => {
           '/api/team/leads?page=1&serviceType=nursing&size=25_99&source=google&owner=mine&due=true',
         ),
       );
+    });
+  });
+
+  describe('the waiting leads', () => {
+    const page = (leads: LeadSummary[]): Answer =>
+      json({ leads, total: leads.length, page: 1, pageSize: 50 } satisfies LeadPage);
+    const listAnswers =
+      (leads: LeadSummary[]): Handler =>
+      ({ path }) =>
+        path.startsWith('/api/team/leads?') ? page(leads) : undefined;
+    // Now, so the badge names a day of this year, written without the year, on any day it runs.
+    const since = new Date().toISOString();
+
+    it('flags a waiting lead’s row in words, with the UK day its wait began', async () => {
+      fakeApi(sent, [
+        listAnswers([
+          summary({ waitingSince: since }),
+          summary({ id: LATER_ID, email: 'x@y.test', waitingSince: null }),
+          summary({ id: 'old', email: 'old@y.test', waitingSince: '2020-01-06T09:30:00Z' }),
+        ]),
+      ]);
+      renderAt('/team');
+      const table = await screen.findByRole('table', { name: 'Leads, newest first' });
+      const [, waiting, answered, old] = within(table).getAllByRole('row');
+      const badge = within(waiting).getByText(/^Waiting since/, { selector: '.badge' });
+      expect(text(badge)).toBe(`Waiting since ${formatDay(ukDay(new Date(since)), 'short')}`);
+      expect(badge.querySelector('time')?.getAttribute('datetime')).toBe(since);
+      expect(text(within(old).getByText(/^Waiting since/, { selector: '.badge' }))).toBe(
+        'Waiting since 6 Jan 2020',
+      );
+      expect(within(answered).queryByText(/Waiting/)).toBeNull();
+    });
+
+    it('filters by waiting from the address, with the other filters, and writes it back', async () => {
+      fakeApi(sent, [listAnswers([summary({ waitingSince: since })])]);
+      const user = userEvent.setup();
+      renderAt('/team?owner=mine&waiting=true');
+      await screen.findByRole('table', { name: 'Leads matching the filters, newest first' });
+      expect(sent.find((s) => s.path.startsWith('/api/team/leads?'))?.path).toBe(
+        '/api/team/leads?page=1&owner=mine&waiting=true',
+      );
+      const waiting = screen.getByRole('checkbox', { name: 'Waiting: not contacted within one working day' });
+      expect(isChecked(waiting)).toBe(true);
+
+      await user.click(waiting);
+      await user.click(screen.getByRole('checkbox', { name: 'Due: follow-up today or overdue' }));
+      await user.click(screen.getByRole('button', { name: 'Show leads' }));
+      await waitFor(() => expect(window.location.search).toBe('?owner=mine&due=true'));
+      await waitFor(() => expect(sent.at(-1)?.path).toBe('/api/team/leads?page=1&owner=mine&due=true'));
+
+      await user.click(
+        screen.getByRole('checkbox', { name: 'Waiting: not contacted within one working day' }),
+      );
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Follow-up' }), 'New');
+      await user.click(screen.getByRole('button', { name: 'Show leads' }));
+      await waitFor(() =>
+        expect(window.location.search).toBe('?status=new&owner=mine&due=true&waiting=true'),
+      );
+      await waitFor(() =>
+        expect(sent.at(-1)?.path).toBe('/api/team/leads?page=1&status=new&owner=mine&due=true&waiting=true'),
+      );
+    });
+
+    it('says when no lead waits, and when no waiting lead matches the other filters', async () => {
+      fakeApi(sent, [listAnswers([])]);
+      const { unmount } = renderAt('/team?waiting=true');
+      expect(await screen.findByRole('heading', { level: 2, name: 'No leads waiting' })).toBeTruthy();
+      expect(screen.getByText(/Every lead with consent has been contacted or moved on/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Show all leads' }).getAttribute('href')).toBe('/team');
+      unmount();
+
+      renderAt('/team?source=google&waiting=true');
+      expect(await screen.findByRole('heading', { level: 2, name: 'No waiting leads match' })).toBeTruthy();
+      unmount();
+
+      renderAt('/team?source=google');
+      expect(await screen.findByRole('heading', { level: 2, name: 'No leads match' })).toBeTruthy();
     });
   });
 
