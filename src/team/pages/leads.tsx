@@ -174,6 +174,26 @@ function FilterSelect({
   );
 }
 
+/** A labelled checkbox of the filter form: on narrows the list, off leaves it as it is. */
+function FilterCheck({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="field filters__check">
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
 /** The leads, newest first, 50 a page, with search by address and filters. */
 export function LeadsPage() {
   const heading = usePage('Leads');
@@ -281,24 +301,18 @@ export function LeadsPage() {
           options={sourceOptions}
           onChange={(source) => edit({ source })}
         />
-        <div className="field filters__check">
-          <input
-            id="lead-due"
-            type="checkbox"
-            checked={form.due}
-            onChange={(event) => edit({ due: event.target.checked })}
-          />
-          <label htmlFor="lead-due">Due: follow-up today or overdue</label>
-        </div>
-        <div className="field filters__check">
-          <input
-            id="lead-waiting"
-            type="checkbox"
-            checked={form.waiting}
-            onChange={(event) => edit({ waiting: event.target.checked })}
-          />
-          <label htmlFor="lead-waiting">Waiting: not contacted within one working day</label>
-        </div>
+        <FilterCheck
+          id="lead-due"
+          label="Due: follow-up today or overdue"
+          checked={form.due}
+          onChange={(due) => edit({ due })}
+        />
+        <FilterCheck
+          id="lead-waiting"
+          label="Waiting: not contacted within one working day"
+          checked={form.waiting}
+          onChange={(waiting) => edit({ waiting })}
+        />
         <div className="button-row filters__actions">
           <button type="submit" className="button button--primary">
             Show leads
