@@ -25,6 +25,7 @@ import { LoadError } from '../ui/notice';
 import { usePage } from '../ui/page-title';
 import { useLoad } from '../ui/use-load';
 import { SavedAuditsCard } from '../ui/saved-audits-card';
+import { SpeedToLeadCard } from '../ui/speed-to-lead-card';
 
 const SERIES: readonly { key: keyof Omit<OverviewDay, 'date'>; label: string; barClass: string }[] = [
   { key: 'started', label: 'Audits started', barClass: 'chart__bar--started' },
@@ -56,7 +57,10 @@ function stepName(id: FunnelStepId): string {
   )[id] as string;
 }
 
-/** The last 30 days against the 30 before: the funnel, the days, the leads and the scores. */
+/**
+ * The last 30 days against the 30 before: the funnel, the days, how fast leads were answered, the
+ * leads and the scores.
+ */
 export function OverviewPage() {
   const heading = usePage('Overview');
   const overview = useLoad(teamApi.overview);
@@ -83,6 +87,7 @@ export function OverviewPage() {
           <Comparison overview={data} />
           <DailyCounts days={data.days} />
           <SavedAuditsCard />
+          <SpeedToLeadCard overview={data} />
           <h2 className="overview-heading">Leads in the last 30 days: {count(data.leads.total)}</h2>
           <div className="overview-grid">
             <LeadsBy overview={data} />
