@@ -338,11 +338,11 @@ describe('the overview page', () => {
     it('reads sensibly with no lead in either period: never NaN, nor a share of nothing', async () => {
       const card = await renderSpeed(NONE, NONE);
       expect(figures(card)).toEqual([
-        ['Median time to first contact', 'No leads with consent', '30 days before: No leads with consent'],
+        ['Median time to first contact', 'No leads with consent', '30 days before: no leads with consent'],
         [
           'Contacted within one working day',
           'No leads with consent',
-          '30 days before: No leads with consent',
+          '30 days before: no leads with consent',
         ],
         ['Waiting now', '0 leads', 'From the 30 days before: 0'],
       ]);

@@ -552,6 +552,12 @@ describe('the team workspace pages', () => {
       // The block comes before the status control it is about.
       const status = within(followUp).getByRole('combobox', { name: 'Status' });
       expect(block.compareDocumentPosition(status) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      // The page's head flags it too, where a phone shows it first.
+      const head = document.querySelector('.page-head__meta') as HTMLElement;
+      // The day alone, with its year once that is not this year's.
+      expect(text(within(head).getByText(/^Waiting since/, { selector: '.badge' }))).toMatch(
+        /^Waiting since 20 Nov( 2026)?$/,
+      );
       const flag = within(block).getByText(/^Waiting since/, { selector: '.badge' });
       expect(flag.querySelector('time')?.getAttribute('datetime')).toBe(SINCE);
       expect([...block.querySelectorAll('time')].map((t) => t.getAttribute('datetime'))).toEqual([

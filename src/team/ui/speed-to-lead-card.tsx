@@ -8,21 +8,48 @@ import './speed-to-lead-card.css';
 /** The list of the leads waiting now, whatever period they came in. */
 const WAITING_LIST = searchFor({ page: 1, waiting: true });
 
+/** A figure as the card shows it: a number, or words saying why there is none. */
+interface Figure {
+  text: string;
+  words: boolean;
+}
+
+const NO_LEADS: Figure = { text: 'No leads with consent', words: true };
+
 /** "3 h 12 min"; or why there is no median: no lead with consent, or none contacted yet. */
-function medianText(speed: SpeedToLead): string {
-  if (speed.medianMs !== null) return formatDuration(speed.medianMs);
-  return speed.leads === 0 ? 'No leads with consent' : 'None contacted yet';
+function medianOf(speed: SpeedToLead): Figure {
+  if (speed.medianMs !== null) return { text: formatDuration(speed.medianMs), words: false };
+  return speed.leads === 0 ? NO_LEADS : { text: 'None contacted yet', words: true };
 }
 
 /**
  * "4 of 5 (80%)"; or why there is no share: no lead with consent, or none whose working day is over
  * (a lead still inside its working day counts neither way, so 0 of 0 is never a share).
  */
-function shareText(speed: SpeedToLead): string {
+function shareOf(speed: SpeedToLead): Figure {
   if (speed.settled > 0) {
-    return `${count(speed.withinOneWorkingDay)} of ${count(speed.settled)} (${percentOf(speed.withinOneWorkingDay, speed.settled)})`;
+    const share = percentOf(speed.withinOneWorkingDay, speed.settled);
+    return {
+      text: `${count(speed.withinOneWorkingDay)} of ${count(speed.settled)} (${share})`,
+      words: false,
+    };
   }
-  return speed.leads === 0 ? 'No leads with consent' : 'None due yet';
+  return speed.leads === 0 ? NO_LEADS : { text: 'None due yet', words: true };
+}
+
+/** One of the card's figures: its name, this period's figure, and the 30 days before's in a line. */
+function FigureGroup({ name, now, before }: { name: string; now: Figure; before: Figure }) {
+  return (
+    <div>
+      <dt>{name}</dt>
+      <dd className={now.words ? 'speed-figures__value speed-figures__value--words' : 'speed-figures__value'}>
+        {now.text}
+      </dd>
+      <dd className="speed-figures__before">
+        30 days before: {before.words ? before.text.toLowerCase() : before.text}
+      </dd>
+    </div>
+  );
 }
 
 const TABLE_ROWS: readonly { key: string; label: string; value: (speed: SpeedToLead) => string }[] = [
@@ -62,23 +89,22 @@ export function SpeedToLeadCard({ overview }: { overview: Overview }) {
     <section className="card overview-comparison" aria-labelledby="speed-title">
       <h2 id="speed-title">Speed to lead</h2>
       <p className="muted">
-        How soon the team first marked each lead with consent contacted (or qualified), from its first request
-        with consent: the leads of the last 30 days against those of the 30 before, as things stand now. One
-        working day runs to the same time on the next working day, without weekends or England and Wales bank
-        holidays. A lead waits while it is still new, not contacted, and its working day is over; the count
-        links to every lead waiting.
+        Each lead with consent, timed from its first request with consent to the first time a member marked it
+        contacted (or qualified): the leads of the last 30 days against those of the 30 before, as things
+        stand now. One working day runs to the same time on the next working day; weekends and England and
+        Wales bank holidays do not count.
       </p>
       <dl className="speed-figures">
-        <div>
-          <dt>Median time to first contact</dt>
-          <dd className="speed-figures__value">{medianText(current)}</dd>
-          <dd className="speed-figures__before">30 days before: {medianText(previous)}</dd>
-        </div>
-        <div>
-          <dt>Contacted within one working day</dt>
-          <dd className="speed-figures__value">{shareText(current)}</dd>
-          <dd className="speed-figures__before">30 days before: {shareText(previous)}</dd>
-        </div>
+        <FigureGroup
+          name="Median time to first contact"
+          now={medianOf(current)}
+          before={medianOf(previous)}
+        />
+        <FigureGroup
+          name="Contacted within one working day"
+          now={shareOf(current)}
+          before={shareOf(previous)}
+        />
         <div>
           <dt>Waiting now</dt>
           <dd className="speed-figures__value">
@@ -96,8 +122,8 @@ export function SpeedToLeadCard({ overview }: { overview: Overview }) {
           {TABLE_ROWS.map((row) => (
             <tr key={row.key}>
               <th scope="row">{row.label}</th>
-              <td className="num">{row.value(current)}</td>
-              <td className="num">{row.value(previous)}</td>
+              <td className="num nowrap">{row.value(current)}</td>
+              <td className="num nowrap">{row.value(previous)}</td>
             </tr>
           ))}
         </tbody>
