@@ -129,9 +129,20 @@ export const teamApi = {
     request<{ email: string }>('/api/team/auth', { method: 'POST', body: { token }, redirectOn401: false }),
   signOut: () => request<void>('/api/team/sign-out', { method: 'POST', redirectOn401: false }),
   session: () => request<TeamSession>('/api/team/session'),
-  leads: ({ page, q, status, delivery, serviceType, size, source, owner, due }: LeadQuery) =>
+  leads: ({ page, q, status, delivery, serviceType, size, source, owner, due, waiting }: LeadQuery) =>
     request<LeadPage>(
-      `/api/team/leads${query({ page, q, status, delivery, serviceType, size, source, owner, due: due ? 'true' : undefined })}`,
+      `/api/team/leads${query({
+        page,
+        q,
+        status,
+        delivery,
+        serviceType,
+        size,
+        source,
+        owner,
+        due: due ? 'true' : undefined,
+        waiting: waiting ? 'true' : undefined,
+      })}`,
     ),
   /** The source names the leads have, for the list's filter. */
   leadSources: () => request<LeadSources>('/api/team/leads/sources'),

@@ -33,6 +33,7 @@ export function queryFromSearch(search: string): LeadQuery {
     source: source && source.length <= SOURCE_MAX_LENGTH ? source : undefined,
     owner: isOneOf(OWNER_FILTERS, owner) ? owner : undefined,
     due: params.get('due') === 'true' || undefined,
+    waiting: params.get('waiting') === 'true' || undefined,
   };
 }
 
@@ -47,6 +48,7 @@ export function searchFor(query: LeadQuery): string {
   if (query.source) params.set('source', query.source);
   if (query.owner) params.set('owner', query.owner);
   if (query.due) params.set('due', 'true');
+  if (query.waiting) params.set('waiting', 'true');
   if (query.page > 1) params.set('page', String(query.page));
   const text = params.toString();
   return text ? `/team?${text}` : '/team';

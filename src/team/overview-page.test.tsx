@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FunnelFigure, Overview } from '../shared/team-api';
+import type { FunnelFigure, Overview, SpeedToLead } from '../shared/team-api';
 import { FUNNEL_STEPS, type FunnelStepId } from '../shared/usage-events';
 import { BrowserRouter } from '../browser/router';
 import { OverviewPage } from './pages/overview';
@@ -153,6 +153,8 @@ function column(tableName: string, heading: string): string[] {
     .map((row) => row.children[index]?.textContent ?? '');
 }
 
+const text = (element: HTMLElement) => element.textContent ?? '';
+
 const percents = (texts: readonly string[]) =>
   texts.flatMap((t) => [...t.matchAll(/(\d+)%/g)].map((m) => Number(m[1])));
 
@@ -275,5 +277,108 @@ describe('the overview page', () => {
     expect(rowNames('Leads by source, last 30 days')).toEqual(['Direct', 'newsletter', '2 other sources']);
     expect(column('Leads by source, last 30 days', 'Share')).toEqual(['40%', '20%', '40%']);
     expect(screen.getByRole('heading', { level: 2, name: 'Leads in the last 30 days: 5' })).toBeTruthy();
+  });
+
+  describe('speed to lead', () => {
+    const HOUR = 3_600_000;
+    const MINUTE = 60_000;
+    const NONE: SpeedToLead = EMPTY.speedToLead.current;
+    const THIS: SpeedToLead = {
+      leads: 7,
+      contacted: 5,
+      medianMs: 3 * HOUR + 12 * MINUTE,
+      settled: 6,
+      withinOneWorkingDay: 4,
+      waiting: 1,
+    };
+    const BEFORE: SpeedToLead = {
+      leads: 4,
+      contacted: 4,
+      medianMs: 52 * HOUR + 5 * MINUTE,
+      settled: 4,
+      withinOneWorkingDay: 2,
+      waiting: 0,
+    };
+    const TABLE = 'Speed to lead, last 30 days and the 30 before';
+
+    async function renderSpeed(current: SpeedToLead, previous: SpeedToLead) {
+      await renderOverview({ ...EMPTY, speedToLead: { current, previous } });
+      return screen.getByRole('region', { name: 'Speed to lead' });
+    }
+
+    /** Each figure's name, its value and the 30 days before, as the card's list gives them. */
+    const figures = (card: HTMLElement) =>
+      [...card.querySelectorAll('.speed-figures > div')].map((group) =>
+        [...group.children].map((part) => part.textContent),
+      );
+
+    it('gives the median, the share within one working day as "x of y" and the waiting, against the 30 days before', async () => {
+      const card = await renderSpeed(THIS, BEFORE);
+      expect(figures(card)).toEqual([
+        ['Median time to first contact', '3 h 12 min', '30 days before: 2 days 4 h'],
+        ['Contacted within one working day', '4 of 6 (67%)', '30 days before: 2 of 4 (50%)'],
+        ['Waiting now', '1 lead', 'From the 30 days before: 0'],
+      ]);
+      expect(within(card).getByRole('link', { name: '1 lead' }).getAttribute('href')).toBe(
+        '/team?waiting=true',
+      );
+      expect(column(TABLE, 'Figure')).toEqual([
+        'Leads with consent',
+        'Contacted',
+        'Median time to first contact',
+        'Contacted, or past their working day',
+        'Contacted within one working day',
+        'Share within one working day',
+        'Waiting now',
+      ]);
+      expect(column(TABLE, 'Last 30 days')).toEqual(['7', '5', '3 h 12 min', '6', '4', '67%', '1']);
+      expect(column(TABLE, '30 days before')).toEqual(['4', '4', '2 days 4 h', '4', '2', '50%', '0']);
+    });
+
+    it('reads sensibly with no lead in either period: never NaN, nor a share of nothing', async () => {
+      const card = await renderSpeed(NONE, NONE);
+      expect(figures(card)).toEqual([
+        ['Median time to first contact', 'No leads with consent', '30 days before: no leads with consent'],
+        [
+          'Contacted within one working day',
+          'No leads with consent',
+          '30 days before: no leads with consent',
+        ],
+        ['Waiting now', '0 leads', 'From the 30 days before: 0'],
+      ]);
+      const all = text(card);
+      expect(all).not.toMatch(/NaN|\d%|undefined|null/);
+      expect(column(TABLE, 'Last 30 days')).toEqual(['0', '0', '–', '0', '0', '–', '0']);
+      expect(column(TABLE, '30 days before')).toEqual(['0', '0', '–', '0', '0', '–', '0']);
+    });
+
+    it('says when the leads are still inside their working day, and shows the 30 days before alone', async () => {
+      const fresh: SpeedToLead = { ...NONE, leads: 2 };
+      const card = await renderSpeed(fresh, BEFORE);
+      expect(figures(card)).toEqual([
+        ['Median time to first contact', 'None contacted yet', '30 days before: 2 days 4 h'],
+        ['Contacted within one working day', 'None due yet', '30 days before: 2 of 4 (50%)'],
+        ['Waiting now', '0 leads', 'From the 30 days before: 0'],
+      ]);
+      expect(column(TABLE, 'Last 30 days')).toEqual(['2', '0', '–', '0', '0', '–', '0']);
+      expect(column(TABLE, '30 days before')).toEqual(['4', '4', '2 days 4 h', '4', '2', '50%', '0']);
+    });
+
+    it('keeps the headings in order and gives the table a caption and headers', async () => {
+      const card = await renderSpeed(THIS, BEFORE);
+      const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+      expect(levels[0]).toBe(1);
+      // No level is skipped on the way down.
+      levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1));
+      expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe('Speed to lead');
+      const table = within(card).getByRole('table', { name: TABLE });
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual(['Figure', 'Last 30 days', '30 days before']);
+      expect(within(table).getAllByRole('rowheader')).toHaveLength(7);
+      expect(within(card).getByRole('region', { name: TABLE }).tabIndex).toBe(0);
+    });
   });
 });

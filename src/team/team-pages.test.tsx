@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   ActivityPage,
   AlertPreference,
+  FirstContact,
   LeadDetail,
   LeadPage,
   LeadSources,
@@ -22,6 +23,8 @@ import {
   type Sent,
 } from '../../test/support/team-fake-api';
 import { ukToday } from './ui/follow-up-day';
+import { formatDay } from '../core';
+import { ukDay } from '../shared/uk-day';
 
 // The workspace's pages as the team uses them, inside the signed-in workspace (header, notices),
 // against a fake API that answers as the server's routes do and remembers what it was sent.
@@ -434,6 +437,136 @@ describe('the team workspace pages', () => {
     });
   });
 
+  describe('a lead’s first contact', () => {
+    // A Friday-morning lead: one working day runs to Monday at the same time.
+    const SINCE = '2026-11-20T10:15:00Z';
+    const DUE_BY = '2026-11-23T10:15:00Z';
+    const notContacted: FirstContact = {
+      since: SINCE,
+      dueBy: DUE_BY,
+      contactedAt: null,
+      timeToContactMs: null,
+      withinOneWorkingDay: null,
+      waiting: false,
+    };
+    const contactedAt = (at: string, within: boolean): FirstContact => ({
+      ...notContacted,
+      contactedAt: at,
+      timeToContactMs: Date.parse(at) - Date.parse(SINCE),
+      withinOneWorkingDay: within,
+    });
+
+    async function firstContactOf(change: Partial<LeadDetail>) {
+      fakeApi(sent, [leadStore(lead(change))]);
+      renderAt(`/team/leads/${LEAD_ID}`);
+      return screen.findByRole('region', { name: 'First contact' });
+    }
+
+    it.each([
+      {
+        state: 'contacted in time',
+        change: { followUpStatus: 'contacted', firstContact: contactedAt('2026-11-20T13:27:00Z', true) },
+        says: [
+          '3 h 12 min after the request, within one working day.',
+          'Contacted 20 Nov 2026, 13:27; the request with consent came 20 Nov 2026, 10:15.',
+        ],
+        never: ['later than', 'Set back to new', 'Waiting'],
+      },
+      {
+        state: 'contacted late',
+        change: { followUpStatus: 'qualified', firstContact: contactedAt('2026-11-24T14:27:00Z', false) },
+        says: [
+          '4 days 4 h after the request, later than one working day (due by 23 Nov 2026, 10:15).',
+          'Contacted 24 Nov 2026, 14:27',
+        ],
+        never: ['within one working day.', 'Set back to new'],
+      },
+      {
+        state: 'contacted, then set back to new',
+        change: { followUpStatus: 'new', firstContact: contactedAt('2026-11-20T10:40:00Z', true) },
+        says: [
+          '25 min after the request, within one working day.',
+          'Set back to new since: the first contact still counts.',
+        ],
+        never: ['Waiting', 'Not contacted'],
+      },
+      {
+        state: 'contacted before it consented',
+        change: {
+          followUpStatus: 'contacted',
+          firstContact: {
+            ...contactedAt(SINCE, true),
+            contactedAt: '2026-11-18T09:00:00Z',
+            timeToContactMs: 0,
+          },
+        },
+        says: ['Contacted before they consented, within one working day.', 'Contacted 18 Nov 2026, 09:00'],
+        never: ['after the request'],
+      },
+      {
+        state: 'waiting',
+        change: { firstContact: { ...notContacted, waiting: true } },
+        says: [
+          'Waiting since 20 Nov 2026, 10:15',
+          'Not contacted within one working day: it was due by 23 Nov 2026, 10:15.',
+        ],
+        never: ['after the request', 'Not contacted yet'],
+      },
+      {
+        state: 'not contacted yet, not yet due',
+        change: { firstContact: notContacted },
+        says: ['Not contacted yet: within one working day means by 23 Nov 2026, 10:15.'],
+        never: ['Waiting', 'after the request'],
+      },
+      {
+        state: 'closed without a contact',
+        change: { followUpStatus: 'closed', firstContact: notContacted },
+        says: [
+          'Set to Closed without being marked contacted (one working day from the request: by 23 Nov 2026, 10:15).',
+        ],
+        never: ['Waiting', 'Not contacted yet'],
+      },
+      {
+        state: 'no consent',
+        change: { consent: null, contact: null, firstContact: null },
+        says: ['Not timed: the visitor did not consent to be contacted.'],
+        never: ['Waiting', 'after the request', 'Not contacted yet'],
+      },
+    ] satisfies { state: string; change: Partial<LeadDetail>; says: string[]; never: string[] }[])(
+      'says it when $state',
+      async ({ change, says, never }) => {
+        const words = text(await firstContactOf(change)).replace(/\s+/g, ' ');
+        for (const line of says) expect(words).toContain(line);
+        for (const line of never) expect(words).not.toContain(line);
+      },
+    );
+
+    it('heads the follow-up card under its own heading, its times machine-readable, the flag in words', async () => {
+      const block = await firstContactOf({ firstContact: { ...notContacted, waiting: true } });
+      const followUp = screen.getByRole('region', { name: 'Follow-up' });
+      expect(followUp.contains(block)).toBe(true);
+      const headings = within(followUp)
+        .getAllByRole('heading')
+        .map((h) => `${h.tagName} ${text(h)}`);
+      expect(headings).toEqual(['H2 Follow-up', 'H3 First contact']);
+      // The block comes before the status control it is about.
+      const status = within(followUp).getByRole('combobox', { name: 'Status' });
+      expect(block.compareDocumentPosition(status) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      // The page's head flags it too, where a phone shows it first.
+      const head = document.querySelector('.page-head__meta') as HTMLElement;
+      // The day alone, with its year once that is not this year's.
+      expect(text(within(head).getByText(/^Waiting since/, { selector: '.badge' }))).toMatch(
+        /^Waiting since 20 Nov( 2026)?$/,
+      );
+      const flag = within(block).getByText(/^Waiting since/, { selector: '.badge' });
+      expect(flag.querySelector('time')?.getAttribute('datetime')).toBe(SINCE);
+      expect([...block.querySelectorAll('time')].map((t) => t.getAttribute('datetime'))).toEqual([
+        SINCE,
+        DUE_BY,
+      ]);
+    });
+  });
+
   describe('your alerts', () => {
     it('shows the saved choice, saves another and confirms it', async () => {
       fakeApi(sent, [
@@ -594,6 +727,83 @@ describe('the team workspace pages', () => {
           '/api/team/leads?page=1&serviceType=nursing&size=25_99&source=google&owner=mine&due=true',
         ),
       );
+    });
+  });
+
+  describe('the waiting leads', () => {
+    const page = (leads: LeadSummary[]): Answer =>
+      json({ leads, total: leads.length, page: 1, pageSize: 50 } satisfies LeadPage);
+    const listAnswers =
+      (leads: LeadSummary[]): Handler =>
+      ({ path }) =>
+        path.startsWith('/api/team/leads?') ? page(leads) : undefined;
+    // Now, so the badge names a day of this year, written without the year, on any day it runs.
+    const since = new Date().toISOString();
+
+    it('flags a waiting lead’s row in words, with the UK day its wait began', async () => {
+      fakeApi(sent, [
+        listAnswers([
+          summary({ waitingSince: since }),
+          summary({ id: LATER_ID, email: 'x@y.test', waitingSince: null }),
+          summary({ id: 'old', email: 'old@y.test', waitingSince: '2020-01-06T09:30:00Z' }),
+        ]),
+      ]);
+      renderAt('/team');
+      const table = await screen.findByRole('table', { name: 'Leads, newest first' });
+      const [, waiting, answered, old] = within(table).getAllByRole('row');
+      const badge = within(waiting).getByText(/^Waiting since/, { selector: '.badge' });
+      expect(text(badge)).toBe(`Waiting since ${formatDay(ukDay(new Date(since)), 'short')}`);
+      expect(badge.querySelector('time')?.getAttribute('datetime')).toBe(since);
+      expect(text(within(old).getByText(/^Waiting since/, { selector: '.badge' }))).toBe(
+        'Waiting since 6 Jan 2020',
+      );
+      expect(within(answered).queryByText(/Waiting/)).toBeNull();
+    });
+
+    it('filters by waiting from the address, with the other filters, and writes it back', async () => {
+      fakeApi(sent, [listAnswers([summary({ waitingSince: since })])]);
+      const user = userEvent.setup();
+      renderAt('/team?owner=mine&waiting=true');
+      await screen.findByRole('table', { name: 'Leads matching the filters, newest first' });
+      expect(sent.find((s) => s.path.startsWith('/api/team/leads?'))?.path).toBe(
+        '/api/team/leads?page=1&owner=mine&waiting=true',
+      );
+      const waiting = screen.getByRole('checkbox', { name: 'Waiting: not contacted within one working day' });
+      expect(isChecked(waiting)).toBe(true);
+
+      await user.click(waiting);
+      await user.click(screen.getByRole('checkbox', { name: 'Due: follow-up today or overdue' }));
+      await user.click(screen.getByRole('button', { name: 'Show leads' }));
+      await waitFor(() => expect(window.location.search).toBe('?owner=mine&due=true'));
+      await waitFor(() => expect(sent.at(-1)?.path).toBe('/api/team/leads?page=1&owner=mine&due=true'));
+
+      await user.click(
+        screen.getByRole('checkbox', { name: 'Waiting: not contacted within one working day' }),
+      );
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Follow-up' }), 'New');
+      await user.click(screen.getByRole('button', { name: 'Show leads' }));
+      await waitFor(() =>
+        expect(window.location.search).toBe('?status=new&owner=mine&due=true&waiting=true'),
+      );
+      await waitFor(() =>
+        expect(sent.at(-1)?.path).toBe('/api/team/leads?page=1&status=new&owner=mine&due=true&waiting=true'),
+      );
+    });
+
+    it('says when no lead waits, and when no waiting lead matches the other filters', async () => {
+      fakeApi(sent, [listAnswers([])]);
+      const { unmount } = renderAt('/team?waiting=true');
+      expect(await screen.findByRole('heading', { level: 2, name: 'No leads waiting' })).toBeTruthy();
+      expect(screen.getByText(/Every lead with consent has been contacted or moved on/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Show all leads' }).getAttribute('href')).toBe('/team');
+      unmount();
+
+      renderAt('/team?source=google&waiting=true');
+      expect(await screen.findByRole('heading', { level: 2, name: 'No waiting leads match' })).toBeTruthy();
+      unmount();
+
+      renderAt('/team?source=google');
+      expect(await screen.findByRole('heading', { level: 2, name: 'No leads match' })).toBeTruthy();
     });
   });
 

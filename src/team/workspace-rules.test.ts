@@ -6,6 +6,7 @@ import {
   actionLabel,
   dateAndTime,
   formatDateTime,
+  formatDuration,
   KIND_LABELS,
   sizeLabel,
   serviceTypeLabel,
@@ -37,13 +38,14 @@ const NO_FILTERS = {
   source: undefined,
   owner: undefined,
   due: undefined,
+  waiting: undefined,
 };
 
 describe('the leads query in the address', () => {
   it('reads page, search and every known filter, and nothing else', () => {
     expect(
       queryFromSearch(
-        '?page=3&q=%20care%20&status=contacted&delivery=failed&serviceType=residential&size=25_99&source=google&owner=mine&due=true&other=1',
+        '?page=3&q=%20care%20&status=contacted&delivery=failed&serviceType=residential&size=25_99&source=google&owner=mine&due=true&waiting=true&other=1',
       ),
     ).toEqual({
       page: 3,
@@ -55,6 +57,7 @@ describe('the leads query in the address', () => {
       source: 'google',
       owner: 'mine',
       due: true,
+      waiting: true,
     });
     expect(queryFromSearch('')).toEqual({ page: 1, ...NO_FILTERS });
     expect(queryFromSearch('?owner=unassigned').owner).toBe('unassigned');
@@ -67,11 +70,12 @@ describe('the leads query in the address', () => {
   it('drops a value it does not know, a blank search or source, and "due" other than true', () => {
     expect(
       queryFromSearch(
-        '?status=lost&delivery=bounced&q=%20%20&serviceType=hospital&size=huge&source=%20&owner=theirs&due=yes',
+        '?status=lost&delivery=bounced&q=%20%20&serviceType=hospital&size=huge&source=%20&owner=theirs&due=yes&waiting=1',
       ),
     ).toEqual({ page: 1, ...NO_FILTERS });
     expect(queryFromSearch('?due=false').due).toBeUndefined();
     expect(queryFromSearch('?due=TRUE').due).toBeUndefined();
+    expect(queryFromSearch('?waiting=false').waiting).toBeUndefined();
   });
 
   it('keeps a source name of 253 characters (the longest host name) and drops one of 254', () => {
@@ -93,9 +97,12 @@ describe('the leads query in the address', () => {
         source: 'news letter',
         size: '100_plus',
         serviceType: 'nursing',
+        waiting: true,
       }),
-    ).toBe('/team?serviceType=nursing&size=100_plus&source=news+letter&owner=unassigned&due=true');
-    expect(searchFor({ page: 1, due: false })).toBe('/team');
+    ).toBe(
+      '/team?serviceType=nursing&size=100_plus&source=news+letter&owner=unassigned&due=true&waiting=true',
+    );
+    expect(searchFor({ page: 1, due: false, waiting: false })).toBe('/team');
   });
 
   it('reads back every query it writes', () => {
@@ -109,6 +116,7 @@ describe('the leads query in the address', () => {
       source: 'www.linkedin.com',
       owner: 'mine',
       due: true,
+      waiting: true,
     } as const;
     expect(queryFromSearch(searchFor(query).slice('/team'.length))).toEqual(query);
   });
@@ -117,6 +125,8 @@ describe('the leads query in the address', () => {
     expect(isFiltered({ page: 7 })).toBe(false);
     expect(isFiltered(queryFromSearch('?page=2&due=false'))).toBe(false);
     expect(isFiltered({ page: 1, due: true })).toBe(true);
+    expect(isFiltered({ page: 1, waiting: true })).toBe(true);
+    expect(isFiltered(queryFromSearch('?waiting=no'))).toBe(false);
     expect(isFiltered({ page: 1, owner: 'unassigned' })).toBe(true);
     expect(isFiltered({ page: 1, q: 'x' })).toBe(true);
   });
@@ -161,6 +171,39 @@ describe('a date and time in two parts', () => {
       expect(date).toMatch(/^\d{1,2} \w{3} \d{4}, $/);
     },
   );
+});
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+describe('a time span in words (time to first contact)', () => {
+  it.each([
+    [0, 'under a minute'],
+    [-5 * MINUTE, 'under a minute'],
+    [59 * SECOND, 'under a minute'],
+    [60 * SECOND - 1, 'under a minute'],
+    [60 * SECOND, '1 min'],
+    [45 * MINUTE + 30 * SECOND, '45 min'],
+    [59 * MINUTE, '59 min'],
+    [59 * MINUTE + 59 * SECOND, '59 min'],
+    [60 * MINUTE, '1 h'],
+    [61 * MINUTE, '1 h 1 min'],
+    [3 * HOUR + 12 * MINUTE, '3 h 12 min'],
+    [23 * HOUR + 59 * MINUTE, '23 h 59 min'],
+    [24 * HOUR - 1, '23 h 59 min'],
+    [24 * HOUR, '1 day'],
+    [24 * HOUR + 59 * MINUTE, '1 day'],
+    [25 * HOUR, '1 day 1 h'],
+    [48 * HOUR, '2 days'],
+    [2 * DAY + 4 * HOUR + 50 * MINUTE, '2 days 4 h'],
+    // Friday 17:00 to Monday 17:00 across the October clock change: 73 hours.
+    [73 * HOUR, '3 days 1 h'],
+    [15 * DAY, '15 days'],
+  ])('%i ms is "%s"', (ms, words) => {
+    expect(formatDuration(ms)).toBe(words);
+  });
 });
 
 describe('the words the workspace shows for codes', () => {

@@ -12,7 +12,7 @@ import { Link, useLocation, useNavigate } from '../../browser/router';
 import { teamApi } from '../api';
 import { isFiltered, queryFromSearch, searchFor } from '../lead-query';
 import { Address } from '../../browser/address';
-import { DeliveryBadge, Score, StatusBadge } from '../ui/badges';
+import { DeliveryBadge, Score, StatusBadge, WaitingBadge } from '../ui/badges';
 import { DataTable, type Column } from '../ui/data-table';
 import { DateTime } from '../ui/date-time';
 import { FollowUpDay, ukToday } from '../ui/follow-up-day';
@@ -78,7 +78,19 @@ function columns(today: string): Column<LeadSummary>[] {
       header: 'Next follow-up',
       cell: (lead) => (lead.followUpOn ? <FollowUpDay day={lead.followUpOn} today={today} /> : NONE),
     },
-    { header: 'Status', cell: (lead) => <StatusBadge status={lead.followUpStatus} /> },
+    {
+      header: 'Status',
+      cell: (lead) => (
+        <>
+          <StatusBadge status={lead.followUpStatus} />
+          {lead.waitingSince ? (
+            <span className="lead-line">
+              <WaitingBadge since={lead.waitingSince} />
+            </span>
+          ) : null}
+        </>
+      ),
+    },
     { header: 'Delivery', cell: (lead) => <DeliveryBadge delivery={lead.delivery} /> },
     { header: 'Consent', cell: (lead) => (lead.consent ? 'Yes' : 'No') },
   ];
@@ -94,6 +106,7 @@ interface Draft {
   source: string;
   owner: string;
   due: boolean;
+  waiting: boolean;
 }
 
 function draftOf(query: LeadQuery): Draft {
@@ -106,6 +119,7 @@ function draftOf(query: LeadQuery): Draft {
     source: query.source ?? '',
     owner: query.owner ?? '',
     due: query.due ?? false,
+    waiting: query.waiting ?? false,
   };
 }
 
@@ -120,6 +134,7 @@ function queryOf(draft: Draft): LeadQuery {
     source: draft.source || undefined,
     owner: (draft.owner || undefined) as LeadQuery['owner'],
     due: draft.due || undefined,
+    waiting: draft.waiting || undefined,
   };
 }
 
@@ -159,6 +174,26 @@ function FilterSelect({
   );
 }
 
+/** A labelled checkbox of the filter form: on narrows the list, off leaves it as it is. */
+function FilterCheck({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="field filters__check">
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
 /** The leads, newest first, 50 a page, with search by address and filters. */
 export function LeadsPage() {
   const heading = usePage('Leads');
@@ -176,6 +211,8 @@ export function LeadsPage() {
   const form = draft.key === location.key ? draft : { key: location.key, ...draftOf(query) };
   const edit = (change: Partial<Draft>) => setDraft({ ...form, ...change });
   const filtered = isFiltered(query);
+  // The waiting filter alone finding nothing is good news, said as such.
+  const waitingOnly = query.waiting === true && !isFiltered({ ...query, waiting: undefined });
   const today = ukToday();
 
   function apply(event: FormEvent<HTMLFormElement>) {
@@ -264,15 +301,18 @@ export function LeadsPage() {
           options={sourceOptions}
           onChange={(source) => edit({ source })}
         />
-        <div className="field filters__check">
-          <input
-            id="lead-due"
-            type="checkbox"
-            checked={form.due}
-            onChange={(event) => edit({ due: event.target.checked })}
-          />
-          <label htmlFor="lead-due">Due: follow-up today or overdue</label>
-        </div>
+        <FilterCheck
+          id="lead-due"
+          label="Due: follow-up today or overdue"
+          checked={form.due}
+          onChange={(due) => edit({ due })}
+        />
+        <FilterCheck
+          id="lead-waiting"
+          label="Waiting: not contacted within one working day"
+          checked={form.waiting}
+          onChange={(waiting) => edit({ waiting })}
+        />
         <div className="button-row filters__actions">
           <button type="submit" className="button button--primary">
             Show leads
@@ -294,9 +334,18 @@ export function LeadsPage() {
               <h2>This page is past the last lead</h2>
               <Link to={searchFor({ ...query, page: 1 })}>Go to the first page</Link>
             </>
+          ) : waitingOnly ? (
+            <>
+              <h2>No leads waiting</h2>
+              <p>
+                Every lead with consent has been contacted or moved on, or is still within one working day of
+                its request.
+              </p>
+              <Link to="/team">Show all leads</Link>
+            </>
           ) : filtered ? (
             <>
-              <h2>No leads match</h2>
+              <h2>{query.waiting ? 'No waiting leads match' : 'No leads match'}</h2>
               <p>Try another part of the address, or clear the filters.</p>
               <Link to="/team">Show all leads</Link>
             </>

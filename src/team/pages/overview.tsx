@@ -11,11 +11,21 @@ import type {
 import type { FunnelStepId } from '../../shared/usage-events';
 import { teamApi } from '../api';
 import { DailyColumns, LabelledBars, type BarRow } from '../ui/charts';
-import { plural, serviceTypeLabel, sizeLabel, sourceLabel, STATUS_LABELS } from '../ui/format';
+import { FigureTable } from '../ui/figure-table';
+import {
+  count,
+  percentOf,
+  plural,
+  serviceTypeLabel,
+  sizeLabel,
+  sourceLabel,
+  STATUS_LABELS,
+} from '../ui/format';
 import { LoadError } from '../ui/notice';
 import { usePage } from '../ui/page-title';
 import { useLoad } from '../ui/use-load';
 import { SavedAuditsCard } from '../ui/saved-audits-card';
+import { SpeedToLeadCard } from '../ui/speed-to-lead-card';
 
 const SERIES: readonly { key: keyof Omit<OverviewDay, 'date'>; label: string; barClass: string }[] = [
   { key: 'started', label: 'Audits started', barClass: 'chart__bar--started' },
@@ -23,19 +33,6 @@ const SERIES: readonly { key: keyof Omit<OverviewDay, 'date'>; label: string; ba
   { key: 'pdfDownloaded', label: 'PDFs downloaded', barClass: 'chart__bar--pdf' },
   { key: 'emailRequested', label: 'E-mail requests', barClass: 'chart__bar--email' },
 ];
-
-/** "72%" of the whole, or "–" when the whole is nothing. The server keeps every part within its whole. */
-function percentOf(part: number, whole: number): string {
-  if (whole === 0) return '–';
-  const percent = Math.round((part / whole) * 100);
-  // A few audits of many round to 0% (or to 100% when a few are missing): said as they are, so a
-  // bar that shows something never stands beside "0%", nor a short one beside "100%".
-  if (percent === 0 && part > 0) return '<1%';
-  if (percent === 100 && part < whole) return '>99%';
-  return `${percent}%`;
-}
-
-const count = (value: number) => value.toLocaleString('en-GB');
 
 /** A period in words: "Sun, 25 Oct 2026 to Mon, 23 Nov 2026". */
 function periodText({ first, last }: OverviewPeriod): string {
@@ -60,7 +57,10 @@ function stepName(id: FunnelStepId): string {
   )[id] as string;
 }
 
-/** The last 30 days against the 30 before: the funnel, the days, the leads and the scores. */
+/**
+ * The last 30 days against the 30 before: the funnel, the days, how fast leads were answered, the
+ * leads and the scores.
+ */
 export function OverviewPage() {
   const heading = usePage('Overview');
   const overview = useLoad(teamApi.overview);
@@ -87,6 +87,7 @@ export function OverviewPage() {
           <Comparison overview={data} />
           <DailyCounts days={data.days} />
           <SavedAuditsCard />
+          <SpeedToLeadCard overview={data} />
           <h2 className="overview-heading">Leads in the last 30 days: {count(data.leads.total)}</h2>
           <div className="overview-grid">
             <LeadsBy overview={data} />
@@ -101,50 +102,6 @@ export function OverviewPage() {
 /** The step a step is a share of, as shown this period. */
 function baseOf(step: OverviewFunnelStep, funnel: readonly OverviewFunnelStep[]): FunnelFigure | undefined {
   return step.after === null ? undefined : funnel.find((s) => s.id === step.after)?.current;
-}
-
-/**
- * A chart's table: a region that scrolls when the table is wider than its card (focusable, so a
- * keyboard can scroll it, and named by the caption), the caption, and a header row of the first
- * column's name and the figures' names (right-aligned). The rows are the caller's: a tbody, and a
- * tfoot if any.
- */
-function FigureTable({
-  captionId,
-  caption,
-  columns: [first, ...figures],
-  tall = false,
-  children,
-}: {
-  captionId: string;
-  caption: string;
-  columns: readonly [string, ...string[]];
-  tall?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      className={tall ? 'table-wrap table-wrap--tall' : 'table-wrap'}
-      role="region"
-      aria-labelledby={captionId}
-      tabIndex={0}
-    >
-      <table className="data-table data-table--compact">
-        <caption id={captionId}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{first}</th>
-            {figures.map((name) => (
-              <th key={name} scope="col" className="num">
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        {children}
-      </table>
-    </div>
-  );
 }
 
 function Funnel({ overview }: { overview: Overview }) {

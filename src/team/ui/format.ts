@@ -85,7 +85,42 @@ export const ALERT_LABELS: Record<AlertChoice, string> = {
   none: 'No e-mails',
 };
 
+/** A count as the workspace writes it: "1,234". */
+export const count = (value: number) => value.toLocaleString('en-GB');
+
+/** "72%" of the whole, or "–" when the whole is nothing. The server keeps every part within its whole. */
+export function percentOf(part: number, whole: number): string {
+  if (whole === 0) return '–';
+  const percent = Math.round((part / whole) * 100);
+  // A few of many round to 0% (or to 100% when a few are missing): said as they are, so a bar
+  // that shows something never stands beside "0%", nor a short one beside "100%".
+  if (percent === 0 && part > 0) return '<1%';
+  if (percent === 100 && part < whole) return '>99%';
+  return `${percent}%`;
+}
+
 /** "1 lead", "2 leads". */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * A time span in words, to the unit that matters at its size: "under a minute", "45 min",
+ * "3 h 12 min", "2 days 4 h". Each part is rounded down, as a clock counts: 59 min 50 s is "59 min",
+ * never "1 h", so a contact just inside a boundary never reads as past it. Days are 24 hours of
+ * elapsed time (a clock change makes one calendar day 23 or 25), not working days.
+ */
+export function formatDuration(ms: number): string {
+  const span = Math.max(0, ms);
+  if (span < MINUTE_MS) return 'under a minute';
+  const days = Math.floor(span / DAY_MS);
+  const hours = Math.floor((span % DAY_MS) / HOUR_MS);
+  if (days > 0) return hours > 0 ? `${plural(days, 'day')} ${hours} h` : plural(days, 'day');
+  const minutes = Math.floor((span % HOUR_MS) / MINUTE_MS);
+  if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
+  return `${minutes} min`;
 }

@@ -6,6 +6,7 @@ import { FollowUpDay, ukToday } from '../../ui/follow-up-day';
 import { STATUS_LABELS } from '../../ui/format';
 import { messageOf, useNotice } from '../../ui/notice';
 import { useLoad } from '../../ui/use-load';
+import { FirstContact } from './first-contact';
 
 /**
  * A control's value as the person edits it, reset to the lead's own whenever that changes (saved
@@ -45,11 +46,15 @@ function reportFailure(
   else notify({ tone: 'error', text: messageOf(error) });
 }
 
-/** The team's work on a lead: its follow-up status, its owner and its next follow-up date. */
+/**
+ * The team's work on a lead: how fast it was first contacted (at the head, where a waiting lead's
+ * flag is seen first), its follow-up status, its owner and its next follow-up date.
+ */
 export function FollowUp({ lead, reload }: { lead: LeadDetail; reload: () => void }) {
   return (
     <section className="card" aria-labelledby="follow-up-title">
       <h2 id="follow-up-title">Follow-up</h2>
+      <FirstContact lead={lead} />
       <StatusForm lead={lead} reload={reload} />
       <OwnerForm lead={lead} reload={reload} />
       <FollowUpDateForm lead={lead} reload={reload} />

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/team-api';
 import { Link, useNavigate } from '../../../browser/router';
 import { teamApi, TeamApiError } from '../../api';
-import { MessageStatusBadge, Score, StatusBadge } from '../../ui/badges';
+import { MessageStatusBadge, Score, StatusBadge, WaitingBadge } from '../../ui/badges';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type Column } from '../../ui/data-table';
 import { formatDateTime, KIND_LABELS, plural, serviceTypeLabel, sizeLabel } from '../../ui/format';
@@ -88,6 +88,13 @@ function LeadView({
             </>
           ) : null}{' '}
           · <StatusBadge status={lead.followUpStatus} />
+          {/* A waiting lead says so at the top too: on a phone its follow-up card is far down. */}
+          {lead.firstContact?.waiting ? (
+            <>
+              {' '}
+              <WaitingBadge since={lead.firstContact.since} />
+            </>
+          ) : null}
         </p>
       </div>
       <div className="lead-grid">
