@@ -424,8 +424,11 @@ export interface Overview {
   leads: OverviewLeads;
   areaAverages: OverviewAreaAverage[];
   teamAudits: OverviewTeamAudits;
-  /** How fast the team answered the leads with consent of each period. */
-  speedToLead: { current: SpeedToLead; previous: SpeedToLead };
+  /**
+   * How fast the team answered the leads with consent of each period, and how many leads wait now
+   * whenever they came (what the list's waiting filter shows).
+   */
+  speedToLead: { current: SpeedToLead; previous: SpeedToLead; waitingNow: number };
 }
 
 /**

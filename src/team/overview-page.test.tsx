@@ -52,6 +52,7 @@ const EMPTY: Overview = {
   speedToLead: {
     current: { leads: 0, contacted: 0, medianMs: null, settled: 0, withinOneWorkingDay: 0, waiting: 0 },
     previous: { leads: 0, contacted: 0, medianMs: null, settled: 0, withinOneWorkingDay: 0, waiting: 0 },
+    waitingNow: 0,
   },
 };
 
@@ -301,8 +302,13 @@ describe('the overview page', () => {
     };
     const TABLE = 'Speed to lead, last 30 days and the 30 before';
 
-    async function renderSpeed(current: SpeedToLead, previous: SpeedToLead) {
-      await renderOverview({ ...EMPTY, speedToLead: { current, previous } });
+    /** `waitingNow` counts every waiting lead, whenever it came: by default those of the two periods. */
+    async function renderSpeed(
+      current: SpeedToLead,
+      previous: SpeedToLead,
+      waitingNow = current.waiting + previous.waiting,
+    ) {
+      await renderOverview({ ...EMPTY, speedToLead: { current, previous, waitingNow } });
       return screen.getByRole('region', { name: 'Speed to lead' });
     }
 
@@ -313,13 +319,14 @@ describe('the overview page', () => {
       );
 
     it('gives the median, the share within one working day as "x of y" and the waiting, against the 30 days before', async () => {
-      const card = await renderSpeed(THIS, BEFORE);
+      // Three wait now: one of the last 30 days, two that came before both periods.
+      const card = await renderSpeed(THIS, BEFORE, 3);
       expect(figures(card)).toEqual([
         ['Median time to first contact', '3 h 12 min', '30 days before: 2 days 4 h'],
         ['Contacted within one working day', '4 of 6 (67%)', '30 days before: 2 of 4 (50%)'],
-        ['Waiting now', '1 lead', 'From the 30 days before: 0'],
+        ['Waiting now', '3 leads', 'Of the last 30 days: 1; of the 30 before: 0'],
       ]);
-      expect(within(card).getByRole('link', { name: '1 lead' }).getAttribute('href')).toBe(
+      expect(within(card).getByRole('link', { name: '3 leads' }).getAttribute('href')).toBe(
         '/team?waiting=true',
       );
       expect(column(TABLE, 'Figure')).toEqual([
@@ -344,7 +351,7 @@ describe('the overview page', () => {
           'No leads with consent',
           '30 days before: no leads with consent',
         ],
-        ['Waiting now', '0 leads', 'From the 30 days before: 0'],
+        ['Waiting now', '0 leads', 'Of the last 30 days: 0; of the 30 before: 0'],
       ]);
       const all = text(card);
       expect(all).not.toMatch(/NaN|\d%|undefined|null/);
@@ -358,7 +365,7 @@ describe('the overview page', () => {
       expect(figures(card)).toEqual([
         ['Median time to first contact', 'None contacted yet', '30 days before: 2 days 4 h'],
         ['Contacted within one working day', 'None due yet', '30 days before: 2 of 4 (50%)'],
-        ['Waiting now', '0 leads', 'From the 30 days before: 0'],
+        ['Waiting now', '0 leads', 'Of the last 30 days: 0; of the 30 before: 0'],
       ]);
       expect(column(TABLE, 'Last 30 days')).toEqual(['2', '0', '–', '0', '0', '–', '0']);
       expect(column(TABLE, '30 days before')).toEqual(['4', '4', '2 days 4 h', '4', '2', '50%', '0']);

@@ -9,7 +9,7 @@ import {
 } from '../../shared/team-api';
 import type { Queryable } from '../db/database';
 import { readTeamAuditFigures } from '../team-audits/team-audit-figures';
-import { readSpeedToLead } from './speed-to-lead';
+import { countWaitingLeads, readSpeedToLead } from './speed-to-lead';
 import { periodBounds, type LeadFigures, type OverviewPeriods } from '../usage/overview';
 
 /**
@@ -31,7 +31,10 @@ export async function readLeadFigures(
   const averages = await areaAverages(db, current.from, current.until);
   // Team audits belong to the leads' requests, so the desk's lead figures carry them.
   const teamAudits = await readTeamAuditFigures(db, previous.from, current.from, current.until);
-  const speedToLead = await readSpeedToLead(db, { current, previous }, now);
+  const speedToLead = {
+    ...(await readSpeedToLead(db, { current, previous }, now)),
+    waitingNow: await countWaitingLeads(db, now),
+  };
 
   const countOf = (dimension: Dimension, key: string | null) =>
     groups.find((g) => g.dimension === dimension && g.key === key)?.count ?? 0;

@@ -123,6 +123,7 @@ describe.each(DATABASE_KINDS)('speed to lead through the API, on the app’s clo
     });
     const overview = (await get('/api/team/overview')).json<Overview>();
     expect(overview.period.last).toBe('2026-10-27');
+    expect(overview.speedToLead.waitingNow).toBe(0);
     expect(overview.speedToLead.current).toEqual({
       leads: 1,
       contacted: 1,

@@ -8,7 +8,7 @@ import { overviewPeriods, periodBounds } from '../usage/overview';
 import { leadDetail } from './lead-detail';
 import { setFollowUpStatus } from './lead-follow-up';
 import { listLeads } from './lead-list';
-import { firstContactOf, median, readSpeedToLead, speedToLeadOf } from './speed-to-lead';
+import { countWaitingLeads, firstContactOf, median, readSpeedToLead, speedToLeadOf } from './speed-to-lead';
 
 const MEMBER = 'sam@care-audit.example';
 // 2026: the clocks go back at 02:00 BST on Sunday 25 October; Monday 31 August is a bank holiday.
@@ -263,5 +263,7 @@ describe.each(DATABASE_KINDS)('speed to lead on %s', (kind) => {
         waiting: 0,
       },
     });
+    // Waiting now, whenever they came: this period's, and the one from before both periods.
+    expect(await countWaitingLeads(t.db, now)).toBe(2);
   });
 });

@@ -128,3 +128,12 @@ export async function readSpeedToLead<Period extends string>(
   }
   return figures;
 }
+
+/** How many leads wait at `now`, whenever they came: what the list's waiting filter shows. */
+export async function countWaitingLeads(db: Queryable, now: Date): Promise<number> {
+  const { rows } = await db.query<{ waiting: number }>(
+    `SELECT count(*)::int AS waiting FROM leads l WHERE ${WAITING_SQL('l', '$1')}`,
+    [waitingCutoff(now)],
+  );
+  return rows[0]?.waiting ?? 0;
+}

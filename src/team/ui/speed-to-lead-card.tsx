@@ -84,7 +84,7 @@ const TABLE_ROWS: readonly { key: string; label: string; value: (speed: SpeedToL
  * figures that matter, then every figure in a table.
  */
 export function SpeedToLeadCard({ overview }: { overview: Overview }) {
-  const { current, previous } = overview.speedToLead;
+  const { current, previous, waitingNow } = overview.speedToLead;
   return (
     <section className="card overview-comparison" aria-labelledby="speed-title">
       <h2 id="speed-title">Speed to lead</h2>
@@ -108,9 +108,11 @@ export function SpeedToLeadCard({ overview }: { overview: Overview }) {
         <div>
           <dt>Waiting now</dt>
           <dd className="speed-figures__value">
-            <Link to={WAITING_LIST}>{plural(current.waiting, 'lead')}</Link>
+            <Link to={WAITING_LIST}>{plural(waitingNow, 'lead')}</Link>
           </dd>
-          <dd className="speed-figures__before">From the 30 days before: {count(previous.waiting)}</dd>
+          <dd className="speed-figures__before">
+            Of the last 30 days: {count(current.waiting)}; of the 30 before: {count(previous.waiting)}
+          </dd>
         </div>
       </dl>
       <FigureTable
