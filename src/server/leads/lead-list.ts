@@ -70,7 +70,7 @@ const HAS_WAITING = `EXISTS (SELECT 1 FROM outbox_messages m WHERE ${LEAD_MESSAG
 
 // A lead (l) with its latest result (r): the list shows one row per person, and what the visitor
 // sent (scores, profile, source, consent, contact details) is as their latest request says.
-const LATEST_RESULT = `JOIN LATERAL (SELECT * FROM email_requests lr WHERE lr.lead_id = l.id
+export const LATEST_RESULT = `JOIN LATERAL (SELECT * FROM email_requests lr WHERE lr.lead_id = l.id
                  ORDER BY lr.created_at DESC, lr.id DESC LIMIT 1) r ON true`;
 const LEAD_WITH_LATEST = `leads l ${LATEST_RESULT}`;
 const DELIVERY_FILTER: Record<DeliveryState, string> = {
