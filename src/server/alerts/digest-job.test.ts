@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { leadGlancesBetween } from '../leads/lead-glance';
+import { setFollowUpStatus, setLeadOwner } from '../leads/lead-follow-up';
 import { eraseAddress } from '../leads/lead-records';
-import { digestPeriodOf } from '../mail/team-alert-facts';
+import type { ClaimedMessage } from '../outbox/outbox-store';
+import { digestPayload, digestPeriodOf, gatherLeadDigest } from '../mail/team-alert-facts';
 import { DATABASE_KINDS } from '../../../test/support/databases';
 import { storeLead } from '../../../test/support/lead-fixtures';
 import { useTestDatabase } from '../../../test/support/suite-database';
@@ -227,7 +229,13 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
   });
 
   it('records a day without leads, and queues nothing for it', async () => {
-    await storeLead(t.db, { consent: true, email: 'old@example.org', createdAt: at('2026-01-13T12:00:00Z') });
+    // A lead of the day before, contacted in time: neither new in this period nor waiting at its end.
+    const old = await storeLead(t.db, {
+      consent: true,
+      email: 'old@example.org',
+      createdAt: at('2026-01-13T12:00:00Z'),
+    });
+    await setFollowUpStatus(t.db, old, 'contacted', DIGEST, at('2026-01-13T15:00:00Z'));
     expect(await queueDueDigests(t.db, MEMBERS, at('2026-01-15T09:00:00Z'))).toEqual({
       day: '2026-01-15',
       queued: [],
@@ -278,6 +286,112 @@ describe.each(DATABASE_KINDS)('the daily digest on %s', (kind) => {
     expect(await forgetOldDigests(t.db, '2026-11-26', 365)).toBe(2);
     expect((await digestRecords(t.db)).map((r) => r.day)).toEqual(['2025-11-26', '2026-11-26']);
     expect(await forgetOldDigests(t.db, '2026-11-26', 365)).toBe(0);
+  });
+
+  describe('headed by the leads waiting at 08:00', () => {
+    // 2026: the clocks go back at 02:00 BST on Sunday 25 October; Monday 31 August is a bank holiday.
+    const FRIDAY_OCTOBER = at('2026-10-23T16:00:00Z'); // 17:00 BST: its working day ends Monday 17:00 GMT
+    const MONDAY_26 = at('2026-10-26T08:00:00Z'); // 08:00 GMT
+    const TUESDAY_27 = at('2026-10-27T08:00:00Z');
+    let made = 0;
+    const lead = (createdAt: Date, consent = true) =>
+      storeLead(t.db, { consent, email: `waiting${++made}@example.org`, createdAt });
+    /** The digest of the day due at `now` to `recipient`, as its sender gathers it. */
+    const gathered = (now: Date, recipient = DIGEST) => {
+      const message: ClaimedMessage = {
+        id: '00000000-0000-4000-8000-000000000001',
+        requestId: null,
+        kind: 'lead_digest',
+        recipient,
+        attempts: 1,
+        payload: digestPayload(dueDigest(now)),
+      };
+      return gatherLeadDigest(t.db, message);
+    };
+
+    it('queues a digest for a day with no new lead but a waiting one, the same list for every member', async () => {
+      const waiting = await lead(FRIDAY_OCTOBER);
+      await setLeadOwner(t.db, waiting, SECOND, SECOND);
+      expect(await queueDueDigests(t.db, MEMBERS, TUESDAY_27)).toEqual({
+        day: '2026-10-27',
+        queued: [DIGEST, SECOND],
+        empty: [],
+      });
+      const expected = {
+        leads: [{ id: waiting, waitingSince: FRIDAY_OCTOBER, overallScore: 66, owner: SECOND }],
+        total: 1,
+      };
+      for (const member of [DIGEST, SECOND]) {
+        expect(await gathered(TUESDAY_27, member)).toMatchObject({ leads: [], total: 0, waiting: expected });
+      }
+    });
+
+    it('waits a Friday 17:00 BST lead from Monday 17:00 GMT: not in Monday 26 October’s digest, in Tuesday’s', async () => {
+      const waiting = await lead(FRIDAY_OCTOBER);
+      // A server down at 08:00 queues Monday's digest at 17:30, when the lead does wait: the digest
+      // is of 08:00, and so is the check whether it is worth sending.
+      expect(await queueDueDigests(t.db, MEMBERS, at('2026-10-26T17:30:00Z'))).toEqual({
+        day: '2026-10-26',
+        queued: [],
+        empty: [DIGEST, SECOND],
+      });
+      expect(await gathered(MONDAY_26)).toBeUndefined();
+      expect(await queueDueDigests(t.db, MEMBERS, TUESDAY_27)).toMatchObject({ queued: [DIGEST, SECOND] });
+      expect((await gathered(TUESDAY_27))?.waiting?.leads.map((l) => l.id)).toEqual([waiting]);
+    });
+
+    it('gives a lead of the Friday before the August bank holiday until Tuesday: waiting on Wednesday 2 September', async () => {
+      const waiting = await lead(at('2026-08-28T15:00:00Z')); // Friday 16:00 BST
+      const tuesday = at('2026-09-01T07:00:00Z'); // 08:00 BST
+      const wednesday = at('2026-09-02T07:00:00Z');
+      expect(await queueDueDigests(t.db, [DIGEST], tuesday)).toMatchObject({ queued: [], empty: [DIGEST] });
+      expect(await gathered(tuesday)).toBeUndefined();
+      expect(await queueDueDigests(t.db, [DIGEST], wednesday)).toMatchObject({ queued: [DIGEST] });
+      expect((await gathered(wednesday))?.waiting?.leads.map((l) => l.id)).toEqual([waiting]);
+    });
+
+    it('never waits a lead contacted then set back to new, nor a request without consent', async () => {
+      const called = await lead(FRIDAY_OCTOBER);
+      await setFollowUpStatus(t.db, called, 'contacted', DIGEST, at('2026-10-23T18:00:00Z'));
+      await setFollowUpStatus(t.db, called, 'new', DIGEST, at('2026-10-26T09:00:00Z'));
+      await lead(FRIDAY_OCTOBER, false);
+      // Even to a member who hears of requests without consent: that one came in an earlier period.
+      await chooseAlerts(t.db, SECOND, { requestsWithoutConsent: true });
+      for (const day of ['2026-10-27', '2026-10-28', '2026-11-05']) {
+        const now = at(`${day}T08:00:00Z`);
+        expect(await queueDueDigests(t.db, MEMBERS, now)).toEqual({
+          day,
+          queued: [],
+          empty: [DIGEST, SECOND],
+        });
+        expect(await gathered(now)).toBeUndefined();
+      }
+    });
+
+    it('leaves out a lead contacted after 08:00 before the digest went, and an erased one', async () => {
+      const contacted = await lead(FRIDAY_OCTOBER);
+      const erased = await storeLead(t.db, {
+        consent: true,
+        email: 'erased@example.org',
+        createdAt: at('2026-10-22T10:00:00Z'),
+      });
+      const still = await lead(at('2026-10-23T09:00:00Z'));
+      expect(await queueDueDigests(t.db, [DIGEST], TUESDAY_27)).toMatchObject({ queued: [DIGEST] });
+      expect((await gathered(TUESDAY_27))?.waiting).toEqual({
+        leads: [erased, still, contacted].map((id) => expect.objectContaining({ id })),
+        total: 3,
+      });
+      // Read at send time, as at 08:00: a first contact made since then takes it off the digest.
+      await setFollowUpStatus(t.db, contacted, 'contacted', DIGEST, at('2026-10-27T08:05:00Z'));
+      await eraseAddress(t.db, 'erased@example.org', 'test');
+      expect((await gathered(TUESDAY_27))?.waiting).toEqual({
+        leads: [expect.objectContaining({ id: still })],
+        total: 1,
+      });
+      // None left: nothing is sent.
+      await setFollowUpStatus(t.db, still, 'contacted', DIGEST, at('2026-10-27T08:06:00Z'));
+      expect(await gathered(TUESDAY_27)).toBeUndefined();
+    });
   });
 
   describe('the job', () => {

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 import { ukDay } from '../../shared/uk-day';
 import { countRequestsBetween } from '../leads/lead-glance';
+import { countWaitingLeads } from '../leads/speed-to-lead';
 import { digestPayload, type DigestPeriod } from '../mail/team-alert-facts';
 import { queueMessage } from '../outbox/outbox-store';
 import { membersChoosing } from './alert-preferences';
@@ -69,9 +70,10 @@ async function recordDigest(
 /**
  * One tick of the digest job at `now`: for each of `members` (TEAM_EMAILS) who chose the daily
  * digest and whose due digest is not yet recorded, records it and queues it (see recordDigest).
- * Requests are counted once for the tick, by consent: a member hears of a day with leads, and, if
- * they chose to hear of results requests without consent, of a day with only those; for the
- * others such a day is empty. The digest itself reads its requests when it is sent.
+ * Requests are counted once for the tick, by consent, and so are the leads waiting at the period's
+ * end (the moment the digest reads them at, not `now`): a member hears of a day with new or
+ * waiting leads, and, if they chose to hear of results requests without consent, of a day with
+ * only those; for the others such a day is empty. The digest itself reads its leads when it is sent.
  */
 export async function queueDueDigests(
   db: Database,
@@ -86,9 +88,11 @@ export async function queueDueDigests(
     await membersChoosing(db, members, 'daily_digest', { withoutConsent: true }),
   );
   const counts = await countRequestsBetween(db, due.from, due.to);
+  const waiting = await countWaitingLeads(db, due.to);
   for (const member of wanting) {
     const requestsWithoutConsent = alsoWithoutConsent.has(member);
-    const worthSending = counts.withConsent > 0 || (requestsWithoutConsent && counts.withoutConsent > 0);
+    const worthSending =
+      counts.withConsent > 0 || waiting > 0 || (requestsWithoutConsent && counts.withoutConsent > 0);
     if (await recordDigest(db, member, due, { worthSending, requestsWithoutConsent })) {
       (worthSending ? tick.queued : tick.empty).push(member);
     }

@@ -5,6 +5,7 @@ import { chooseAlert, chooseAlerts } from '../alerts/alert-preferences';
 import { dueDigest, queueDueDigests } from '../alerts/digest-job';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import { setFollowUpStatus, setLeadOwner } from '../leads/lead-follow-up';
 import { eraseAddress, purgeExpiredRequests } from '../leads/lead-records';
 import type { ClaimedMessage } from '../outbox/outbox-store';
 import { DATABASE_KINDS } from '../../../test/support/databases';
@@ -49,6 +50,18 @@ async function teamMessages(db: Database): Promise<OutboxRow[]> {
 function to(mail: ParsedMail): string {
   const value = Array.isArray(mail.to) ? mail.to[0] : mail.to;
   return (value?.value[0]?.address ?? '').toLowerCase();
+}
+
+/**
+ * That a team e-mail names nobody: not the visitor's `addresses`, nor the note, name, organisation
+ * or phone the visitors of these tests send (validBody's, and the waiting lead's).
+ */
+function expectNoPersonalData(mail: ParsedMail, addresses: string[]): void {
+  for (const part of [mail.text, mail.html, mail.subject]) {
+    for (const personal of [...addresses, 'rota', 'Ann Smith', 'Meadow View', '7946']) {
+      expect(part).not.toContain(personal);
+    }
+  }
 }
 
 describe.each(DATABASE_KINDS)('lead alerts and digests through a real SMTP listener, on %s', (kind) => {
@@ -123,18 +136,7 @@ describe.each(DATABASE_KINDS)('lead alerts and digests through a real SMTP liste
     expect(alert.text).toContain('Service: Residential care, Under 25 people supported');
     expect(alert.text).toContain('Source: newsletter');
     expect(alert.text).toContain('Consent to contact: yes');
-    for (const part of [alert.text, alert.html, alert.subject]) {
-      for (const personal of [
-        'manager@care-home.example',
-        'Manager@Care-Home.example',
-        'rota',
-        'Ann Smith',
-        'Meadow View',
-        '7946',
-      ]) {
-        expect(part).not.toContain(personal);
-      }
-    }
+    expectNoPersonalData(alert, ['manager@care-home.example', 'Manager@Care-Home.example']);
   });
 
   it('sends a digest of the day’s leads, with a link to each, once, and not a lead erased before it went', async () => {
@@ -182,6 +184,56 @@ describe.each(DATABASE_KINDS)('lead alerts and digests through a real SMTP liste
     for (const id of kept) expect(digest.text).toContain(`${PUBLIC_URL}/team/leads/${id}`);
     for (const id of [erased, outside]) expect(digest.text).not.toContain(id);
     expect(digest.text).not.toContain('@example.org');
+  });
+
+  it('heads the digest with the leads waiting at 08:00, naming their owner and never the lead', async () => {
+    // Friday 23 October 2026, 17:00 BST: its working day ends Monday 17:00 GMT, after the clocks went back.
+    const friday = at('2026-10-23T16:00:00Z');
+    const waiting = await storeLead(t.db, {
+      consent: true,
+      email: 'Waiting.Manager@Care-Home.example',
+      note: 'Please ring me about the rota.',
+      contact: { name: 'Ann Smith', organisation: 'Meadow View', phone: '+44 20 7946 0958' },
+      createdAt: friday,
+    });
+    await setLeadOwner(t.db, waiting, EACH, EACH);
+    const called = await storeLead(t.db, { consent: true, email: 'called@example.org', createdAt: friday });
+    await setFollowUpStatus(t.db, called, 'contacted', EACH, at('2026-10-26T10:00:00Z'));
+    const fresh = await storeLead(t.db, {
+      consent: true,
+      email: 'fresh@example.org',
+      createdAt: at('2026-10-26T12:00:00Z'),
+    });
+
+    expect(await queueDueDigests(t.db, config.teamEmails, at('2026-10-27T08:00:00Z'))).toMatchObject({
+      queued: [DIGEST],
+    });
+    await until(async () => smtp.messages.some((m) => to(m) === DIGEST));
+    const digest = smtp.messages.find((m) => to(m) === DIGEST);
+    if (!digest) throw new Error('no digest arrived');
+    expect(digest.subject).toBe('Care Audit daily digest for Tuesday 27 October: 1 waiting, 1 new lead');
+    const link = `${PUBLIC_URL}/team/leads/${waiting}`;
+    expect(digest.text).toContain(
+      [
+        'Waiting for a first contact',
+        '',
+        '1 lead asked to be contacted and has had no first contact within one working day, as at Tuesday 27 October at 08:00 (UK time). The longest wait first:',
+        '',
+        `1. Waiting since Friday 23 October at 17:00 · 66% (Good) · owner: ${EACH}`,
+        `   ${link}`,
+        '',
+        'New leads',
+        '',
+        '1 new lead arrived from Monday 26 October at 08:00 to Tuesday 27 October at 08:00 (UK time).',
+      ].join('\n'),
+    );
+    expect(digest.text).toContain(`${PUBLIC_URL}/team/leads/${fresh}`);
+    expect(digest.text).not.toContain(called);
+    expect(digest.html).toContain(`<a href="${link}"`);
+    expect(digest.html).toContain(
+      `Waiting since Friday 23 October at 17:00</a><br>66% (Good) · owner: ${EACH}`,
+    );
+    expectNoPersonalData(digest, ['care-home.example', 'Care-Home.example']);
   });
 
   it.each<[string, AlertChoice]>([

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadGlance } from '../leads/lead-glance';
-import { DIGEST_MAX_LISTED, type LeadAlertFacts, type LeadDigestFacts } from './team-alert-facts';
+import type { WaitingLead } from '../leads/waiting-leads';
+import {
+  DIGEST_MAX_LISTED,
+  DIGEST_WAITING_MAX_LISTED,
+  type LeadAlertFacts,
+  type LeadDigestFacts,
+} from './team-alert-facts';
 import { composeLeadAlertMail, composeLeadDigestMail, leadLink } from './team-alert-email';
 
 // The team's lead alert and daily digest, composed from plain data: no database, no clock.
@@ -296,5 +302,158 @@ describe('a daily digest with results requests without consent', () => {
     );
     expect(none.subject).toBe('Care Audit daily digest for Wednesday 25 November: 1 new lead');
     expect(none.text).not.toContain('without consent');
+  });
+});
+
+describe('a daily digest headed by the leads waiting for a first contact', () => {
+  // Tuesday 27 October 2026's digest: from 08:00 GMT Monday to 08:00 GMT Tuesday, two days after the
+  // clocks went back.
+  const period = { from: new Date('2026-10-26T08:00:00Z'), to: new Date('2026-10-27T08:00:00Z') };
+  const OWNER = 'sam@care-audit.example';
+  const waitingLead = (n: number, overrides: Partial<WaitingLead> = {}): WaitingLead => ({
+    id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+    waitingSince: new Date('2026-10-23T16:00:00Z'), // Friday 17:00 BST
+    overallScore: 38,
+    owner: null,
+    ...overrides,
+  });
+  const friday = waitingLead(1);
+  const saturday = waitingLead(2, {
+    waitingSince: new Date('2026-10-24T10:00:00Z'),
+    overallScore: 85,
+    owner: OWNER,
+  });
+  const fresh = glance({
+    id: '00000000-0000-4000-8000-000000000001',
+    createdAt: new Date('2026-10-26T09:00:00Z'),
+  });
+  const facts: LeadDigestFacts = {
+    message: MESSAGE,
+    period,
+    leads: [fresh],
+    total: 1,
+    waiting: { leads: [friday, saturday], total: 2 },
+  };
+  const linkOf = (id: string) => leadLink(SETTINGS.publicUrl, id);
+  const WAITING_TEXT = [
+    'Waiting for a first contact',
+    '',
+    '2 leads asked to be contacted and have had no first contact within one working day, as at Tuesday 27 October at 08:00 (UK time). The longest wait first:',
+    '',
+    '1. Waiting since Friday 23 October at 17:00 · 38% (Needs Improvement) · owner: nobody',
+    `   ${linkOf(friday.id)}`,
+    '2. Waiting since Saturday 24 October at 11:00 · 85% (Excellent) · owner: sam@care-audit.example',
+    `   ${linkOf(saturday.id)}`,
+    '',
+    'New leads',
+    '',
+    '1 new lead arrived from Monday 26 October at 08:00 to Tuesday 27 October at 08:00 (UK time).',
+    '',
+    '1. 66% (Good) · Home care, 25–99 people supported · source: newsletter · consent: yes',
+    `   ${linkOf(fresh.id)}`,
+    '',
+  ].join('\n');
+
+  it('names the waiting count first in its subject, then the new leads', () => {
+    const mail = composeLeadDigestMail(facts, SETTINGS, SENT);
+    expect(mail.subject).toBe('Care Audit daily digest for Tuesday 27 October: 2 waiting, 1 new lead');
+    const one = composeLeadDigestMail(
+      { ...facts, waiting: { leads: [friday], total: 1 }, leads: [], total: 0 },
+      SETTINGS,
+      SENT,
+    );
+    expect(one.subject).toBe('Care Audit daily digest for Tuesday 27 October: 1 waiting, 0 new leads');
+    expect(one.text).toContain(
+      '1 lead asked to be contacted and has had no first contact within one working day, as at',
+    );
+  });
+
+  it('lists the waiting leads above the new ones in its text: since when in UK time, score, owner, link', () => {
+    const { text } = composeLeadDigestMail(facts, SETTINGS, SENT);
+    expect(text).toMatch(new RegExp(`^${WAITING_TEXT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(text).not.toContain('more waiting');
+    expect(text).toContain(
+      'You get this digest every day at 08:00 when there are new or waiting leads. To get an e-mail',
+    );
+  });
+
+  it('has the same parts in its HTML, in the same order, under headings', () => {
+    const html = String(composeLeadDigestMail(facts, SETTINGS, SENT).html);
+    expect(html).toContain(
+      '<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#18212d">2 waiting, 1 new lead</h1>',
+    );
+    const order = [
+      'Each link opens the lead in the team workspace (you will be asked to sign in).',
+      '>Waiting for a first contact</h2>',
+      'as at Tuesday 27 October at 08:00 (UK time). The longest wait first:',
+      `<a href="${linkOf(friday.id)}" style="color:#0f4c5c;font-weight:bold">Waiting since Friday 23 October at 17:00</a><br>38% (Needs Improvement) · owner: nobody</li>`,
+      `<a href="${linkOf(saturday.id)}" style="color:#0f4c5c;font-weight:bold">Waiting since Saturday 24 October at 11:00</a><br>85% (Excellent) · owner: sam@care-audit.example</li>`,
+      '>New leads</h2>',
+      '1 new lead arrived from Monday 26 October at 08:00',
+      `<a href="${linkOf(fresh.id)}"`,
+      'when there are new or waiting leads.',
+    ];
+    const places = order.map((part) => html.indexOf(part));
+    expect(places.every((place) => place >= 0)).toBe(true);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+    expect(html.match(/<ol /g)).toHaveLength(2);
+    expect(html.match(/<li /g)).toHaveLength(3);
+  });
+
+  it('with only waiting leads, says no new lead arrived and lists no new one', () => {
+    const only = composeLeadDigestMail({ ...facts, leads: [], total: 0 }, SETTINGS, SENT);
+    expect(only.text).toContain(
+      '\nNew leads\n\n0 new leads arrived from Monday 26 October at 08:00 to Tuesday 27 October at 08:00 (UK time).\n\nEach link opens',
+    );
+    expect(String(only.html).match(/<ol /g)).toHaveLength(1);
+    expect(only.html).toContain(
+      '<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#18212d">2 waiting, 0 new leads</h1>',
+    );
+  });
+
+  it('is as before when none waits: no heading, no count, no waiting link', () => {
+    const none = composeLeadDigestMail({ ...facts, waiting: { leads: [], total: 0 } }, SETTINGS, SENT);
+    expect(none.subject).toBe('Care Audit daily digest for Tuesday 27 October: 1 new lead');
+    expect(none.text).toMatch(/^1 new lead arrived from Monday 26 October at 08:00/);
+    for (const body of [none.text, String(none.html)]) {
+      expect(body).not.toMatch(/waiting for a first contact|waiting since|waiting=true|New leads/i);
+    }
+  });
+
+  it(`lists ${DIGEST_WAITING_MAX_LISTED} waiting leads at most, and links the rest to the list's waiting filter`, () => {
+    const many = Array.from({ length: DIGEST_WAITING_MAX_LISTED }, (_, i) => waitingLead(i + 1));
+    const full = composeLeadDigestMail(
+      { ...facts, waiting: { leads: many, total: DIGEST_WAITING_MAX_LISTED } },
+      SETTINGS,
+      SENT,
+    );
+    expect(full.text).toContain(`\n${DIGEST_WAITING_MAX_LISTED}. Waiting since Friday 23 October at 17:00`);
+    expect(`${full.text} ${String(full.html)}`).not.toContain('more waiting');
+
+    const over = composeLeadDigestMail(
+      { ...facts, waiting: { leads: many, total: DIGEST_WAITING_MAX_LISTED + 3 } },
+      SETTINGS,
+      SENT,
+    );
+    expect(over.subject).toBe(
+      `Care Audit daily digest for Tuesday 27 October: ${DIGEST_WAITING_MAX_LISTED + 3} waiting, 1 new lead`,
+    );
+    expect(over.text).toContain(
+      '\n\n…and 3 more waiting, listed in the team workspace: https://audit.care-audit.example/team?waiting=true\n\nNew leads\n',
+    );
+    expect(over.html).toContain(
+      '…and 3 more waiting, listed in the team workspace: <a href="https://audit.care-audit.example/team?waiting=true"',
+    );
+    // The new leads' own "more" is apart, and still counts only them.
+    expect(over.text).not.toContain('…and 3 more, listed');
+    expect(String(over.html).match(/<li /g)).toHaveLength(DIGEST_WAITING_MAX_LISTED + 1);
+  });
+
+  it('names no one but the owning member: no address, name, phone or note of a lead, in either part', () => {
+    const { text, html } = composeLeadDigestMail(facts, SETTINGS, SENT);
+    for (const body of [String(text), String(html)]) {
+      // The owner is the only address: what the digest is made of has no field for the lead's.
+      expect(body.match(/[\w.+-]+@[\w.-]+/g)).toEqual([OWNER]);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { AREAS, ratingFor } from '../../core';
 import { DIRECT_SOURCE } from '../../shared/team-api';
 import { escapeHtml as e } from '../http/escape-html';
 import type { LeadGlance } from '../leads/lead-glance';
+import type { WaitingLead } from '../leads/waiting-leads';
 import { outboxEnvelope } from './envelope';
 import { dateTime, profileLine, weekdayDay, weekdayTime } from './format';
 import type { LeadAlertFacts, LeadDigestFacts } from './team-alert-facts';
@@ -32,13 +33,18 @@ export function leadsListLink(publicUrl: string): string {
   return `${publicUrl}/team`;
 }
 
+/** The workspace's list filtered to the leads waiting for a first contact (the list's own filter). */
+export function waitingLeadsLink(publicUrl: string): string {
+  return `${leadsListLink(publicUrl)}?waiting=true`;
+}
+
 /** The workspace's "Your alerts" page, where a member changes how they hear of leads. */
 export function alertsLink(publicUrl: string): string {
   return `${publicUrl}/team/alerts`;
 }
 
 /** "66% (Good)". */
-function scoreLine(lead: LeadGlance): string {
+function scoreLine(lead: Pick<LeadGlance, 'overallScore'>): string {
   return `${lead.overallScore}% (${ratingFor(lead.overallScore)})`;
 }
 
@@ -223,47 +229,134 @@ export const NO_CONSENT_HEADING = 'Results requests without consent: do not foll
 const NO_CONSENT_DIGEST_NOTE =
   'These visitors asked for their results by e-mail but did not agree to be contacted. They are not leads: do not follow them up.';
 
+/** One listed lead as text: its number and line, and its link below. */
+function textItem(index: number, line: string, href: string): string[] {
+  return [`${index + 1}. ${line}`, `   ${href}`];
+}
+
 /** One listed request as text: its number, score and details, and its link below. */
 function digestTextItem(publicUrl: string, lead: LeadGlance, index: number): string[] {
-  return [`${index + 1}. ${scoreLine(lead)} · ${digestDetails(lead)}`, `   ${leadLink(publicUrl, lead.id)}`];
+  return textItem(index, `${scoreLine(lead)} · ${digestDetails(lead)}`, leadLink(publicUrl, lead.id));
+}
+
+/** A numbered list of leads, each its linked title and a line of details below. */
+function htmlList(items: readonly { href: string; title: string; details: string }[]): string {
+  const lines = items
+    .map(
+      ({ href, title, details }) =>
+        `<li style="margin:0 0 12px"><a href="${e(href)}" style="color:#0f4c5c;font-weight:bold">${e(title)}</a><br>${e(details)}</li>`,
+    )
+    .join('\n');
+  return `<ol style="margin:0 0 24px;padding-left:24px;font-size:15px;line-height:1.4">\n${lines}\n</ol>`;
 }
 
 function digestHtmlList(publicUrl: string, leads: readonly LeadGlance[]): string {
-  const items = leads
-    .map(
-      (lead) =>
-        `<li style="margin:0 0 12px"><a href="${e(leadLink(publicUrl, lead.id))}" style="color:#0f4c5c;font-weight:bold">${e(scoreLine(lead))}</a><br>${e(digestDetails(lead))}</li>`,
-    )
-    .join('\n');
-  return `<ol style="margin:0 0 24px;padding-left:24px;font-size:15px;line-height:1.4">\n${items}\n</ol>`;
+  return htmlList(
+    leads.map((lead) => ({
+      href: leadLink(publicUrl, lead.id),
+      title: scoreLine(lead),
+      details: digestDetails(lead),
+    })),
+  );
 }
 
+/** "…and 3 more, listed in the team workspace:" and its link, in a paragraph of its own. */
+function htmlMore(sentence: string, href: string): string {
+  return `<p style="margin:0 0 24px;font-size:15px;line-height:1.5">${e(sentence)} <a href="${e(href)}" style="color:#0f4c5c">${e(href)}</a></p>\n`;
+}
+
+function htmlHeading(text: string): string {
+  return `<h2 style="margin:0 0 8px;font-size:18px;line-height:1.3;color:#18212d">${e(text)}</h2>`;
+}
+
+function htmlParagraph(text: string): string {
+  return `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#374151">${e(text)}</p>`;
+}
+
+/** The heading the waiting leads head a digest under, and the one the new leads then come under. */
+export const WAITING_HEADING = 'Waiting for a first contact';
+const NEW_LEADS_HEADING = 'New leads';
+
+/** "2 waiting". */
+function waitingCount(total: number): string {
+  return `${total} waiting`;
+}
+
+/** What a digest says above its waiting leads, as at `moment` (its period's end). */
+function waitingIntro(total: number, moment: Date): string {
+  const leads =
+    total === 1 ? '1 lead asked to be contacted and has' : `${total} leads asked to be contacted and have`;
+  return `${leads} had no first contact within one working day, as at ${weekdayTime(moment)} (UK time). The longest wait first:`;
+}
+
+/** A waiting lead's title and details: "Waiting since Friday 23 October at 17:00", "66% (Good) · owner: nobody". */
+function waitingItem(lead: WaitingLead): { title: string; details: string } {
+  return {
+    title: `Waiting since ${weekdayTime(lead.waitingSince)}`,
+    details: `${scoreLine(lead)} · owner: ${lead.owner ?? 'nobody'}`,
+  };
+}
+
+/** The digest's head when leads wait: its parts in text and HTML, both in the same order. */
+function waitingSection(
+  publicUrl: string,
+  waiting: { leads: readonly WaitingLead[]; total: number },
+  moment: Date,
+): { text: string[]; html: string } {
+  const intro = waitingIntro(waiting.total, moment);
+  const items = waiting.leads.map((lead) => ({ href: leadLink(publicUrl, lead.id), ...waitingItem(lead) }));
+  const unlisted = waiting.total - waiting.leads.length;
+  const more = unlisted > 0 ? `…and ${unlisted} more waiting, listed in the team workspace:` : undefined;
+  const text = [
+    WAITING_HEADING,
+    '',
+    intro,
+    '',
+    ...items.flatMap(({ href, title, details }, index) => textItem(index, `${title} · ${details}`, href)),
+    ...(more ? ['', `${more} ${waitingLeadsLink(publicUrl)}`] : []),
+    '',
+    NEW_LEADS_HEADING,
+    '',
+  ];
+  const html = `${htmlHeading(WAITING_HEADING)}
+${htmlParagraph(intro)}
+${items.length > 0 ? `${htmlList(items)}\n` : ''}${more ? htmlMore(more, waitingLeadsLink(publicUrl)) : ''}${htmlHeading(NEW_LEADS_HEADING)}
+`;
+  return { text, html };
+}
+
+/** What each link of a digest opens, said once. */
+const LINKS_NOTE = 'Each link opens the lead in the team workspace (you will be asked to sign in).';
+
 /**
- * The daily digest: how many leads the period holds, each listed (up to DIGEST_MAX_LISTED) with
- * its line and link, and how many more the workspace has; then, for a member who chose them, the
- * results requests without consent apart, under a heading saying not to follow them up.
+ * The daily digest: headed, when some leads wait for a first contact at the period's end, by those
+ * (up to DIGEST_WAITING_MAX_LISTED, the longest wait first, then how many more, linked to the
+ * list's waiting filter); then how many leads the period holds, each listed (up to
+ * DIGEST_MAX_LISTED) with its line and link, and how many more the workspace has; then, for a
+ * member who chose them, the results requests without consent apart, under a heading saying not to
+ * follow them up. With no lead waiting it is as it was before waiting leads headed it.
  */
 export function leadDigestEmail(
-  facts: Pick<LeadDigestFacts, 'period' | 'leads' | 'total' | 'withoutConsent'>,
+  facts: Pick<LeadDigestFacts, 'period' | 'leads' | 'total' | 'withoutConsent' | 'waiting'>,
   publicUrl: string,
 ): RenderedEmail {
   const { period, leads, total, withoutConsent } = facts;
-  // Named in the subject only when there are some: "0 results requests" would be noise.
+  // Named in the subject only when there are some: "0 results requests" or "0 waiting" would be noise.
   const requests = withoutConsent && withoutConsent.total > 0 ? withoutConsent : undefined;
-  const subject = `Care Audit daily digest for ${weekdayDay(period.to)}: ${leadCount(total)}${
+  const waiting = facts.waiting && facts.waiting.total > 0 ? facts.waiting : undefined;
+  const counted = `${waiting ? `${waitingCount(waiting.total)}, ` : ''}${leadCount(total)}`;
+  const subject = `Care Audit daily digest for ${weekdayDay(period.to)}: ${counted}${
     requests ? `, ${requestCount(requests.total)} not to follow up` : ''
   }`;
+  const head = waiting ? waitingSection(publicUrl, waiting, period.to) : undefined;
   const span = `from ${weekdayTime(period.from)} to ${weekdayTime(period.to)} (UK time)`;
   const intro = `${leadCount(total)} arrived ${span}.`;
   const unlistedLeads = total - leads.length;
   const unlistedRequests = requests ? requests.total - requests.requests.length : 0;
   const unlisted = unlistedLeads + unlistedRequests;
-  const more =
-    unlisted > 0
-      ? `…and ${unlisted} more, listed in the team workspace: ${leadsListLink(publicUrl)}`
-      : undefined;
+  const more = unlisted > 0 ? `…and ${unlisted} more, listed in the team workspace:` : undefined;
   const change =
-    'You get this digest every day at 08:00 when there are new leads. To get an e-mail for each lead instead, or no e-mails, choose on “Your alerts” in the team workspace:';
+    'You get this digest every day at 08:00 when there are new or waiting leads. To get an e-mail for each lead instead, or no e-mails, choose on “Your alerts” in the team workspace:';
   const requestsText = requests
     ? [
         '',
@@ -275,13 +368,15 @@ export function leadDigestEmail(
       ]
     : [];
   const text = [
+    ...(head?.text ?? []),
     intro,
-    '',
-    ...leads.flatMap((lead, index) => digestTextItem(publicUrl, lead, index)),
+    ...(leads.length > 0
+      ? ['', ...leads.flatMap((lead, index) => digestTextItem(publicUrl, lead, index))]
+      : []),
     ...requestsText,
-    ...(more ? ['', more] : []),
+    ...(more ? ['', `${more} ${leadsListLink(publicUrl)}`] : []),
     '',
-    'Each link opens the lead in the team workspace (you will be asked to sign in).',
+    LINKS_NOTE,
     '',
     change,
     alertsLink(publicUrl),
@@ -289,15 +384,21 @@ export function leadDigestEmail(
     'Care Audit',
   ].join('\n');
   const requestsHtml = requests
-    ? `<h2 style="margin:0 0 8px;font-size:18px;line-height:1.3;color:#18212d">${e(NO_CONSENT_HEADING)}</h2>
-<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#374151">${e(`${requestCount(requests.total)} arrived ${span}. ${NO_CONSENT_DIGEST_NOTE}`)}</p>
+    ? `${htmlHeading(NO_CONSENT_HEADING)}
+${htmlParagraph(`${requestCount(requests.total)} arrived ${span}. ${NO_CONSENT_DIGEST_NOTE}`)}
 ${requests.requests.length > 0 ? `${digestHtmlList(publicUrl, requests.requests)}\n` : ''}`
     : '';
+  // Without waiting leads, the first paragraph says what the links open; with them, a paragraph
+  // of its own says so above both lists.
+  const opening = head
+    ? `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#374151">${e(LINKS_NOTE)}</p>
+${head.html}${htmlParagraph(intro)}`
+    : `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#374151">${e(intro)} ${e(LINKS_NOTE)}</p>`;
   const html = htmlPage(
     subject,
-    leadCount(total),
-    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#374151">${e(intro)} Each link opens the lead in the team workspace (you will be asked to sign in).</p>
-${leads.length > 0 ? `${digestHtmlList(publicUrl, leads)}\n` : ''}${requestsHtml}${more ? `<p style="margin:0 0 24px;font-size:15px;line-height:1.5">${e(`…and ${unlisted} more, listed in the team workspace:`)} <a href="${e(leadsListLink(publicUrl))}" style="color:#0f4c5c">${e(leadsListLink(publicUrl))}</a></p>\n` : ''}${htmlSmall(change, alertsLink(publicUrl))}`,
+    counted,
+    `${opening}
+${leads.length > 0 ? `${digestHtmlList(publicUrl, leads)}\n` : ''}${requestsHtml}${more ? htmlMore(more, leadsListLink(publicUrl)) : ''}${htmlSmall(change, alertsLink(publicUrl))}`,
   );
   return { subject, html, text };
 }

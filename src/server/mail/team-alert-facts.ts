@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { findLeadGlance, leadGlancesBetween, type LeadGlance } from '../leads/lead-glance';
+import { waitingLeadsAt, type WaitingLead } from '../leads/waiting-leads';
 import type { ClaimedMessage } from '../outbox/outbox-store';
 import { PermanentDeliveryError } from '../outbox/outbox-worker';
 
@@ -23,6 +24,13 @@ export interface DigestPayload {
 
 /** At most this many leads are listed in one digest; the rest are counted and left to the workspace. */
 export const DIGEST_MAX_LISTED = 100;
+
+/**
+ * At most this many waiting leads head one digest; the rest are counted, with a link to the
+ * workspace's list filtered to the waiting leads. A team whose waiting list is longer has more to
+ * fix than a long e-mail would help with.
+ */
+export const DIGEST_WAITING_MAX_LISTED = 50;
 
 /** The payload the digest job queues for a period, for a member who chose `requestsWithoutConsent` or not. */
 export function digestPayload(period: DigestPeriod, requestsWithoutConsent = false): DigestPayload {
@@ -66,6 +74,12 @@ export interface LeadDigestFacts {
    * a member who chose to hear of them (absent for the others, whose digest leaves them out).
    */
   withoutConsent?: { requests: LeadGlance[]; total: number };
+  /**
+   * The leads waiting for a first contact at the period's end, the longest wait first, at most
+   * DIGEST_WAITING_MAX_LISTED, and how many wait in all: the same for every member. Absent (or a
+   * total of 0) when none waits: the digest is then as it was before waiting leads headed it.
+   */
+  waiting?: { leads: WaitingLead[]; total: number };
 }
 
 /** The lead an alert is about, at a glance; undefined once it has been erased: nothing to send. */
@@ -81,9 +95,11 @@ export async function gatherLeadAlert(
 /**
  * The leads of a digest's period as they are now (an erased lead is simply not among them), and,
  * when its member chose them, its requests without consent apart. At most DIGEST_MAX_LISTED are
- * listed in all, oldest first; each part's total counts the rest. Undefined when nothing the member
- * hears of is left: the digest job queues no digest for such a day, and one whose requests were all
- * erased since is not sent either.
+ * listed in all, oldest first; each part's total counts the rest. Above them, the leads waiting at
+ * the period's end (08:00 of the digest's day), read now: one contacted since then is no longer
+ * waiting, and is left out. Undefined when nothing the member hears of is left: the digest job
+ * queues no digest for such a day, and one whose leads were all erased or contacted since is not
+ * sent either.
  */
 export async function gatherLeadDigest(
   db: Queryable,
@@ -92,18 +108,15 @@ export async function gatherLeadDigest(
   const period = digestPeriodOf(message.payload);
   if (!period) throw new PermanentDeliveryError('the digest message carries no period');
   const withoutConsent = wantsRequestsWithoutConsent(message.payload);
-  const { leads: listed, counts } = await leadGlancesBetween(db, period.from, period.to, DIGEST_MAX_LISTED);
+  const [{ leads: listed, counts }, waiting] = await Promise.all([
+    leadGlancesBetween(db, period.from, period.to, DIGEST_MAX_LISTED),
+    waitingLeadsAt(db, period.to, DIGEST_WAITING_MAX_LISTED),
+  ]);
   const leads = listed.filter((glance) => glance.consent);
-  if (!withoutConsent) {
-    return counts.withConsent === 0 ? undefined : { message, period, leads, total: counts.withConsent };
-  }
-  if (counts.withConsent + counts.withoutConsent === 0) return undefined;
+  const heard = counts.withConsent + waiting.total + (withoutConsent ? counts.withoutConsent : 0);
+  if (heard === 0) return undefined;
+  const facts: LeadDigestFacts = { message, period, leads, total: counts.withConsent, waiting };
+  if (!withoutConsent) return facts;
   const requests = listed.filter((glance) => !glance.consent);
-  return {
-    message,
-    period,
-    leads,
-    total: counts.withConsent,
-    withoutConsent: { requests, total: counts.withoutConsent },
-  };
+  return { ...facts, withoutConsent: { requests, total: counts.withoutConsent } };
 }
