@@ -10,7 +10,7 @@ import { useLoad } from '../ui/use-load';
 const ALERT_HINTS: Record<AlertChoice, string> = {
   each_lead: 'Sent as each lead arrives, with a link to it in the workspace.',
   daily_digest:
-    'One e-mail each morning with the leads of the 24 hours before, each linked; none after a day without leads.',
+    'One e-mail each morning with the leads waiting for a first contact and those of the 24 hours before, each linked; none when there are neither.',
   none: 'Nothing by e-mail: you see new leads here when you sign in.',
 };
 
