@@ -48,6 +48,8 @@ function pages(today: string): { page: string; query: LeadListQuery; url: string
       query: { page: 1, owner: MEMBER, dueBy: today, source: 'newsletter' },
       url: '?owner=mine&due=true&source=newsletter',
     },
+    // Speed to lead (issue 35): new leads with consent a week old, not contacted.
+    { page: 'waiting', query: { page: 1, waiting: true }, url: '?waiting=true' },
     // The last page of a filter that keeps a third of the leads.
     {
       page: 'unassigned, its last page (67)',
@@ -62,10 +64,11 @@ function pages(today: string): { page: string; query: LeadListQuery; url: string
  * 50 failed, the newest few queued; follow-up statuses spread over all four; a note on 1 in 10; a
  * third owned by the member timing the route, a third by another, a third by nobody; a follow-up
  * day on 1 in 5, from a month ago to a month ahead; a service type and size on 5 in 6, spread over
- * each; a campaign (newsletter or linkedin) or a referring site on half, the rest direct.
+ * each; a campaign (newsletter or linkedin) or a referring site on half, the rest direct; consent
+ * on 2 in 3. The newest came a week ago, so every new lead with consent waits (a sixth of them).
  */
 async function seed(db: Database, leads: number): Promise<void> {
-  await storeManyLeads(db, leads);
+  await storeManyLeads(db, leads, new Date(Date.now() - 7 * 24 * 3_600_000));
   await db.runScript(`
     INSERT INTO outbox_messages (request_id, kind, recipient, created_at)
       SELECT id, 'team', 'team@care-audit.test', created_at FROM email_requests;
@@ -87,7 +90,9 @@ async function seed(db: Database, leads: number): Promise<void> {
                                THEN (ARRAY['home_care', 'residential', 'nursing', 'supported_living', 'other'])[1 + n.n % 5] END,
            size_band = CASE WHEN n.n % 6 <> 0 THEN (ARRAY['under_25', '25_99', '100_plus'])[1 + n.n % 3] END,
            utm_source = (ARRAY['newsletter', 'linkedin', NULL, NULL])[1 + n.n % 4],
-           referrer_host = CASE WHEN n.n % 4 = 2 THEN 'www.google.com' END
+           referrer_host = CASE WHEN n.n % 4 = 2 THEN 'www.google.com' END,
+           consent_text = CASE WHEN n.n % 3 <> 0 THEN 'The team may contact me about a free consultation' END,
+           consent_at = CASE WHEN n.n % 3 <> 0 THEN r.created_at END
       FROM n WHERE n.id = r.id;
     ANALYZE;`);
 }

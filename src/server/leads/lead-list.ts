@@ -56,23 +56,33 @@ export interface LeadListPage {
 
 // One lead's delivery state from its messages, every kind (e-mails and the webhook alike): failed if
 // any failed (someone must act), else pending while any is queued or being sent, else sent. With
-// none at all (there always is the visitor's) it is 'sent': nothing is left to send.
-const LEAD_MESSAGES = `m.request_id IN (SELECT lr.id FROM email_requests lr WHERE lr.lead_id = l.id)`;
+// none at all (there always is the visitor's) it is 'sent': nothing is left to send. A lead's
+// messages are those of its requests, joined (not `m.request_id IN (…)`, which the planner ran once
+// per lead and failed message: 5 s for the failed filter on 10,000 leads, issue 35's bench).
+const leadMessages = (alias: string, status = 'true') =>
+  `email_requests ${alias} JOIN outbox_messages m ON m.request_id = ${alias}.id
+    WHERE ${alias}.lead_id = l.id AND ${status}`;
 const DELIVERY = `(SELECT CASE WHEN bool_or(m.status = 'failed') THEN 'failed'
                                WHEN bool_or(m.status IN ('queued', 'sending')) THEN 'pending'
                                ELSE 'sent' END
-                     FROM outbox_messages m WHERE ${LEAD_MESSAGES})`;
+                     FROM ${leadMessages('dr')})`;
 
 // The same rule as a filter, as semi- and anti-joins the planner runs once over the outbox rather
 // than once per lead. (NOT EXISTS, not NOT IN: a sign-in message's request_id is NULL.)
-const HAS_FAILED = `EXISTS (SELECT 1 FROM outbox_messages m WHERE ${LEAD_MESSAGES} AND m.status = 'failed')`;
-const HAS_WAITING = `EXISTS (SELECT 1 FROM outbox_messages m WHERE ${LEAD_MESSAGES} AND m.status IN ('queued', 'sending'))`;
+const HAS_FAILED = `EXISTS (SELECT 1 FROM ${leadMessages('fr', "m.status = 'failed'")})`;
+const HAS_WAITING = `EXISTS (SELECT 1 FROM ${leadMessages('wr', "m.status IN ('queued', 'sending')")})`;
 
 // A lead (l) with its latest result (r): the list shows one row per person, and what the visitor
 // sent (scores, profile, source, consent, contact details) is as their latest request says.
 export const LATEST_RESULT = `JOIN LATERAL (SELECT * FROM email_requests lr WHERE lr.lead_id = l.id
                  ORDER BY lr.created_at DESC, lr.id DESC LIMIT 1) r ON true`;
-const LEAD_WITH_LATEST = `leads l ${LATEST_RESULT}`;
+// The same pairs found from the requests' side, for the list: each request with no later one of its
+// lead. Walked newest first along the requests' created_at index, a page stops after its 50 rows,
+// where joining every lead to its latest first reads all 10,000 before sorting (37 ms against 1 ms
+// for the first page, issue 35's bench). Its condition opens every list query's WHERE.
+const LEAD_WITH_LATEST = 'email_requests r JOIN leads l ON l.id = r.lead_id';
+const IS_LATEST = `NOT EXISTS (SELECT 1 FROM email_requests later WHERE later.lead_id = r.lead_id
+                      AND (later.created_at, later.id) > (r.created_at, r.id))`;
 const DELIVERY_FILTER: Record<DeliveryState, string> = {
   failed: HAS_FAILED,
   pending: `${HAS_WAITING} AND NOT ${HAS_FAILED}`,
@@ -93,11 +103,12 @@ interface LeadSummaryRow extends Record<string, unknown> {
 }
 
 /**
- * The WHERE clause of a query and its parameters, each filter a condition on the lead `l` or its
- * latest result `r` (LEAD_WITH_LATEST); the search finds a lead by any address it came with.
+ * The WHERE clause of a query on LEAD_WITH_LATEST and its parameters: that `r` is the lead's latest
+ * result, then each filter, a condition on the lead `l` or on `r`; the search finds a lead by any
+ * address it came with.
  */
 function leadConditions(query: LeadListQuery): { where: string; params: SqlParam[] } {
-  const conditions: string[] = [];
+  const conditions: string[] = [IS_LATEST];
   const params: SqlParam[] = [];
   const where = (condition: (param: string) => string, value: SqlParam) => {
     params.push(value);
@@ -120,7 +131,7 @@ function leadConditions(query: LeadListQuery): { where: string; params: SqlParam
   else if (query.owner !== undefined) where((p) => `l.owner_email = ${p}`, query.owner);
   if (query.dueBy !== undefined) where((p) => `l.follow_up_on <= ${p}::date`, query.dueBy);
   if (query.waiting) where((p) => WAITING_SQL('l', p), waitingCutoff(query.now ?? new Date()));
-  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
+  return { where: `WHERE ${conditions.join(' AND ')}`, params };
 }
 
 export async function listLeads(db: Queryable, query: LeadListQuery): Promise<LeadListPage> {
@@ -140,11 +151,11 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
               ${DELIVERY} AS delivery,
               EXISTS (SELECT 1 FROM lead_notes n WHERE n.lead_id = l.id) AS has_note,
               CASE WHEN ${WAITING_SQL('l', cutoff)} THEN ${FIRST_CONSENT_SQL('l')} END AS waiting_since
-         FROM (SELECT l.id FROM ${LEAD_WITH_LATEST} ${where}
-                ORDER BY r.created_at DESC, l.id DESC
+         FROM (SELECT r.id FROM ${LEAD_WITH_LATEST} ${where}
+                ORDER BY r.created_at DESC, r.id DESC
                 LIMIT ${TEAM_PAGE_SIZE} OFFSET ${offset}) AS page
-         JOIN leads l ON l.id = page.id ${LATEST_RESULT}
-        ORDER BY r.created_at DESC, l.id DESC`,
+         JOIN email_requests r ON r.id = page.id JOIN leads l ON l.id = r.lead_id
+        ORDER BY r.created_at DESC, r.id DESC`,
       [...params, waitingCutoff(query.now ?? new Date())],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${LEAD_WITH_LATEST} ${where}`, params),
@@ -188,7 +199,7 @@ export type SourceCount = LeadSources['sources'][number];
  */
 export async function leadSources(db: Queryable): Promise<SourceCount[]> {
   const { rows } = await db.query<SourceCount>(
-    `SELECT r.source_label AS name, count(*)::int AS count FROM ${LEAD_WITH_LATEST}
+    `SELECT r.source_label AS name, count(*)::int AS count FROM ${LEAD_WITH_LATEST} WHERE ${IS_LATEST}
       GROUP BY r.source_label ORDER BY count(*) DESC, r.source_label`,
   );
   return rows.map((row) => ({ name: row.name, count: Number(row.count) }));

@@ -130,6 +130,7 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
         source: 'direct',
         owner: null,
         followUpOn: null,
+        waitingSince: null,
       });
       const second = (await get('/api/team/leads?page=2')).json();
       expect(second).toMatchObject({ total: 51, page: 2, leads: [{ email: 'lead51@example.org' }] });
@@ -334,6 +335,7 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
           'contact',
           'createdAt',
           'email',
+          'firstContact',
           'followUpOn',
           'followUpStatus',
           'id',
@@ -354,6 +356,8 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
       expect(lead).toMatchObject({ contact: null, profile: {}, source: {}, owner: null, followUpOn: null });
       expect(lead.actionPlan).toEqual({ planned: 0, inProgress: 0, done: 0 });
       expect(lead.teamAudits).toEqual([]);
+      // Made just now with consent: not contacted, within its working day.
+      expect(lead.firstContact).toMatchObject({ contactedAt: null, waiting: false });
       expect(lead.timeline).toEqual([
         {
           at: lead.createdAt,
