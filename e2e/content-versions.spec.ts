@@ -5,7 +5,7 @@ import { CONTENT_V1 } from '../src/core/content';
 import { pdfText } from '../test/support/pdf/pdf-text';
 import { expect, expectNoAxeViolations, STEPPED_ANSWERS, test } from './fixtures';
 import { messagesTo } from './mail';
-import { emailResults, rated } from './stored-results';
+import { emailResults, rated, storedResultPdfText } from './stored-results';
 import { EXPECTED_API_ERRORS, makeLead, open, signIn } from './team-session';
 
 // Issue 34's "done when", against the real server: an editor changes a statement and an advice text
@@ -26,15 +26,6 @@ const BAND = bandFor(scoreAreas(ANSWERS).operational);
 const OLD_ADVICE = OPERATIONAL.advice[BAND];
 
 const fieldset = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
-
-async function pdfOfStoredResult(page: Page, token: string): Promise<string> {
-  const res = await page.request.post(`/api/results/${token}/report`, {
-    data: {},
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await pdfText(await res.body())).replace(/\s+/g, ' ');
-}
 
 test('an editor rewords a statement and an advice, previews, publishes; old results keep the old words', async ({
   page,
@@ -150,7 +141,7 @@ test('an editor rewords a statement and an advice, previews, publishes; old resu
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(OLD_ADVICE)).toBeVisible();
   await expect(page.getByText(NEW_ADVICE)).toHaveCount(0);
-  const olderPdf = await pdfOfStoredResult(page, older.token);
+  const olderPdf = (await storedResultPdfText(page, older.token)).replace(/\s+/g, ' ');
   expect(olderPdf).toContain(OLD_STATEMENT.slice(0, 50));
   expect(olderPdf).not.toContain(NEW_STATEMENT.slice(0, 50));
 });

@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startClockedServer, type ClockedServer } from '../test/support/clocked-server-process';
 import { freePort } from '../test/support/free-port';
-import { pdfText } from '../test/support/pdf/pdf-text';
 import { expect, expectNoAxeViolations, pictureAtWidths, test as base } from './fixtures';
 import { messagesTo } from './mail';
+import { resultsTokenIn, storedResultPdfText } from './stored-results';
 import { EXPECTED_API_ERRORS, makeLead, signIn } from './team-session';
 
 // Issue 35's done-when, in Chromium, on a server of its own whose clock the spec sets
@@ -26,7 +26,6 @@ const MONDAY_AFTERNOON = new Date('2026-10-26T16:30:00.000Z'); // 16:30 GMT
 const TUESDAY_MORNING = new Date('2026-10-27T09:00:00.000Z');
 const FILLED_BOOKING =
   'https://book.care-audit.test/consultation?utm_source=audit&name=Priya%20Shah&email=speed-answered%40sunnyside.test#slots';
-const RESULTS_LINK = /https?:\/\/\S+\/results\/([A-Za-z0-9_-]{43})/;
 
 const test = base.extend<object, { clocked: ClockedServer }>({
   clocked: [
@@ -60,21 +59,9 @@ const test = base.extend<object, { clocked: ClockedServer }>({
 // The team reads times in UK time, as the server counts working days.
 test.use({ timezoneId: 'Europe/London' });
 
-/** The private results page's token from the visitor's e-mail. */
-function tokenIn(text: string): string {
-  const token = RESULTS_LINK.exec(text)?.[1];
-  expect(token, 'the results link in the e-mail').toBeTruthy();
-  return token as string;
-}
-
-async function pdfOfStoredResult(page: Page, token: string): Promise<string> {
-  const res = await page.request.post(`/api/results/${token}/report`, {
-    data: {},
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  // The link may wrap across lines on the page: read it back whole.
-  return (await pdfText(await res.body())).replace(/\s+/g, '');
+/** A stored result's PDF text with its whitespace taken out: the booking link may wrap across lines. */
+async function pdfOf(page: Page, token: string): Promise<string> {
+  return (await storedResultPdfText(page, token)).replace(/\s+/g, '');
 }
 
 test('the team sees how fast it answered, who waits, and the booking link is filled in', async ({
@@ -99,13 +86,13 @@ test('the team sees how fast it answered, who waits, and the booking link is fil
     const [mail] = await messagesTo(ANSWERED);
     expect(mail?.text).toContain(FILLED_BOOKING);
     expect(mail?.html).toContain(`href="${FILLED_BOOKING.replaceAll('&', '&amp;')}"`);
-    const token = tokenIn(mail?.text ?? '');
+    const token = resultsTokenIn(mail?.text ?? '');
     await page.goto(`/results/${token}`);
     await expect(page.getByRole('link', { name: 'Book a free consultation' })).toHaveAttribute(
       'href',
       FILLED_BOOKING,
     );
-    expect(await pdfOfStoredResult(page, token)).toContain(FILLED_BOOKING);
+    expect(await pdfOf(page, token)).toContain(FILLED_BOOKING);
 
     // Without consent: the link as configured, nothing of the visitor's.
     const [plain] = await messagesTo(RESULTS_ONLY);
@@ -113,13 +100,13 @@ test('the team sees how fast it answered, who waits, and the booking link is fil
     expect(plain?.text).not.toMatch(/consultation\?\S*(name|email)=/);
     expect(plain?.html).toContain(`href="${BOOKING_URL}"`);
     expect(plain?.html).not.toMatch(/consultation\?[^"]*(name|email)=/);
-    const plainToken = tokenIn(plain?.text ?? '');
+    const plainToken = resultsTokenIn(plain?.text ?? '');
     await page.goto(`/results/${plainToken}`);
     await expect(page.getByRole('link', { name: 'Book a free consultation' })).toHaveAttribute(
       'href',
       BOOKING_URL,
     );
-    const plainPdf = await pdfOfStoredResult(page, plainToken);
+    const plainPdf = await pdfOf(page, plainToken);
     expect(plainPdf).toContain(BOOKING_URL);
     expect(plainPdf).not.toContain('email=');
   });

@@ -1,9 +1,10 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { AREA_IDS, type Rating, type Responses } from '../src/core';
 import { searchCounters, type ProofChallenge } from '../src/shared/proof-of-work';
 import type { ManagerTeamAudit } from '../src/shared/team-audit';
 import { expect } from './fixtures';
 import { messagesTo } from './mail';
+import { pdfText } from '../test/support/pdf/pdf-text';
 
 /**
  * Results stored through the API as the e-mail form stores them, and what opens from their link:
@@ -11,6 +12,23 @@ import { messagesTo } from './mail';
  */
 
 const RESULTS_LINK = /https?:\/\/[^\s"<>]+\/results\/([A-Za-z0-9_-]{43})/;
+
+/** The token of the private results link in a visitor's e-mail. */
+export function resultsTokenIn(text: string): string {
+  const token = RESULTS_LINK.exec(text)?.[1];
+  expect(token, 'the results link in the e-mail').toBeTruthy();
+  return token as string;
+}
+
+/** The text of a stored result's PDF (`POST /api/results/<token>/report`), as the page downloads it. */
+export async function storedResultPdfText(page: Page, token: string): Promise<string> {
+  const res = await page.request.post(`/api/results/${token}/report`, {
+    data: {},
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return pdfText(await res.body());
+}
 
 /** Every statement of each area rated as given, in the audit's order of areas. */
 export function rated(ratings: readonly Rating[]): Responses {
