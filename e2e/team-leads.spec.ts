@@ -90,7 +90,7 @@ test('a lead: contact, source and profile; owner and follow-up day set and shown
   // The lead: who, where from, what service.
   await page.getByRole('link', { name: mine, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: mine })).toBeFocused();
-  const contact = page.getByRole('region', { name: 'Contact' });
+  const contact = page.getByRole('region', { name: 'Contact', exact: true });
   for (const text of ['Priya Shah', 'Sunnyside Care Homes', 'Registered manager'])
     await expect(contact).toContainText(text);
   await expect(contact.getByRole('link', { name: '0121 496 0000' })).toHaveAttribute(

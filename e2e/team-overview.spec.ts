@@ -89,7 +89,11 @@ test('the overview: each step defined, never over 100% of the step before, every
     await expect(table.locator('thead th').first()).toBeVisible();
     await expect(figure.locator('svg[aria-hidden="true"]').first()).toBeAttached();
   }
-  await expect(page.getByRole('table', { name: /last 30 days and the 30 before/ })).toBeVisible();
+  await expect(
+    page.getByRole('table', {
+      name: 'Each step, the leads and the team audits, last 30 days and the 30 before',
+    }),
+  ).toBeVisible();
 
   // Only the days with activity get a row; the others are one sentence.
   const dayRows = await page.getByRole('table', { name: 'Counts per day' }).locator('tbody tr').count();

@@ -81,6 +81,8 @@ test('sign in by e-mailed link, work a lead from the public form, download the C
   await expect(main).toContainText('The team may contact me about a free consultation');
   await expect(page.locator('.answers li')).toHaveCount(25);
   await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+    // In the follow-up card: how fast the team first answered (issue 35).
+    'First contact',
     'Operational Efficiency',
     'Compliance & Regulations',
     'Service Quality',
