@@ -67,6 +67,18 @@ async function recordDigest(
   });
 }
 
+/** Those of `members` whose digest of `day` is not yet recorded (recordDigest still decides, under its key). */
+async function notYetRecorded(db: Queryable, members: readonly string[], day: string): Promise<string[]> {
+  if (members.length === 0) return [];
+  const { rows } = await db.query<{ email: string }>(
+    `SELECT email FROM lead_digests
+      WHERE digest_day = $1::date AND email IN (SELECT jsonb_array_elements_text($2::jsonb))`,
+    [day, JSON.stringify(members)],
+  );
+  const recorded = new Set(rows.map((row) => row.email));
+  return members.filter((member) => !recorded.has(member));
+}
+
 /**
  * One tick of the digest job at `now`: for each of `members` (TEAM_EMAILS) who chose the daily
  * digest and whose due digest is not yet recorded, records it and queues it (see recordDigest).
@@ -82,7 +94,8 @@ export async function queueDueDigests(
 ): Promise<DigestTick> {
   const due = dueDigest(now);
   const tick: DigestTick = { day: due.day, queued: [], empty: [] };
-  const wanting = await membersChoosing(db, members, 'daily_digest');
+  const wanting = await notYetRecorded(db, await membersChoosing(db, members, 'daily_digest'), due.day);
+  // The job ticks every minute; once the day's digests are recorded, nothing is counted again.
   if (wanting.length === 0) return tick;
   const alsoWithoutConsent = new Set(
     await membersChoosing(db, members, 'daily_digest', { withoutConsent: true }),

@@ -107,7 +107,7 @@ interface LeadSummaryRow extends Record<string, unknown> {
  * result, then each filter, a condition on the lead `l` or on `r`; the search finds a lead by any
  * address it came with.
  */
-function leadConditions(query: LeadListQuery): { where: string; params: SqlParam[] } {
+function leadConditions(query: LeadListQuery, cutoff: Date): { where: string; params: SqlParam[] } {
   const conditions: string[] = [IS_LATEST];
   const params: SqlParam[] = [];
   const where = (condition: (param: string) => string, value: SqlParam) => {
@@ -130,7 +130,7 @@ function leadConditions(query: LeadListQuery): { where: string; params: SqlParam
   if (query.owner === null) conditions.push('l.owner_email IS NULL');
   else if (query.owner !== undefined) where((p) => `l.owner_email = ${p}`, query.owner);
   if (query.dueBy !== undefined) where((p) => `l.follow_up_on <= ${p}::date`, query.dueBy);
-  if (query.waiting) where((p) => WAITING_SQL('l', p), waitingCutoff(query.now ?? new Date()));
+  if (query.waiting) where((p) => WAITING_SQL('l', p), cutoff);
   return { where: `WHERE ${conditions.join(' AND ')}`, params };
 }
 
@@ -138,10 +138,12 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
   if (!Number.isInteger(query.page) || query.page < 1) {
     throw new RangeError(`page must be a whole number of at least 1, got ${query.page}`);
   }
-  const { where, params } = leadConditions(query);
+  // Worked out once (a search over the fortnight before now), for the filter and the page's flags.
+  const cutoff = waitingCutoff(query.now ?? new Date());
+  const { where, params } = leadConditions(query, cutoff);
   const offset = (query.page - 1) * TEAM_PAGE_SIZE;
   // The page flags its waiting leads: one more parameter, the page's query alone takes.
-  const cutoff = `$${params.length + 1}`;
+  const cutoffParam = `$${params.length + 1}`;
   const [page, count] = await Promise.all([
     // The page's ids first, then the rest for those 50 only: a select list computed beside OFFSET
     // is computed for every skipped row too (9,950 delivery states for the last of 10,000 leads).
@@ -150,13 +152,13 @@ export async function listLeads(db: Queryable, query: LeadListQuery): Promise<Le
               (SELECT count(*)::int FROM email_requests c WHERE c.lead_id = l.id) AS results,
               ${DELIVERY} AS delivery,
               EXISTS (SELECT 1 FROM lead_notes n WHERE n.lead_id = l.id) AS has_note,
-              CASE WHEN ${WAITING_SQL('l', cutoff)} THEN ${FIRST_CONSENT_SQL('l')} END AS waiting_since
+              CASE WHEN ${WAITING_SQL('l', cutoffParam)} THEN ${FIRST_CONSENT_SQL('l')} END AS waiting_since
          FROM (SELECT r.id FROM ${LEAD_WITH_LATEST} ${where}
                 ORDER BY r.created_at DESC, r.id DESC
                 LIMIT ${TEAM_PAGE_SIZE} OFFSET ${offset}) AS page
          JOIN email_requests r ON r.id = page.id JOIN leads l ON l.id = r.lead_id
         ORDER BY r.created_at DESC, r.id DESC`,
-      [...params, waitingCutoff(query.now ?? new Date())],
+      [...params, cutoff],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${LEAD_WITH_LATEST} ${where}`, params),
   ]);

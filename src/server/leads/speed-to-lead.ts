@@ -82,18 +82,21 @@ export function speedToLeadOf(leads: readonly FirstContact[], now: Date): SpeedT
   };
 }
 
+/** A period as a half-open range of times: its first moment and the first moment after it. */
+interface Bounds {
+  from: Date;
+  until: Date;
+}
+
 /**
- * The speed to lead of each period (its first moment and the first after it), as things stand at
- * `now`: each lead with consent counted in the period its first request with consent came in.
+ * The speed to lead of the overview's two periods, as things stand at `now`: each lead with consent
+ * counted in the period its first request with consent came in.
  */
-export async function readSpeedToLead<Period extends string>(
+export async function readSpeedToLead(
   db: Queryable,
-  periods: Record<Period, { from: Date; until: Date }>,
+  periods: { current: Bounds; previous: Bounds },
   now: Date,
-): Promise<Record<Period, SpeedToLead>> {
-  const bounds = Object.values<{ from: Date; until: Date }>(periods);
-  const from = new Date(Math.min(...bounds.map((b) => b.from.getTime())));
-  const until = new Date(Math.max(...bounds.map((b) => b.until.getTime())));
+): Promise<{ current: SpeedToLead; previous: SpeedToLead }> {
   // Each lead's first request with consent, by one pass over the requests with consent.
   const { rows } = await db.query<{ since: Date; contacted_at: Date | null; status: FollowUpStatus }>(
     `SELECT first.since, l.first_contacted_at AS contacted_at, l.follow_up_status AS status
@@ -101,32 +104,28 @@ export async function readSpeedToLead<Period extends string>(
               WHERE consent_at IS NOT NULL GROUP BY lead_id) AS first
        JOIN leads l ON l.id = first.lead_id
       WHERE first.since >= $1 AND first.since < $2 AND ${LATEST_HAS_CONSENT_SQL('l')}`,
-    [from, until],
+    [periods.previous.from, periods.current.until],
   );
-  const leads = rows.map((row) => ({
-    since: new Date(row.since),
-    firstContact: firstContactOf(
-      {
-        firstConsentAt: new Date(row.since),
-        consent: true,
-        firstContactedAt: row.contacted_at === null ? null : new Date(row.contacted_at),
-        status: row.status,
-      },
-      now,
-    ) as FirstContact,
-  }));
-  const figures = {} as Record<Period, SpeedToLead>;
-  for (const [period, { from: start, until: end }] of Object.entries(periods) as [
-    Period,
-    { from: Date; until: Date },
-  ][]) {
-    const inPeriod = leads.filter((lead) => lead.since >= start && lead.since < end);
-    figures[period] = speedToLeadOf(
-      inPeriod.map((lead) => lead.firstContact),
+  const leads = rows.map(
+    (row) =>
+      firstContactOf(
+        {
+          firstConsentAt: new Date(row.since),
+          consent: true, // the query kept only leads whose latest request has consent
+          firstContactedAt: row.contacted_at === null ? null : new Date(row.contacted_at),
+          status: row.status,
+        },
+        now,
+      ) as FirstContact,
+  );
+  const of = ({ from, until }: Bounds) =>
+    speedToLeadOf(
+      leads.filter(
+        (lead) => Date.parse(lead.since) >= from.getTime() && Date.parse(lead.since) < until.getTime(),
+      ),
       now,
     );
-  }
-  return figures;
+  return { current: of(periods.current), previous: of(periods.previous) };
 }
 
 /** How many leads wait at `now`, whenever they came: what the list's waiting filter shows. */
