@@ -10,7 +10,7 @@ describe('when PostgreSQL stops and starts again', () => {
   let smtp: SmtpTestServer;
 
   beforeAll(async () => {
-    [t, smtp] = await Promise.all([openTestDatabase('postgres'), startSmtpServer()]);
+    [t, smtp] = await Promise.all([openTestDatabase('postgres', { ownServer: true }), startSmtpServer()]);
   });
   afterAll(async () => {
     await smtp?.close();
@@ -40,7 +40,7 @@ describe('when PostgreSQL stops and starts again', () => {
 
   it('answers 503 while it is down, without crashing, and recovers when it is back', async () => {
     expect((await health()).statusCode).toBe(200);
-    await t.server?.stop();
+    await t.server!.stop();
 
     const down = await health();
     expect(down.statusCode).toBe(503);
@@ -51,7 +51,7 @@ describe('when PostgreSQL stops and starts again', () => {
     // Let the outbox worker meet the outage too.
     await new Promise((r) => setTimeout(r, 1_500));
 
-    await t.server?.start();
+    await t.server!.start();
     expect((await health()).statusCode).toBe(200);
     const accepted = await post();
     expect(accepted.statusCode).toBe(202);

@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { MIGRATION_RECORD_TABLES } from '../../src/server/db/migrate';
 import { openDatabase } from '../../src/server/db/open-database';
 import { openTestPglite } from './pglite';
 import { startPostgres, type PostgresServer } from './postgres';
+import { createTestDatabase, type SharedPostgres } from './shared-postgres';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const DATABASE_KINDS: readonly DatabaseKind[] = ['pglite', 'postgres'];
@@ -16,7 +18,7 @@ export interface TestDatabase {
   db: Database;
   /** A directory of its own, for DATA_DIR. */
   dataDir: string;
-  /** Set for PostgreSQL: the server, to stop and start for outage tests. */
+  /** Set for PostgreSQL opened with `ownServer`: the server, to stop and start for outage tests. */
   server: PostgresServer | undefined;
   /** The DATABASE_URL a server process would be given (undefined for PGlite). */
   url: string | undefined;
@@ -28,12 +30,20 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/**
+ * `ownServer`: a PostgreSQL server for this database alone, for a test that stops or kills it. Else a
+ * database of its own on the server the run shares (test/support/shared-postgres.ts), when there is one.
+ */
+export async function openTestDatabase(
+  kind: DatabaseKind,
+  { ownServer = false }: { ownServer?: boolean } = {},
+): Promise<TestDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `care-audit-${kind}-`));
-  const server = kind === 'postgres' ? await startPostgres() : undefined;
-  const db = server
-    ? await openDatabase({ databaseUrl: server.url, dataDir })
-    : await openTestPglite(dataDir);
+  const shared = kind === 'postgres' && !ownServer ? sharedPostgres() : undefined;
+  const server = kind === 'postgres' && !shared ? await startPostgres() : undefined;
+  const onShared = shared ? await createTestDatabase(shared) : undefined;
+  const url = onShared?.url ?? server?.url;
+  const db = url ? await openDatabase({ databaseUrl: url, dataDir }) : await openTestPglite(dataDir);
   // Read before any test ran: whatever rows there are, the migrations put there.
   const seeds = await readSeeds(db);
   return {
@@ -41,14 +51,20 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
     db,
     dataDir,
     server,
-    url: server?.url,
+    url,
     reset: () => resetDatabase(db, seeds),
     destroy: async () => {
       await db.close();
+      await onShared?.drop();
       await server?.destroy();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The run's shared PostgreSQL server (test/global-setup.ts); none when a config starts no such server. */
+function sharedPostgres(): SharedPostgres | undefined {
+  return inject('sharedPostgres');
 }
 
 /**

@@ -51,8 +51,11 @@ export async function findPostgresBin(searchPath: string = process.env.PATH ?? '
 /**
  * Starts a PostgreSQL server in a temporary directory on a free loopback port. PostgreSQL refuses
  * to run as root, so as root it runs as the `postgres` user, owning its directory.
+ * `maxConnections` raises PostgreSQL's default of 100, for the one server a whole run shares.
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres({
+  maxConnections,
+}: { maxConnections?: number } = {}): Promise<PostgresServer> {
   const bin = await findPostgresBin();
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'care-audit-pg-'));
   const dataDir = path.join(root, 'data');
@@ -96,6 +99,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     '-c fsync=off',
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
+    ...(maxConnections ? [`-c max_connections=${maxConnections}`] : []),
   ].join(' ');
   let running = false;
   const start = async () => {

@@ -180,7 +180,7 @@ describe('the client-limit store on PostgreSQL', () => {
 describe('the client-limit store when PostgreSQL stops', () => {
   let t: TestDatabase;
   beforeAll(async () => {
-    t = await openTestDatabase('postgres');
+    t = await openTestDatabase('postgres', { ownServer: true });
   });
   afterAll(async () => {
     await t?.destroy();
@@ -202,7 +202,7 @@ describe('the client-limit store when PostgreSQL stops', () => {
     const app = await limitedApp(watchAvailability(t.db, outage), 5, MINUTE_MS);
     try {
       expect((await post(app, '/limited')).statusCode).toBe(200);
-      await t.server?.stop();
+      await t.server!.stop();
       for (let i = 0; i < 4; i++) {
         const refused = await post(app, '/limited');
         expect(refused.statusCode).toBe(503);
@@ -212,7 +212,7 @@ describe('the client-limit store when PostgreSQL stops', () => {
         ['error', 'database unavailable'],
       ]);
 
-      await t.server?.start();
+      await t.server!.start();
       expect((await post(app, '/limited')).statusCode).toBe(200);
       expect((await post(app, '/limited')).statusCode).toBe(200);
       expect(lines.slice(1)).toEqual([
