@@ -371,6 +371,15 @@ test.describe('results states pass axe', () => {
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
   });
 
+  test('on the private results page with the action plan’s rows open', async ({ page }) => {
+    await openPrivateResults(page);
+    const plan = page.getByRole('region', { name: 'Your action plan' });
+    // Each row's fields are under a disclosure: open, they are scanned as a visitor meets them.
+    for (const summary of await plan.locator('summary').all()) await summary.click();
+    await expect(plan.getByLabel('Status').last()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test('when the results behind a link are gone', async ({ page, consoleErrors }) => {
     consoleErrors.allow(NOT_FOUND_RESOURCE);
     const link = await privateResultsLink(page);
