@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { STEPPED_ANSWERS, completeAudit, expect, expectNoAxeViolations, rateSection, test } from './fixtures';
+import {
+  STEPPED_ANSWERS,
+  completeAudit,
+  expect,
+  expectNoAxeViolations,
+  pictureAtWidths,
+  rateSection,
+  test,
+} from './fixtures';
 import { changeTeamAudit, emailResults, rated, saveForLater } from './stored-results';
 import { leadIdOf, open, SECOND_MEMBER_EMAIL, signIn } from './team-session';
 
@@ -79,6 +87,7 @@ test.describe('the console stays quiet', () => {
       await expect(page).toHaveURL(/\/team\/sign-in$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Sign in', exact: true })).toBeVisible();
     }
+    await pictureAtWidths(page, 'team-signed-out-visit', [390, 1280]);
 
     // The sign-in form, the link's page and the leads it opens on (team-session.ts).
     await signIn(page, SECOND_MEMBER_EMAIL);
