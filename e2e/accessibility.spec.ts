@@ -371,6 +371,25 @@ test.describe('results states pass axe', () => {
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
   });
 
+  test('on the private results page with the action plan’s rows open', async ({ page }) => {
+    await openPrivateResults(page);
+    const plan = page.getByRole('region', { name: 'Your action plan' });
+    await expect(plan).toContainText('Nothing marked yet');
+    // Each row's fields are under a disclosure: open, they are scanned as a visitor meets them.
+    const rows = plan.locator('details');
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index += 1) {
+      const row = rows.nth(index);
+      await row.locator('summary').click();
+      await expect(row).toHaveAttribute('open', '');
+    }
+    await expect(plan.getByRole('combobox', { name: 'Status' })).toHaveCount(count);
+    for (const status of await plan.getByRole('combobox', { name: 'Status' }).all())
+      await expect(status).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test('when the results behind a link are gone', async ({ page, consoleErrors }) => {
     consoleErrors.allow(NOT_FOUND_RESOURCE);
     const link = await privateResultsLink(page);

@@ -1,9 +1,8 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { Rating, Responses } from '../src/core';
-import { searchCounters, type ProofChallenge } from '../src/shared/proof-of-work';
 import { CONSENT_WORDING } from '../src/shared/email-request-rules';
 import { NOT_FOUND_RESOURCE, expect, expectNoAxeViolations, rateSection, test } from './fixtures';
-import { messagesTo } from './mail';
+import { continueLinkSentTo, saveForLater } from './stored-results';
 
 // "Save and continue later" against the real server, its SMTP listener and Chromium: the link that
 // arrives by e-mail reopens the audit in another browser context (another device) at the section
@@ -11,7 +10,6 @@ import { messagesTo } from './mail';
 // completed audit's link; an unknown link's fresh start; the form by keyboard alone, axe-clean at
 // 390 px; and pictures at 390, 768 and 1280 px (test-results/screenshots).
 
-const CONTINUE_LINK = /https?:\/\/[^\s"<>]+\/audit-tool\/continue\/([A-Za-z0-9_-]{43})/;
 const RADIO_NAMES = ['1 Poor', '2', '3', '4', '5 Excellent'] as const;
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -61,30 +59,6 @@ async function expectRatings(page: Page, ratings: readonly Rating[]) {
   }
 }
 
-/** The continue link in the one e-mail sent to `address`. */
-async function linkSentTo(address: string): Promise<{ link: string; token: string }> {
-  const [mail] = await messagesTo(address);
-  const match = (mail?.text ?? '').match(CONTINUE_LINK);
-  expect(match, 'a continue link in the e-mail').toBeTruthy();
-  return { link: match![0], token: match![1]! };
-}
-
-/** A first save made through the API as the form makes it (a solved challenge, an empty honeypot). */
-async function saveThroughApi(
-  request: APIRequestContext,
-  address: string,
-  responses: Responses,
-  section: number,
-): Promise<{ link: string; token: string }> {
-  const challenge = (await (await request.get('/api/challenge')).json()) as ProofChallenge;
-  const solution = searchCounters(challenge.parameters, 0, 2 ** 32);
-  const res = await request.post('/api/saved-audits', {
-    data: { email: address, responses, section, website: '', proof: { challenge, solution } },
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  return linkSentTo(address);
-}
-
 /** A page in a browser context of its own: another device, sharing nothing with the first. */
 async function onAnotherDevice(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -123,7 +97,7 @@ test.describe('Save and continue later', () => {
         `^We've sent a link to ${address.replace(/[.+]/g, '\\$&')}\\. It opens this audit where you left off, on any device, until the end of \\d{1,2} [A-Z][a-z]+ \\d{4} \\(UK time\\)\\.$`,
       ),
     );
-    const { link, token } = await linkSentTo(address);
+    const { link, token } = await continueLinkSentTo(address);
 
     const other = await onAnotherDevice(browser);
     await openLink(other, link);
@@ -164,7 +138,7 @@ test.describe('Save and continue later', () => {
     browser,
   }) => {
     const responses: Responses = { operational: { 0: 3, 1: 3, 2: 3, 3: 3, 4: 3 }, compliance: { 0: 2 } };
-    const { link } = await saveThroughApi(page.request, newAddress('two-devices'), responses, 1);
+    const { link } = await saveForLater(page.request, newAddress('two-devices'), responses, 1);
     const second = await onAnotherDevice(browser);
     await openLink(page, link);
     await openLink(second, link);
@@ -270,7 +244,7 @@ test.describe('Save and continue later', () => {
     const status = page.getByText("We've sent a link to");
     await expect(status).toBeFocused({ timeout: 15_000 });
     await expectNoAxeViolations(page);
-    await linkSentTo(address);
+    await continueLinkSentTo(address);
   });
 
   test('pictures of the open form and the sent status at 390, 768 and 1280 px', async ({ page }) => {

@@ -22,6 +22,37 @@ async function buildChain(request: APIRequestContext, ratings: readonly (readonl
   return links;
 }
 
+const SCROLL_HINT = 'Scroll sideways to see the whole table.';
+
+/**
+ * The table's cue that it scrolls: the line above it, which describes its region, and a shade at
+ * the edge with more beyond (the right, before any scrolling); neither while it fits.
+ */
+async function expectScrollCue(page: Page, shown: boolean, width: number) {
+  const progress = page.getByRole('region', { name: 'Your progress' });
+  const table = progress.getByRole('region', { name: 'Your results over time' });
+  const hint = progress.getByText(SCROLL_HINT, { exact: true });
+  if (shown) {
+    await expect(hint, `the scroll hint at ${width} px`).toBeVisible();
+    await expect(table).toHaveAccessibleDescription(SCROLL_HINT);
+  } else {
+    await expect(hint, `the scroll hint at ${width} px`).toHaveCount(0);
+    await expect(table).toHaveAccessibleDescription('');
+  }
+  // Polled: the shades fade in and out.
+  await expect
+    .poll(() => shadeOpacities(page), { message: `the edge shades at ${width} px` })
+    .toEqual({ start: 0, end: shown ? 1 : 0 });
+}
+
+/** How opaque the shades at the table's left and right edges are (0 hidden, 1 shown). */
+async function shadeOpacities(page: Page): Promise<{ start: number; end: number }> {
+  return page.locator('.progress-over-time .scroll-region__frame').evaluate((frame) => ({
+    start: Number(getComputedStyle(frame, '::before').opacity),
+    end: Number(getComputedStyle(frame, '::after').opacity),
+  }));
+}
+
 /** Looks at the progress section at three widths: no sideways scroll of the page, a picture each. */
 async function lookAt(page: Page, name: string) {
   const progress = page.getByRole('region', { name: 'Your progress' });
@@ -46,6 +77,7 @@ async function lookAt(page: Page, name: string) {
     const table = progress.getByRole('region', { name: 'Your results over time' });
     const fits = await table.evaluate((el) => el.scrollWidth <= el.clientWidth);
     expect(fits, `the table fits at ${width} px`).toBe(width >= 768);
+    await expectScrollCue(page, !fits, width);
     await progress.screenshot({ path: `test-results/screenshots/${width}-progress-${name}.png` });
   }
 }
@@ -109,6 +141,11 @@ test.describe('progress over time on the private results page', () => {
     expect(scrollWidth).toBeGreaterThan(clientWidth);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    // Scrolled part way, there is more on both sides; at the end, only behind.
+    await expect.poll(() => shadeOpacities(page)).toEqual({ start: 1, end: 1 });
+    await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect.poll(() => shadeOpacities(page)).toEqual({ start: 1, end: 0 });
+    await progress.screenshot({ path: 'test-results/screenshots/390-progress-3-scrolled.png' });
 
     // The PDF the page downloads is the stored result's, with its progress page.
     const [download] = await Promise.all([

@@ -12,6 +12,7 @@ import { pdfText } from '../test/support/pdf/pdf-text';
  */
 
 const RESULTS_LINK = /https?:\/\/[^\s"<>]+\/results\/([A-Za-z0-9_-]{43})/;
+const CONTINUE_LINK = /https?:\/\/[^\s"<>]+\/audit-tool\/continue\/([A-Za-z0-9_-]{43})/;
 
 /** The token of the private results link in a visitor's e-mail. */
 export function resultsTokenIn(text: string): string {
@@ -96,4 +97,29 @@ export async function readTeamAudit(
   const res = await request.get(`/api/results/${resultsToken}/team-audit`);
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as ManagerTeamAudit;
+}
+
+/** The "continue later" link in the one e-mail sent to `address`. */
+export async function continueLinkSentTo(address: string): Promise<{ link: string; token: string }> {
+  const [mail] = await messagesTo(address);
+  const match = (mail?.text ?? '').match(CONTINUE_LINK);
+  expect(match, 'a continue link in the e-mail').toBeTruthy();
+  return { link: match![0], token: match![1]! };
+}
+
+/**
+ * A first "Save and continue later" made through the API as the form makes it (a solved challenge,
+ * an empty honeypot); resolves with the continue link the e-mail carries.
+ */
+export async function saveForLater(
+  request: APIRequestContext,
+  address: string,
+  responses: Responses,
+  section: number,
+): Promise<{ link: string; token: string }> {
+  const res = await request.post('/api/saved-audits', {
+    data: { email: address, responses, section, website: '', proof: await solvedProof(request) },
+  });
+  expect(res.status(), await res.text()).toBe(202);
+  return continueLinkSentTo(address);
 }

@@ -32,6 +32,12 @@ export interface TeamSession {
 }
 
 /**
+ * `GET /api/team/session`: whether this browser is signed in, and as whom. Always a 200 (decision
+ * 0084); signed out it says nothing more, whatever cookie was sent.
+ */
+export type TeamSessionState = { signedIn: false } | ({ signedIn: true } & TeamSession);
+
+/**
  * The lead an activity entry is about: its address masked ("j•••@example.org"), and its id while
  * the lead is still held (null once erased or expired), for a link. Never shown as a raw id.
  */

@@ -14,7 +14,7 @@ import type {
   SignInAccepted,
   TeamMembers,
   TeamSavedAudits,
-  TeamSession,
+  TeamSessionState,
   TeamSetup,
 } from '../shared/team-api';
 import type { BotCheckFields } from '../shared/bot-check';
@@ -128,7 +128,8 @@ export const teamApi = {
   useToken: (token: string) =>
     request<{ email: string }>('/api/team/auth', { method: 'POST', body: { token }, redirectOn401: false }),
   signOut: () => request<void>('/api/team/sign-out', { method: 'POST', redirectOn401: false }),
-  session: () => request<TeamSession>('/api/team/session'),
+  /** Whether this browser is signed in: a 200 either way, so a signed-out visit logs no error. */
+  session: () => request<TeamSessionState>('/api/team/session'),
   leads: ({ page, q, status, delivery, serviceType, size, source, owner, due, waiting }: LeadQuery) =>
     request<LeadPage>(
       `/api/team/leads${query({

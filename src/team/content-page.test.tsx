@@ -25,7 +25,7 @@ const COLLEAGUE = 'colleague@care-audit.example';
 /** What no handler answers: the session, and "no such route" for anything else. */
 function fallback(request: Sent): Answer {
   return request.path === '/api/team/session'
-    ? json({ email: ME, expiresAt: '2026-12-01T00:00:00Z' })
+    ? json({ signedIn: true, email: ME, expiresAt: '2026-12-01T00:00:00Z' })
     : json({ error: { code: 'not_found', message: `No fake for ${request.method} ${request.path}` } }, 404);
 }
 

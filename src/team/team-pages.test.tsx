@@ -49,7 +49,8 @@ function fakeApi(sent: Sent[], handlers: Handler[] = []) {
 }
 
 function defaults({ method, path }: Sent): Answer {
-  if (path === '/api/team/session') return json({ email: ME, expiresAt: '2026-12-01T00:00:00Z' });
+  if (path === '/api/team/session')
+    return json({ signedIn: true, email: ME, expiresAt: '2026-12-01T00:00:00Z' });
   if (path === '/api/team/members') return json({ members: [COLLEAGUE, ME], me: ME } satisfies TeamMembers);
   if (path === '/api/team/me/alerts' && method === 'GET') {
     return json({ alert: 'each_lead', requestsWithoutConsent: false });
@@ -655,6 +656,28 @@ describe('the team workspace pages', () => {
           }),
         ),
       ).toBe(true);
+    });
+  });
+
+  describe('the workspace', () => {
+    it('signed out, goes to the sign-in page having asked only whether it is signed in', async () => {
+      fakeApi(sent, [({ path }) => (path === '/api/team/session' ? json({ signedIn: false }) : undefined)]);
+      renderAt('/team/overview');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+      expect(window.location.pathname).toBe('/team/sign-in');
+      // The page's own requests, which need a session, were never sent: no refused request. (The
+      // sign-in page asks the open setup route, and the site's challenge for its form.)
+      const teamRequests = sent.map((s) => s.path).filter((path) => path.startsWith('/api/team/'));
+      expect(teamRequests.filter((path) => path !== '/api/team/setup')).toEqual(['/api/team/session']);
+    });
+
+    it('signed in, shows the page and who is signed in', async () => {
+      fakeApi(sent);
+      renderAt('/team/alerts');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Your alerts' })).toBeTruthy();
+      expect(sent[0]?.path).toBe('/api/team/session');
+      expect(window.location.pathname).toBe('/team/alerts');
+      expect(text(screen.getByRole('banner'))).toContain(`Signed in as ${ME}`);
     });
   });
 

@@ -83,3 +83,14 @@ export async function signInThroughApi(
   if (used.statusCode !== 200) throw new Error(`auth answered ${used.statusCode} ${used.body}`);
   return sessionCookieFrom(used);
 }
+
+/**
+ * Whom `GET /api/team/session` says the cookie signs in (null: signed out). It answers 200 either
+ * way (decision 0084); anything else throws.
+ */
+export async function signedInAs(app: FastifyInstance, cookie: string | undefined): Promise<string | null> {
+  const res = await teamRequest(app, 'GET', '/api/team/session', { cookie });
+  if (res.statusCode !== 200) throw new Error(`session answered ${res.statusCode} ${res.body}`);
+  const state = res.json() as { signedIn: boolean; email?: string };
+  return state.signedIn ? (state.email ?? null) : null;
+}

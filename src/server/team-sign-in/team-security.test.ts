@@ -12,8 +12,16 @@ import { apiOnlyEnv, testConfig } from '../../../test/support/test-config';
 
 const MEMBER = 'member@care-audit.example';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** The routes that answer without a session; every other /api/team/ route must refuse. */
-const OPEN = new Set(['GET /api/team/setup', 'POST /api/team/sign-in', 'POST /api/team/auth']);
+/**
+ * The routes that answer without a session; every other /api/team/ route must refuse. The session
+ * route answers whether one is signed in, and signed out says only that (decision 0084).
+ */
+const OPEN = new Set([
+  'GET /api/team/setup',
+  'POST /api/team/sign-in',
+  'POST /api/team/auth',
+  'GET /api/team/session',
+]);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 interface TeamRoute {
@@ -95,6 +103,16 @@ describe.each(DATABASE_KINDS)('every /api/team/ route on %s', (kind) => {
     ['with a session cookie from before sign-out', () => signedOutCookie],
   ];
   for (const [label, cookie] of cases) {
+    it(`says only "signed out" ${label} when asked whether one is signed in`, async () => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await teamRequest(server.app, method, '/api/team/session', { cookie: cookie() });
+        expect(res.statusCode, method).toBe(200);
+        expect(res.headers['cache-control'], method).toBe('no-store');
+        expect(res.headers['set-cookie'], method).toBeUndefined();
+        if (method === 'GET') expect(res.json()).toEqual({ signedIn: false });
+      }
+    });
+
     it(`answers 401 JSON ${label} on every route but the open ones`, async () => {
       for (const route of closed()) {
         const res = await teamRequest(server.app, route.method, route.path, {
@@ -133,8 +151,8 @@ describe.each(DATABASE_KINDS)('every /api/team/ route on %s', (kind) => {
     const after = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM team_activity');
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
     expect(
-      (await teamRequest(server.app, 'GET', '/api/team/session', { cookie: liveCookie })).statusCode,
-    ).toBe(200);
+      (await teamRequest(server.app, 'GET', '/api/team/session', { cookie: liveCookie })).json(),
+    ).toMatchObject({ signedIn: true, email: MEMBER });
   });
 
   it('lets the live session through on the same routes (so the refusals above are about the session)', async () => {

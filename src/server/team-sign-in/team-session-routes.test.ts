@@ -9,6 +9,7 @@ import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../../../te
 import {
   memoryTransport,
   sessionCookieFrom,
+  signedInAs,
   signInThroughApi,
   TEAM_ORIGIN,
   teamRequest,
@@ -140,7 +141,11 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
     const session = await teamRequest(server.app, 'GET', '/api/team/session', { cookie });
     expect(session.statusCode).toBe(200);
     expect(session.headers['cache-control']).toBe('no-store');
-    expect(session.json()).toEqual({ email: MEMBER, expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(session.json()).toEqual({
+      signedIn: true,
+      email: MEMBER,
+      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
 
     const out = await teamRequest(server.app, 'POST', '/api/team/sign-out', { cookie });
     expect(out.statusCode).toBe(204);
@@ -148,9 +153,12 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
       /^care_audit_team=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/,
     );
     expect((await t.db.query('SELECT * FROM team_sessions')).rows).toEqual([]);
+    // Asking is not refused (decision 0084): the answer says signed out, and nothing more.
     const after = await teamRequest(server.app, 'GET', '/api/team/session', { cookie });
-    expect(after.statusCode).toBe(401);
-    expect(after.json().error.code).toBe('unauthorized');
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['cache-control']).toBe('no-store');
+    expect(after.json()).toEqual({ signedIn: false });
+    expect((await teamRequest(server.app, 'GET', '/api/team/leads', { cookie })).statusCode).toBe(401);
 
     const again = await signInThroughApi(server.app, mail.sent, MEMBER);
     const activity = await teamRequest(server.app, 'GET', '/api/team/activity', { cookie: again });
@@ -218,8 +226,8 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
         (r) => r.email,
       );
     expect(await emails()).toEqual([OTHER]);
-    expect((await teamRequest(smaller, 'GET', '/api/team/session', { cookie: member })).statusCode).toBe(401);
-    expect((await teamRequest(smaller, 'GET', '/api/team/session', { cookie: other })).statusCode).toBe(200);
+    expect(await signedInAs(smaller, member)).toBeNull();
+    expect(await signedInAs(smaller, other)).toBe(OTHER);
   });
 
   it('says whether anyone can sign in; with TEAM_EMAILS unset sign-in still answers 202 and sends nothing', async () => {
@@ -266,10 +274,7 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
     expect(String(used.headers['set-cookie'])).toMatch(
       /^__Host-care_audit_team=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
     );
-    const session = await teamRequest(secure, 'GET', '/api/team/session', {
-      cookie: sessionCookieFrom(used),
-    });
-    expect(session.statusCode).toBe(200);
+    expect(await signedInAs(secure, sessionCookieFrom(used))).toBe(MEMBER);
   });
 
   it('pages the activity log, 50 a page, and refuses a bad page number', async () => {
@@ -332,13 +337,11 @@ describe('a team session shared by two instances on one PostgreSQL database', ()
     const reused = await teamRequest(firstServer.app, 'POST', '/api/team/auth', { body: { token } });
     expect(reused.json().error.code).toBe('token_used');
     const cookie = sessionCookieFrom(used);
-    expect((await teamRequest(firstServer.app, 'GET', '/api/team/session', { cookie })).statusCode).toBe(200);
-    expect((await teamRequest(secondServer.app, 'GET', '/api/team/session', { cookie })).statusCode).toBe(
-      200,
-    );
+    expect(await signedInAs(firstServer.app, cookie)).toBe(MEMBER);
+    expect(await signedInAs(secondServer.app, cookie)).toBe(MEMBER);
     expect((await teamRequest(secondServer.app, 'POST', '/api/team/sign-out', { cookie })).statusCode).toBe(
       204,
     );
-    expect((await teamRequest(firstServer.app, 'GET', '/api/team/session', { cookie })).statusCode).toBe(401);
+    expect(await signedInAs(firstServer.app, cookie)).toBeNull();
   });
 });

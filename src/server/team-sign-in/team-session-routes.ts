@@ -6,6 +6,7 @@ import type { BotGuard } from '../bot-guard/bot-guard';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-errors';
+import type { TeamSessionState } from '../../shared/team-api';
 import { redeemSignInToken, requestSignInLink } from './sign-in-tokens';
 import { recordActivity } from '../activity/team-activity';
 import { sessionCookieName, sessionCookieOptions, signedInMember } from './team-auth';
@@ -33,7 +34,7 @@ const signInSchema = z.object({ email: emailAddressSchema });
 
 /**
  * Sign-in by e-mailed link and the session: `POST /api/team/sign-in` (open), `POST /api/team/auth`
- * (open), `POST /api/team/sign-out`, `GET /api/team/session`, `GET /api/team/activity`, and
+ * (open), `POST /api/team/sign-out`, `GET /api/team/session` (open: whether one is signed in), and
  * `GET /api/team/setup` (open: whether anyone can sign in at all). Registered inside the team API
  * scope, whose hooks have already checked the Origin and the session.
  */
@@ -105,8 +106,16 @@ export async function teamSessionRoutes(app: FastifyInstance, options: TeamSessi
     return reply.code(204).send();
   });
 
-  app.get('/api/team/session', async (request) => {
-    const member = signedInMember(request);
-    return { email: member.email, expiresAt: member.expiresAt.toISOString() };
-  });
+  // Open, and 200 either way: asking whether one is signed in is a question, not a refused
+  // request (a 401 is an error line in the browser's console on every signed-out visit). Signed
+  // out, the answer says only that, whatever cookie came (decision 0084).
+  app.get(
+    '/api/team/session',
+    { config: { teamAuth: 'open' } },
+    async (request): Promise<TeamSessionState> => {
+      const member = request.teamMember;
+      if (!member) return { signedIn: false };
+      return { signedIn: true, email: member.email, expiresAt: member.expiresAt.toISOString() };
+    },
+  );
 }

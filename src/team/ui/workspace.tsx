@@ -1,6 +1,6 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '../../browser/router';
-import { EXPORT_CSV_PATH, teamApi } from '../api';
+import { EXPORT_CSV_PATH, SIGN_IN_PATH, teamApi } from '../api';
 import { Logo } from '../../browser/logo';
 import { NoticeContext, NoticeRegion, type Notice } from './notice';
 import { useLoad } from './use-load';
@@ -26,13 +26,21 @@ function noticeFrom(state: unknown): Notice | null {
 
 /**
  * The signed-in workspace around every page but sign-in: the header (pages, the CSV download, who
- * is signed in, sign-out) and the live region for notices. Any request answered 401 sends the
- * person to the sign-in page (see api.ts).
+ * is signed in, sign-out) and the live region for notices. It asks first whether this browser is
+ * signed in, and only then shows the page, whose requests need the session: signed out, it goes to
+ * the sign-in page having made no request that is refused (decision 0084). A request answered 401
+ * later (a session ended meanwhile) still sends the person there (see api.ts).
  */
 export function Workspace({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const session = useLoad(teamApi.session);
+  const signedOut = session.data?.signedIn === false;
+  const member = session.data?.signedIn ? session.data : null;
+  // Replaced, so Back from the sign-in page does not return to a page that sends it there again.
+  useEffect(() => {
+    if (signedOut) navigate(SIGN_IN_PATH, { replace: true });
+  }, [signedOut, navigate]);
   // A notice belongs to the page it was shown on: a new navigation starts with the one it carries.
   const [shown, setShown] = useState<{ key: string; notice: Notice | null } | null>(null);
   const sessionProblem: Notice | null =
@@ -86,10 +94,10 @@ export function Workspace({ children }: { children: ReactNode }) {
             </ul>
           </nav>
           <div className="team-user">
-            {session.data ? (
+            {member ? (
               <span className="team-user__email">
                 <span className="visually-hidden">Signed in as </span>
-                <Address value={session.data.email} whole />
+                <Address value={member.email} whole />
               </span>
             ) : null}
             <button type="button" className="link-button" onClick={signOut} disabled={signingOut}>
@@ -100,7 +108,8 @@ export function Workspace({ children }: { children: ReactNode }) {
       </header>
       <main id="main" className="team-main">
         <NoticeRegion notice={notice} />
-        {children}
+        {/* When the question itself failed (no connection, say), the page shows its own error and retry. */}
+        {member || session.error ? children : <p className="loading">Loading…</p>}
       </main>
     </NoticeContext.Provider>
   );

@@ -76,6 +76,8 @@ describe('ActionPlan', () => {
     const first = row('Care workflows in one digital system');
     expect(first.textContent).toContain('Priority · Operational Efficiency');
     const group = within(first).getByRole('group', { name: 'Care workflows in one digital system' });
+    // The group holds the row's form; the form keeps its own role (a form may not be a group).
+    expect(group.querySelector('form')?.hasAttribute('role')).toBe(false);
     const status = within(group).getByLabelText('Status') as HTMLSelectElement;
     expect([...status.options].map((o) => o.text)).toEqual(['Not started', 'Planned', 'In progress', 'Done']);
     expect(status.value).toBe('not_started');

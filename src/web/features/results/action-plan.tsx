@@ -222,100 +222,98 @@ function TopicRow({ id, token, topic, item, today, onSaved, onGone }: TopicRowPr
         <summary className="action-topic__summary">
           Status, owner and target date<span className="visually-hidden">: {topic.title}</span>
         </summary>
-        <form
-          className="action-topic__form"
-          role="group"
-          aria-labelledby={titleId}
-          noValidate
-          onSubmit={save}
-        >
-          <div className="field action-topic__field">
-            <label htmlFor={ids.status} className="field__label">
-              Status
-            </label>
-            <select
-              id={ids.status}
-              className="field__input"
-              value={draft.status}
-              aria-describedby={clears ? ids.statusHint : undefined}
-              onChange={(event) => edit({ status: event.target.value as ActionChangeStatus })}
-            >
-              {STATUS_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-            {clears ? (
-              <p id={ids.statusHint} className="field__hint action-topic__hint">
-                Saving “{NOT_STARTED_LABEL}” clears the owner and target date.
-              </p>
-            ) : null}
-          </div>
-          <div className="field action-topic__field">
-            <label htmlFor={ids.owner} className="field__label">
-              Owner (optional)
-            </label>
-            {fieldErrors.owner ? (
-              <p id={ids.ownerError} className="field__error">
-                <span className="visually-hidden">Error: </span>
-                {fieldErrors.owner}
-              </p>
-            ) : null}
-            <input
-              id={ids.owner}
-              type="text"
-              className="field__input"
-              // Counts UTF-16 units, so an emoji counts twice here: never more than the server accepts.
-              maxLength={ACTION_OWNER_MAX_LENGTH}
-              autoComplete="off"
-              value={draft.owner}
-              aria-invalid={fieldErrors.owner ? true : undefined}
-              aria-describedby={describedBy(Boolean(fieldErrors.owner) && ids.ownerError)}
-              onChange={(event) => edit({ owner: event.target.value })}
-              ref={ownerInput}
-            />
-          </div>
-          <div className="field action-topic__field">
-            <label htmlFor={ids.date} className="field__label">
-              Target date (optional)
-            </label>
-            {fieldErrors.targetDate ? (
-              <p id={ids.dateError} className="field__error">
-                <span className="visually-hidden">Error: </span>
-                {fieldErrors.targetDate}
-              </p>
-            ) : null}
-            <input
-              id={ids.date}
-              type="date"
-              className="field__input"
-              value={draft.targetDate}
-              aria-invalid={fieldErrors.targetDate ? true : undefined}
-              aria-describedby={describedBy(
-                Boolean(fieldErrors.targetDate) && ids.dateError,
-                overdue && ids.overdue,
-              )}
-              onChange={(event) => edit({ targetDate: event.target.value })}
-              ref={dateInput}
-            />
-          </div>
-          <div className="action-topic__save">
-            <button
-              type="submit"
-              className="button button--secondary"
-              aria-busy={state.kind === 'saving'}
-              // Named with its topic, so a list of buttons is not ten "Save"s; the visible word leads.
-              aria-label={`Save ${topic.title}`}
-            >
-              Save
-            </button>
-            {/* Both regions are always in the page, so what appears in them is announced. */}
-            <div role="status" aria-atomic="true" className="action-topic__status">
-              {state.kind === 'saved' ? <span key={state.count}>Saved</span> : null}
+        {/* The group, named by the row's heading, holds the form: a form may not take role="group"
+            (axe's aria-allowed-role), and a named form would be one more landmark per row. */}
+        <div role="group" aria-labelledby={titleId}>
+          <form className="action-topic__form" noValidate onSubmit={save}>
+            <div className="field action-topic__field">
+              <label htmlFor={ids.status} className="field__label">
+                Status
+              </label>
+              <select
+                id={ids.status}
+                className="field__input"
+                value={draft.status}
+                aria-describedby={clears ? ids.statusHint : undefined}
+                onChange={(event) => edit({ status: event.target.value as ActionChangeStatus })}
+              >
+                {STATUS_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+              {clears ? (
+                <p id={ids.statusHint} className="field__hint action-topic__hint">
+                  Saving “{NOT_STARTED_LABEL}” clears the owner and target date.
+                </p>
+              ) : null}
             </div>
-          </div>
-        </form>
+            <div className="field action-topic__field">
+              <label htmlFor={ids.owner} className="field__label">
+                Owner (optional)
+              </label>
+              {fieldErrors.owner ? (
+                <p id={ids.ownerError} className="field__error">
+                  <span className="visually-hidden">Error: </span>
+                  {fieldErrors.owner}
+                </p>
+              ) : null}
+              <input
+                id={ids.owner}
+                type="text"
+                className="field__input"
+                // Counts UTF-16 units, so an emoji counts twice here: never more than the server accepts.
+                maxLength={ACTION_OWNER_MAX_LENGTH}
+                autoComplete="off"
+                value={draft.owner}
+                aria-invalid={fieldErrors.owner ? true : undefined}
+                aria-describedby={describedBy(Boolean(fieldErrors.owner) && ids.ownerError)}
+                onChange={(event) => edit({ owner: event.target.value })}
+                ref={ownerInput}
+              />
+            </div>
+            <div className="field action-topic__field">
+              <label htmlFor={ids.date} className="field__label">
+                Target date (optional)
+              </label>
+              {fieldErrors.targetDate ? (
+                <p id={ids.dateError} className="field__error">
+                  <span className="visually-hidden">Error: </span>
+                  {fieldErrors.targetDate}
+                </p>
+              ) : null}
+              <input
+                id={ids.date}
+                type="date"
+                className="field__input"
+                value={draft.targetDate}
+                aria-invalid={fieldErrors.targetDate ? true : undefined}
+                aria-describedby={describedBy(
+                  Boolean(fieldErrors.targetDate) && ids.dateError,
+                  overdue && ids.overdue,
+                )}
+                onChange={(event) => edit({ targetDate: event.target.value })}
+                ref={dateInput}
+              />
+            </div>
+            <div className="action-topic__save">
+              <button
+                type="submit"
+                className="button button--secondary"
+                aria-busy={state.kind === 'saving'}
+                // Named with its topic, so a list of buttons is not ten "Save"s; the visible word leads.
+                aria-label={`Save ${topic.title}`}
+              >
+                Save
+              </button>
+              {/* Both regions are always in the page, so what appears in them is announced. */}
+              <div role="status" aria-atomic="true" className="action-topic__status">
+                {state.kind === 'saved' ? <span key={state.count}>Saved</span> : null}
+              </div>
+            </div>
+          </form>
+        </div>
       </details>
       <div role="alert" aria-atomic="true">
         {state.kind === 'error' ? (

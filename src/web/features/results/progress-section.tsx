@@ -26,6 +26,7 @@ import {
   type ProgressSeries,
   type ResultHistory,
 } from '../../../core';
+import { ScrollRegion } from '../../ui/scroll-region';
 import { StatementsSince, type StatementsSinceProps } from './statements-since';
 
 /**
@@ -240,7 +241,8 @@ function ValueLabel({ point, label }: { point: { x: number; y: number }; label: 
 
 /**
  * The charts' figures as a table: a row per result (its day names the row), a column per series.
- * Seven columns are wider than a phone, so the table scrolls in a region a keyboard can reach.
+ * Seven columns are wider than a phone, so the table scrolls in a region a keyboard can reach,
+ * which says so while it hides columns.
  */
 function ProgressTable({ entries, thisResult }: { entries: readonly HistoryEntry[]; thisResult: number }) {
   const headingId = useId();
@@ -250,7 +252,7 @@ function ProgressTable({ entries, thisResult }: { entries: readonly HistoryEntry
       <h3 id={headingId} className="progress-table__heading">
         {PROGRESS_TABLE_CAPTION}
       </h3>
-      <div className="progress-table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
+      <ScrollRegion labelledBy={headingId}>
         <table className="progress-table">
           <caption className="visually-hidden">{PROGRESS_TABLE_CAPTION}</caption>
           <thead>
@@ -282,7 +284,7 @@ function ProgressTable({ entries, thisResult }: { entries: readonly HistoryEntry
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }
