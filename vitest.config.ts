@@ -1,14 +1,63 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The test files that time what they see across processes (server processes started and killed,
+ * HAProxy's health checks, slow clients cut after 10 s, a sender killed mid-send): they run one at a
+ * time after the others, with the machine to themselves, so a neighbour's work never moves a
+ * deadline they check.
+ */
+const ALONE = [
+  'src/cli/leads-process.test.ts',
+  'src/server/client-limits-across-instances.test.ts',
+  'src/server/data-folder-lock.test.ts',
+  'src/server/kill-while-sending.test.ts',
+  'src/server/metrics-process.test.ts',
+  'src/server/multi-instance.test.ts',
+  'src/server/read-only-data-dir.test.ts',
+  'src/server/server-process.test.ts',
+  'src/server/slow-clients.test.ts',
+  'src/server/team-sign-in/team-sign-in-process.test.ts',
+  'test/deploy-haproxy.test.ts',
+];
+
+/**
+ * Every other file runs side by side with two others: most of their time is spent waiting (on a
+ * database, an SMTP listener, a timer), so three at a time keep this machine's two cores busy
+ * (docs/performance.md, "The test command"; decision 0087).
+ */
+const SIDE_BY_SIDE_WORKERS = 3;
+
 // Unit and integration tests sit beside the code. Component tests opt into jsdom with a
 // `// @vitest-environment jsdom` line; everything else runs in Node.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['test/setup.ts'],
-    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'side by side',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          exclude: ALONE,
+          maxWorkers: SIDE_BY_SIDE_WORKERS,
+          // One PostgreSQL server for these files, a database each (test/support/shared-postgres.ts).
+          // The files run alone start servers of their own, as they always did.
+          globalSetup: ['test/global-setup.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'alone',
+          include: ALONE,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
