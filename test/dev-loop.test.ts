@@ -126,6 +126,10 @@ test('a component change shows without a reload; a server change restarts the se
   expect(await page.evaluate(() => (window as unknown as { devLoopMarker?: string }).devLoopMarker)).toBe(
     'kept',
   );
+  // The server renders its pages again, so a reload hydrates what the hot update showed.
+  await waitFor('the page rendered with the new text', 30_000, async () =>
+    (await (await fetch(`${origin}/audit-tool`)).text()).includes(NEW_TEXT) ? true : undefined,
+  );
 
   // The team workspace, rendered in the browser only, the same way.
   const team = await browser!.newPage();

@@ -50,9 +50,18 @@ async function writeDevSite(vite: ViteDevServer, dir: string): Promise<void> {
     '',
   );
   await mkdir(path.join(dir, 'team'), { recursive: true });
+  const entryStyles = await stylesheetsOf(SITE_ENTRY);
   for (const route of ROUTES) {
-    // In document order, as in the build: the visit's source is noted before the app starts.
-    const scripts = moduleScript(VISIT_SOURCE_NOTE) + (route.shipsScript ? moduleScript(SITE_ENTRY) : '');
+    // In document order, as in the build: the visit's source is noted before the app starts. A
+    // page without script (the build inlines its stylesheet) gets the entry's stylesheets and its
+    // screen's module, which brings the screen's own styles and renders nothing: its components
+    // change on the next reload, not by hot reload.
+    const scripts =
+      moduleScript(VISIT_SOURCE_NOTE) +
+      (route.shipsScript
+        ? moduleScript(SITE_ENTRY)
+        : entryStyles.map((href) => `<link rel="stylesheet" href="${href}" />`).join('') +
+          moduleScript(`/web/${route.module}`));
     const html = fillPageTemplate(template, route, await renderPage(route)).replace(
       '</body>',
       () => `${scripts}</body>`,
@@ -66,6 +75,14 @@ async function writeDevSite(vite: ViteDevServer, dir: string): Promise<void> {
     moduleScript(TEAM_ENTRY),
   );
   await writeFile(path.join(dir, 'team/index.html'), await vite.transformIndexHtml('/team/', teamShell));
+}
+
+/** The stylesheets a module imports itself (`import './styles/global.css'`), as Vite's URLs. */
+async function stylesheetsOf(module: string): Promise<string[]> {
+  const source = await readFile(path.join(DEV_VITE_ROOT, module), 'utf8');
+  return [...source.matchAll(/^import\s+['"](\.{1,2}\/[^'"]+\.css)['"]/gm)].map(([, relative = '']) =>
+    path.posix.join(path.posix.dirname(module), relative),
+  );
 }
 
 /**
