@@ -63,7 +63,9 @@ rerenderOnChange(vite, site, siteDir, config.links, (error) =>
 );
 
 // tsx watch stops this process before it starts the next: quickly, and with the database closed
-// (PGlite's folder lock would stop the next one).
+// (PGlite's folder lock would stop the next one). The signal often comes twice, from tsx watch and
+// from the terminal or test that signalled the whole process group: `on`, not `once`, so the second
+// is ignored instead of ending the process by default before the database is closed.
 let closing = false;
 async function shutDown(): Promise<void> {
   if (closing) return;
@@ -72,8 +74,8 @@ async function shutDown(): Promise<void> {
   await rm(siteDir, { recursive: true, force: true });
   process.exit(0);
 }
-process.once('SIGTERM', () => void shutDown());
-process.once('SIGINT', () => void shutDown());
+process.on('SIGTERM', () => void shutDown());
+process.on('SIGINT', () => void shutDown());
 
 await app.listen({ port: config.port, host: config.host });
 const ms = (from: number, to: number) => `${Math.round(to - from)} ms`;
