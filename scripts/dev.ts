@@ -70,8 +70,9 @@ let closing = false;
 async function shutDown(): Promise<void> {
   if (closing) return;
   closing = true;
-  await Promise.allSettled([app.close(), vite.close()]);
-  await rm(siteDir, { recursive: true, force: true });
+  // All at once: tsx watch kills a process that has not exited within 5 s, and the pages' folder
+  // would then be left behind.
+  await Promise.allSettled([rm(siteDir, { recursive: true, force: true }), app.close(), vite.close()]);
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutDown());
