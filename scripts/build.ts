@@ -23,8 +23,7 @@ import { formatSitePages, SITE_PAGES_FILE } from '../src/shared/pages';
 import { VITE_MANIFEST } from './first-load';
 import { renderPage } from '../src/web/prerender';
 import { ROUTES, type Route } from '../src/web/routes';
-import { escapeHtml } from '../src/server/http/escape-html';
-import { ROOT_END_MARKER } from '../src/server/site/live-pages';
+import { fillPageTemplate } from './page-template';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'build/client');
@@ -36,14 +35,6 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
-
-const DESCRIPTION =
-  'A free AI care management audit for UK care providers: rate 25 statements and get scores, recommendations and a PDF report.';
-
-// Pages that cannot work without script say so plainly to a visitor who has it turned off. The
-// notice goes before #root, not in it: hydration would take it for the app's first element.
-const NEEDS_SCRIPT_NOTICE =
-  '<noscript><div class="noscript-notice"><p><strong>This audit needs JavaScript.</strong> Please turn JavaScript on in your browser settings and reload the page. You can still read about the audit on the <a href="/">home page</a>.</p></div></noscript>';
 
 /**
  * While the app is starting, the form controls take no pointer input: a rating ticked before React
@@ -84,18 +75,7 @@ await rm(path.join(teamDir, '.vite'), { recursive: true });
 console.log('built the team workspace -> build/client/team');
 
 function htmlFor(route: Route, body: string): string {
-  let html = template
-    .replace('<!--page-title-->', escapeHtml(route.title))
-    .replace('<!--page-description-->', escapeHtml(DESCRIPTION))
-    .replace(
-      '<div id="root">',
-      route.needsScript ? `${NEEDS_SCRIPT_NOTICE}<div id="root">` : '<div id="root">',
-    )
-    // The root's end is marked, so the server can put a page in the live version's words in its
-    // place (src/server/site/live-pages.ts). A function: the body may hold `$&` or `$'`.
-    .replace('<!--page-body--></div>', () => `${body}</div>${ROOT_END_MARKER}`);
-  // A private page (one visitor's results) must never be indexed, whoever links to it.
-  if (route.private) html = html.replace('</head>', '<meta name="robots" content="noindex" /></head>');
+  let html = fillPageTemplate(template, route, body);
   // Vite's script and preload tags go; a page with script gets the loader instead.
   html = html
     .replace(STYLESHEET_LINK, (_tag, href: string) => `<style>${stylesheet(href)}</style>`)

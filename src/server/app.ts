@@ -1,5 +1,10 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerFactory,
+  type RouteOptions,
+} from 'fastify';
 import { configWarnings, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
@@ -48,7 +53,7 @@ import { benchmarkRoutes } from './benchmark/benchmark-routes';
 import { usageEventsRoutes } from './usage/usage-events-routes';
 import { reportPdfRoutes } from './pdf/report-pdf-routes';
 import { resultsReportRoutes } from './pdf/results-report-routes';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerSecurityHeaders, type InlineHashes } from './http/security-headers';
 import { malformedPrivateLink, notFoundAtMalformedPrivateLinks } from './site/malformed-links';
 import { loadSite, registerSite, sendSiteFile, type Site } from './site/static-site';
 import { livePages } from './site/live-pages';
@@ -88,6 +93,18 @@ export interface AppDeps {
    * test sets it (test/support/clocked-server.ts); the real one by default.
    */
   now?: () => Date;
+  /**
+   * The site to serve instead of the build in SITE_DIR: the dev server's (scripts/dev.ts), whose
+   * pages load their script from Vite. Null: none, the API only.
+   */
+  site?: Site | null;
+  /** The HTTP server to answer on: the dev server's, which hands Vite its own requests first. */
+  serverFactory?: FastifyServerFactory;
+  /**
+   * The Content-Security-Policy's directives for the site's inline hashes; by default the strict
+   * production ones (cspDirectives). Only the dev server passes others, for Vite's injected styles.
+   */
+  cspDirectives?: (inline: InlineHashes) => Record<string, string[]>;
 }
 
 /** The largest request body the API accepts (a larger body is answered 413). */
@@ -150,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
+    ...(deps.serverFactory ? { serverFactory: deps.serverFactory } : {}),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients may not hold a connection for ever (Node's own defaults are 60 s and five minutes).
@@ -172,7 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   for (const warning of configWarnings(config)) app.log.warn(warning);
 
-  site = await loadSite(config.siteDir, config.links);
+  site = deps.site !== undefined ? deps.site : await loadSite(config.siteDir, config.links);
   // Before every route, so no route serves a private page's shell at a link that cannot be one.
   if (site) app.addHook('onRequest', notFoundAtMalformedPrivateLinks(site));
   if (!site) app.log.warn({ siteDir: config.siteDir }, 'no built site found: serving the API only');
@@ -306,7 +324,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   readJsonBodies(app);
   // Before any route, so it guards every one of them (and the not-found handler).
   registerPlainTextGuard(app);
-  await registerSecurityHeaders(app, site?.inline ?? { scripts: [], styles: [] });
+  await registerSecurityHeaders(app, site?.inline ?? { scripts: [], styles: [] }, deps.cspDirectives);
 
   await app.register(healthRoutes, { db, draining: deps.draining });
   // Every per-client limit counts here: in PostgreSQL, shared by all instances; with PGlite, in memory.

@@ -81,9 +81,13 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
  * upgrade-insecure-requests: the server also runs on plain http (localhost, behind a proxy that
  * terminates TLS), where it would make the browser fetch the site's own assets over https.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, inline: InlineHashes): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  inline: InlineHashes,
+  directivesFor: (inline: InlineHashes) => Record<string, string[]> = cspDirectives,
+): Promise<void> {
   const headers = await helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(inline) },
+    contentSecurityPolicy: { useDefaults: false, directives: directivesFor(inline) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     // The site loads nothing cross-origin, so it can be isolated from other origins' windows.
