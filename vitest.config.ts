@@ -18,6 +18,7 @@ const ALONE = [
   'src/server/slow-clients.test.ts',
   'src/server/team-sign-in/team-sign-in-process.test.ts',
   'test/deploy-haproxy.test.ts',
+  'test/dev-loop.test.ts',
 ];
 
 /**
