@@ -50,11 +50,12 @@ export async function findPostgresBin(searchPath: string = process.env.PATH ?? '
 
 /**
  * Starts a PostgreSQL server in a temporary directory on a free loopback port. PostgreSQL refuses
- * to run as root, so as root it runs as the `postgres` user, owning its directory.
+ * to run as root, so as root it runs as the `postgres` user, owning its directory. `under`: the
+ * folder to make that directory in (a small file system, to fill it); unset, the system's temporary one.
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(options: { under?: string } = {}): Promise<PostgresServer> {
   const bin = await findPostgresBin();
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'care-audit-pg-'));
+  const root = await fs.mkdtemp(path.join(options.under ?? os.tmpdir(), 'care-audit-pg-'));
   const dataDir = path.join(root, 'data');
   const socketDir = path.join(root, 'socket');
   const logFile = path.join(root, 'postgres.log');
