@@ -69,7 +69,9 @@ export async function teamSessionRoutes(app: FastifyInstance, options: TeamSessi
         });
       }
       const outcome = await requestSignInLink(db, parsed.data.email, config.teamEmails);
-      if (outcome === 'queued') options.onQueued();
+      // The outbox starts on the e-mail only once this answer is out: on PGlite it shares the one
+      // thread and connection, and would otherwise hold a member's answer back behind its claim.
+      if (outcome === 'queued') reply.raw.once('finish', options.onQueued);
       reply.code(202);
       return { status: 'sent_if_on_team' };
     },
