@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, type DatabaseKind } from '../../test/support/databases';
 import { startPostgres, type PostgresServer } from '../../test/support/postgres';
-import { validBody } from '../../test/support/requests';
 import { startServerProcess, type ServerProcess } from '../../test/support/server-process';
+import { healthStatus, postGrowingRequest } from '../../test/support/storage-requests';
 
 const run = promisify(execFile);
 
@@ -23,24 +23,6 @@ const TMPFS_SIZE = '256m';
 const LEFT_FREE_KB = 8;
 // The health check proves writes at most every 10 s while they work (health-routes.ts).
 const PROBE_WAIT_MS = 15_000;
-
-async function post(server: ServerProcess, i: number): Promise<number> {
-  const res = await fetch(`${server.url}/api/email-results`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(
-      validBody({ email: `visitor${i}@example.org`, message: `${i} ${'n'.repeat(1_900)}` }),
-    ),
-  });
-  await res.arrayBuffer();
-  return res.status;
-}
-
-async function healthStatus(server: ServerProcess): Promise<number> {
-  const res = await fetch(`${server.url}/api/health`);
-  await res.arrayBuffer();
-  return res.status;
-}
 
 /** Polls health until it answers `status` or PROBE_WAIT_MS pass; what it answered last. */
 async function healthBecomes(server: ServerProcess, status: number): Promise<number> {
@@ -95,26 +77,26 @@ describe.each(DATABASE_KINDS)('a full data folder on %s', (kind: DatabaseKind) =
 
   it('answers 503 on /api/health as the requests do, and 200 again once there is room', async () => {
     let i = 0;
-    expect(await post(server!, i++)).toBe(202);
+    expect(await postGrowingRequest(server!, i++)).toBe(202);
     expect(await healthStatus(server!)).toBe(200);
 
     const free = await freeKb(mount);
     await run('fallocate', ['-l', `${(free - LEFT_FREE_KB) * 1024}`, filler()]);
     // A few more fit in the pages the database already has; then every request is refused.
     let status = 202;
-    while (status === 202 && i < 400) status = await post(server!, i++);
+    while (status === 202 && i < 400) status = await postGrowingRequest(server!, i++);
     expect(status).toBe(503);
-    expect(await post(server!, i++)).toBe(503);
+    expect(await postGrowingRequest(server!, i++)).toBe(503);
     expect(await healthBecomes(server!, 503)).toBe(503);
 
     await fs.rm(filler());
     expect(await healthBecomes(server!, 200), server!.output()).toBe(200);
     // The embedded database reopens by itself first (decision 0009): give it a while.
     const deadline = Date.now() + 20_000;
-    status = await post(server!, i++);
+    status = await postGrowingRequest(server!, i++);
     while (status !== 202 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      status = await post(server!, i++);
+      status = await postGrowingRequest(server!, i++);
     }
     expect(status, server!.output()).toBe(202);
   });
