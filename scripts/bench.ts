@@ -16,7 +16,9 @@
  * requests/s, p99, e-mails/s), into bench-results-instances.json; `--only team` 200 colleagues
  * answering one team audit and the team's view over them, on PGlite and PostgreSQL, into
  * bench-results-team.json; `--only content` a stored result's results API and PDF in version 1 and
- * in a published version 2, into bench-results-content.json.
+ * in a published version 2, into bench-results-content.json; `--only sign-in` whether the team's
+ * sign-in answers a member's address and a stranger's in the same time, on PGlite and PostgreSQL,
+ * into bench-results-sign-in.json.
  * See docs/decisions/0006-benchmark.md for what is measured and why these tools.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -47,6 +49,7 @@ import {
   type PageFigures,
 } from './bench/report';
 import { startBenchServer, type BenchServer } from './bench/servers';
+import { measureSignInTiming, signInTimingMarkdown, type SignInTimingFigures } from './bench/sign-in-timing';
 import { measureStoreInIsolation } from './bench/store-in-isolation';
 import { measureStoredResultReads, storedResultReadsMarkdown } from './bench/stored-result-reads';
 import { CONTENT_V1 } from '../src/core/content';
@@ -70,7 +73,17 @@ const MAIL_BURST = { burstSeconds: 4, connections: 20, drainLimitSeconds: 180 } 
 
 // `--only mail`: the outbox and memory figures alone (no build, no browser, no PostgreSQL), written
 // to their own file so a full run's results stay. The other parts share one server and the build.
-const PARTS = ['mail', 'leads', 'benchmark', 'pdf', 'pages', 'instances', 'team', 'content'] as const;
+const PARTS = [
+  'mail',
+  'leads',
+  'benchmark',
+  'pdf',
+  'pages',
+  'instances',
+  'team',
+  'content',
+  'sign-in',
+] as const;
 const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg === -1 ? undefined : process.argv[onlyArg + 1];
 if (only !== undefined && !PARTS.includes(only as (typeof PARTS)[number])) {
@@ -276,6 +289,30 @@ async function publishVersion2(db: Database): Promise<number> {
   return published.version;
 }
 
+// The issue's count: 200 sign-in requests for members' addresses and 200 for strangers'.
+const SIGN_IN_REQUESTS_EACH = 200;
+
+/** The sign-in's member and stranger medians on PGlite, then on PostgreSQL. */
+async function measureSignIn(sink: SmtpTestServer, postgresUrl: string): Promise<SignInTimingFigures[]> {
+  step(`${SIGN_IN_REQUESTS_EACH} team sign-ins for members and for strangers (PGlite, then PostgreSQL)`);
+  const options = { smtp: sink, requestsEach: SIGN_IN_REQUESTS_EACH };
+  return [
+    await measureSignInTiming(options),
+    await measureSignInTiming({ ...options, databaseUrl: postgresUrl }),
+  ];
+}
+
+/** `--only sign-in`: prints the sign-in timing and writes bench-results-sign-in.json. */
+async function mainSignInOnly(): Promise<void> {
+  const sink = await startDiscardingRelay();
+  const postgres = await startPostgres();
+  cleanups.push(() => postgres.destroy());
+  step('waiting for a quiet machine');
+  const background = await waitForQuiet();
+  const signInTiming = await measureSignIn(sink, postgres.url);
+  reportPart('sign-in', background, { signInTiming }, signInTimingMarkdown(signInTiming));
+}
+
 // The issue's size for the comparison with other providers: 100,000 stored audits.
 const BENCHMARK_READ = { audits: 100_000, runs: 15, stores: 2_000 } as const;
 
@@ -456,6 +493,8 @@ async function main(): Promise<void> {
   step('200 colleagues answering one team audit, then its view (PGlite, then PostgreSQL)');
   const teamAudit = await measureTeamAudit({ postgresUrl: postgres.url });
 
+  const signInTiming = await measureSignIn(sink, postgres.url);
+
   const instances = await measureInstancesWith(sink);
 
   const partial: Omit<BenchResults, 'goals'> = {
@@ -470,6 +509,7 @@ async function main(): Promise<void> {
     leadList,
     benchmarkRead,
     teamAudit,
+    signInTiming,
     instances,
   };
   const results: BenchResults = { ...partial, goals: evaluateGoals(partial) };
@@ -494,6 +534,7 @@ try {
     instances: mainInstancesOnly,
     team: mainTeamOnly,
     content: mainContentOnly,
+    'sign-in': mainSignInOnly,
   };
   await (only === undefined ? main() : parts[only as (typeof PARTS)[number]]());
 } catch (error) {

@@ -14,6 +14,7 @@ import {
 import type { LighthouseFigures } from './lighthouse';
 import { mailMarkdown, type MailFigures } from './mail-report';
 import { pdfGoals, pdfMarkdown, type PdfBenchFigures } from './pdf-report';
+import { SIGN_IN_GAP_GOAL_MS, signInTimingMarkdown, type SignInTimingFigures } from './sign-in-timing';
 import type { StoreCost } from './store-in-isolation';
 
 /** Every figure the benchmark takes, as written to bench-results.json. */
@@ -41,6 +42,8 @@ export interface BenchResults {
   /** The team workspace's lead list on 10,000 leads (`npm run bench -- --only leads` alone). */
   leadList: LeadListFigures;
   teamAudit: TeamAuditFigures[];
+  /** A member's and a stranger's sign-in medians (`npm run bench -- --only sign-in` alone). */
+  signInTiming: SignInTimingFigures[];
   /** The comparison with other providers on 100,000 audits (`npm run bench -- --only benchmark` alone). */
   benchmarkRead: BenchmarkReadFigures;
   /** One and three instances behind HAProxy on PostgreSQL (`npm run bench -- --only instances` alone). */
@@ -163,6 +166,13 @@ export function evaluateGoals(results: Omit<BenchResults, 'goals'>): Goal[] {
         met: team.teamView.p95Ms < TEAM_VIEW_GOAL_MS,
       },
     );
+  }
+  for (const run of results.signInTiming) {
+    goals.push({
+      goal: `Team sign-in: a member's and a stranger's median within ${SIGN_IN_GAP_GOAL_MS} ms on ${run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+      figure: `${run.memberMedianMs} ms against ${run.strangerMedianMs} ms (gap ${run.gapMs} ms)`,
+      met: Math.abs(run.gapMs) <= SIGN_IN_GAP_GOAL_MS,
+    });
   }
   return goals;
 }
@@ -291,6 +301,8 @@ export function markdown(results: BenchResults): string {
     benchmarkReadMarkdown(results.benchmarkRead),
     '',
     teamAuditMarkdown(results.teamAudit),
+    '',
+    signInTimingMarkdown(results.signInTiming),
     '',
     instancesMarkdown(results.instances),
     '',

@@ -15,6 +15,7 @@ const OWNER: Record<string, string> = {
   schema_migrations: 'db',
   schema_repeatables: 'db',
   health_probe: 'http',
+  health_space_probe: 'http',
   client_limits: 'http',
   job_runs: 'jobs',
   team_activity: 'activity',

@@ -50,14 +50,15 @@ export async function findPostgresBin(searchPath: string = process.env.PATH ?? '
 
 /**
  * Starts a PostgreSQL server in a temporary directory on a free loopback port. PostgreSQL refuses
- * to run as root, so as root it runs as the `postgres` user, owning its directory.
+ * to run as root, so as root it runs as the `postgres` user, owning its directory. `under`: the
+ * folder to make that directory in (a small file system, to fill it); unset, the system's temporary one.
  * `maxConnections` raises PostgreSQL's default of 100, for the one server a whole run shares.
  */
-export async function startPostgres({
-  maxConnections,
-}: { maxConnections?: number } = {}): Promise<PostgresServer> {
+export async function startPostgres(
+  options: { under?: string; maxConnections?: number } = {},
+): Promise<PostgresServer> {
   const bin = await findPostgresBin();
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'care-audit-pg-'));
+  const root = await fs.mkdtemp(path.join(options.under ?? os.tmpdir(), 'care-audit-pg-'));
   const dataDir = path.join(root, 'data');
   const socketDir = path.join(root, 'socket');
   const logFile = path.join(root, 'postgres.log');
@@ -99,7 +100,7 @@ export async function startPostgres({
     '-c fsync=off',
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
-    ...(maxConnections ? [`-c max_connections=${maxConnections}`] : []),
+    ...(options.maxConnections ? [`-c max_connections=${options.maxConnections}`] : []),
   ].join(' ');
   let running = false;
   const start = async () => {

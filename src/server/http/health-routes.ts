@@ -18,10 +18,32 @@ export interface HealthOptions {
   draining?: () => boolean;
 }
 
+/** Thrown to roll the space probe's row back; never leaves probeSpace. */
+class RollBackProbe extends Error {}
+
+/**
+ * Whether the database can still grow a table, as every stored request needs sooner or later: a row
+ * is added to the empty health_space_probe, which makes the database extend its file by a page (on
+ * a full disk, "could not extend file": the same error a request meets), and rolled back. VACUUM
+ * then cuts the table back to no pages, so the next probe needs new space again and the file never grows.
+ */
+async function probeSpace(db: Database): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO health_space_probe DEFAULT VALUES');
+      throw new RollBackProbe();
+    });
+  } catch (error) {
+    if (!(error instanceof RollBackProbe)) throw error;
+  }
+  await db.query('VACUUM health_space_probe');
+}
+
 /**
  * `GET /api/health`: 200 when the database answers and takes writes, 503 (the API's error body)
  * when it does not. A read alone would say 200 while every write fails (a read-only or full data
- * folder), and the load balancer would keep sending visitors whose requests cannot be stored.
+ * folder), and the load balancer would keep sending visitors whose requests cannot be stored; so
+ * would a write that needs no new space (one row rewritten in its page) while the disk is full.
  */
 export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
   const intervalMs = options.writeProbeIntervalMs ?? 10_000;
@@ -30,6 +52,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
 
   const probeWrites = async () => {
     await options.db.query('UPDATE health_probe SET checked_at = now()');
+    await probeSpace(options.db);
     lastGoodProbe = Date.now();
   };
 

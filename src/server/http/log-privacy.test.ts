@@ -38,6 +38,37 @@ describe('pathForLog', () => {
     expect(pathForLog('/audit-tool')).toBe('/audit-tool');
   });
 
+  it("hides a team audit's join token, for the page and its API", () => {
+    const token = 'Ab-_'.repeat(10) + 'xyz';
+    expect(pathForLog(`/audit-tool/join/${token}`)).toBe('/audit-tool/join/…');
+    expect(pathForLog(`/api/team-audits/${token}/answers`)).toBe('/api/team-audits/…/answers');
+    expect(pathForLog(`/api/results/${token}/team-audit`)).toBe('/api/results/…/team-audit');
+  });
+
+  it('hides a token by what the path decodes to, whatever its spelling', () => {
+    const token = 'Ab-_'.repeat(10) + 'xyz';
+    for (const spelling of [
+      `/%72esults/${token}`,
+      `/results//${token}`,
+      `/results%2F${token}`,
+      `/results%2f${token}`,
+      `/results;x/${token}`,
+      `/results/;x=1/${token}`,
+      `/%2572esults/${token}`,
+      `/results%5C${token}`,
+      `/results\\${token}`,
+    ]) {
+      expect(pathForLog(spelling), spelling).toBe('/results/…');
+    }
+    expect(pathForLog(`/RESULTS/${token}`)).toBe('/RESULTS/…');
+    expect(pathForLog(`/results;${token}`)).toBe('/results');
+    expect(pathForLog(`/results%3F${token}`)).toBe('/results');
+    expect(pathForLog(`/team/auth%3Ftoken=${token}`)).toBe('/team/auth');
+    // An escape that is not UTF-8 stays as it was, and hides nothing.
+    expect(pathForLog(`/%72%FFesults/${token}`)).toBe('/r%FFesults/' + token);
+    expect(pathForLog(`/%72%E0%A4%A/x`)).toBe('/r%E0%A4%A/x');
+  });
+
   it('masks an address in the path, plain or percent-encoded', () => {
     expect(pathForLog('/api/nothing/someone@example.test')).toBe('/api/nothing/<address>');
     expect(pathForLog('/someone%40example.test/x')).toBe('/<address>/x');

@@ -45,21 +45,63 @@ export function textForLog(text: string): string {
   return maskAddresses(text.replace(QUERY_IN_TEXT, '$1'));
 }
 
-// A secret carried in a URL's path: the private results link's token and the continue link's (the
-// pages and their API: /results/, /api/results/, /audit-tool/continue/, /api/saved-audits/).
-const PATH_SECRET = /(\/(?:results|continue|saved-audits)\/)[^/]+/gi;
+// The path segments after which the next one is a secret: the private results link's token and
+// the continue link's (the pages and their API: /results/, /api/results/, /audit-tool/continue/,
+// /api/saved-audits/), and a team audit's join token (/audit-tool/join/, /api/team-audits/).
+const PRIVATE_SEGMENTS = new Set(['results', 'continue', 'saved-audits', 'join', 'team-audits']);
+// Enough rounds for an escape escaped again and again ("%2572" is "%72" is "r"); more is no address.
+const MAX_DECODE_ROUNDS = 4;
+const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
+const ASCII_ESCAPE = /%[0-7][0-9A-Fa-f]/g;
+
+/** One run of escapes decoded; bytes that are not UTF-8 stay escaped, the ASCII among them decoded. */
+function decodeRun(run: string): string {
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    return run.replace(ASCII_ESCAPE, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+  }
+}
 
 /**
- * A request URL as the log may keep it: its path alone. The query string goes whole, keys and
- * values alike: it carries the team's searches (an address, a name), a sign-in link's token, and
- * whatever else anyone types after "?", and a log outlives both erasure and retention. In the path,
- * a results or continue link's token becomes `…` (whoever reads the log could otherwise read a visitor's
- * answers with it) and an address, plain or percent-encoded, `<address>` (a 404 for a mistyped
+ * A path as what it decodes to, whatever its spelling: every escape decoded (also one escaped
+ * twice), a backslash read as a slash, and anything after a decoded "?" or "#" dropped, as a query is.
+ */
+function decodedPath(path: string): string {
+  let decoded = path;
+  for (let round = 0; round < MAX_DECODE_ROUNDS; round++) {
+    const next = decoded.replace(ESCAPE_RUN, decodeRun);
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return (decoded.split(/[?#]/, 1)[0] ?? '').replace(/\\/g, '/');
+}
+
+/**
+ * A request URL as the log may keep it: its path alone, as it decodes. The query string goes whole,
+ * keys and values alike: it carries the team's searches (an address, a name), a sign-in link's
+ * token, and whatever else anyone types after "?", and a log outlives both erasure and retention.
+ *
+ * The path is logged as what it decodes to, not as it was spelt, so no spelling lets a secret
+ * through (issue 36: "/%72esults/<token>" served the results page and logged its token, and
+ * "/results//<token>", "/results%2F<token>" and "/results;x/<token>" logged it with their 404):
+ * escapes decoded, empty segments and ";parameters" left out, then the segment after a private
+ * one (a results, continue or join link's token) becomes `…` (whoever reads the log could
+ * otherwise read a visitor's answers with it) and an address `<address>` (a 404 for a mistyped
  * link can carry one).
  */
 export function pathForLog(url: string): string {
-  const path = url.split(/[?#]/, 1)[0] ?? '';
-  return maskAddresses(path.replace(PATH_SECRET, '$1…'));
+  const path = decodedPath(url.split(/[?#]/, 1)[0] ?? '');
+  const segments = path
+    .split('/')
+    .map((segment) => segment.split(';', 1)[0] ?? '')
+    .filter((segment) => segment !== '');
+  const logged = segments.map((segment, i) =>
+    i > 0 && PRIVATE_SEGMENTS.has(segments[i - 1]!.toLowerCase()) ? '…' : segment,
+  );
+  const trailingSlash = path.endsWith('/') && logged.length > 0 ? '/' : '';
+  const joined = path.startsWith('/') || logged.length > 0 ? `/${logged.join('/')}${trailingSlash}` : '';
+  return maskAddresses(joined);
 }
 
 const MAX_DEPTH = 4;

@@ -9,6 +9,7 @@ import {
   SIGN_IN_LINK_TTL_MS,
 } from './sign-in-tokens';
 import { newSecret, secretHash } from '../http/secrets';
+import type { Database, Queryable } from '../db/database';
 
 const MEMBER = 'member@care-audit.example';
 const TEAM = [MEMBER, 'other@care-audit.example'];
@@ -54,6 +55,44 @@ describe.each(DATABASE_KINDS)('sign-in links on %s', (kind) => {
       { token_hash: secretHash(message!.token), email: MEMBER, ttl_ms: SIGN_IN_LINK_TTL_MS },
     ]);
     expect(JSON.stringify(rows)).not.toContain(message!.token);
+  });
+
+  /** The statements (without their values) one request for a link sends, in order. */
+  async function statementsFor(address: string): Promise<string[]> {
+    const statements: string[] = [];
+    const recording = (queryable: Queryable): Queryable => ({
+      query: (sql, params) => {
+        statements.push(sql);
+        return queryable.query(sql, params);
+      },
+      runScript: (sql) => queryable.runScript(sql),
+    });
+    const db: Database = {
+      ...t.db,
+      query: recording(t.db).query,
+      transaction: (work) => t.db.transaction((tx) => work(recording(tx))),
+    };
+    await requestSignInLink(db, address, TEAM);
+    return statements;
+  }
+
+  it('does the same work for a stranger, a member and one over the limit, keeping only the member’s', async () => {
+    // Issue 36: a stranger's request stopped after the count and answered in half a member's time.
+    const stranger = await statementsFor('stranger@example.org');
+    const member = await statementsFor(MEMBER);
+    for (let i = 1; i < SIGN_IN_LIMIT; i++) await issue();
+    const overLimit = await statementsFor(MEMBER);
+    // All alike but the last, which keeps the link's two rows or undoes them.
+    expect(stranger.slice(0, -1)).toEqual(member.slice(0, -1));
+    expect(overLimit.slice(0, -1)).toEqual(member.slice(0, -1));
+    expect(member.some((sql) => sql.startsWith('INSERT INTO team_sign_in_tokens'))).toBe(true);
+    expect(member.at(-1)).toBe('RELEASE SAVEPOINT sign_in_link');
+    expect(stranger.at(-1)).toBe('ROLLBACK TO SAVEPOINT sign_in_link');
+    expect(overLimit.at(-1)).toBe('ROLLBACK TO SAVEPOINT sign_in_link');
+    // Nothing of the stranger's or the one over the limit is kept.
+    expect((await queuedTokens()).map((m) => m.recipient)).toEqual(Array(SIGN_IN_LIMIT).fill(MEMBER));
+    const { rows } = await t.db.query<{ email: string }>('SELECT email FROM team_sign_in_tokens');
+    expect(rows.map((r) => r.email)).toEqual(Array(SIGN_IN_LIMIT).fill(MEMBER));
   });
 
   it('queues nothing for an address not on the team, or when nobody is', async () => {

@@ -35,10 +35,18 @@ export async function forgetOldSignInLinks(db: Queryable): Promise<{ links: numb
 /** What asking for a link did. The HTTP answer is the same for every outcome. */
 export type SignInRequestOutcome = 'queued' | 'not_on_team' | 'over_limit';
 
+// The savepoint that undoes a link made for an address that gets none (see requestSignInLink).
+const LINK_SAVEPOINT = 'sign_in_link';
+
 /**
  * Makes a sign-in link for `email` if it is on the team and under its limit, and queues the
- * `sign_in` outbox message carrying the token in the same transaction. An address not on the team
- * takes the same lock and count as one on it, so the two cost about the same time.
+ * `sign_in` outbox message carrying the token in the same transaction.
+ *
+ * Every request does the same work, whoever asks: the lock, the count, the link's row and its
+ * e-mail's row; for an address not on the team, or over its limit, the two rows are then undone
+ * (rolled back to a savepoint, so nothing of them is ever seen or kept). Before, a stranger's
+ * request stopped after the count and answered in about half a member's time, which told anyone
+ * with a stopwatch who is on the team (issue 36, docs/decisions/0080-equal-cost-sign-in.md).
  */
 export async function requestSignInLink(
   db: Database,
@@ -55,15 +63,24 @@ export async function requestSignInLink(
       `SELECT count(*) AS recent FROM team_sign_in_tokens WHERE email = $1 AND created_at > now() - ${msInterval('$2')}`,
       [address, SIGN_IN_LIMIT_WINDOW_MS],
     );
-    if (!onTeam) return 'not_on_team';
-    if (Number(rows[0]?.recent ?? 0) >= SIGN_IN_LIMIT) return 'over_limit';
+    const outcome: SignInRequestOutcome = !onTeam
+      ? 'not_on_team'
+      : Number(rows[0]?.recent ?? 0) >= SIGN_IN_LIMIT
+        ? 'over_limit'
+        : 'queued';
+    await tx.query(`SAVEPOINT ${LINK_SAVEPOINT}`);
     const token = newSecret();
     await tx.query(
       `INSERT INTO team_sign_in_tokens (token_hash, email, expires_at) VALUES ($1, $2, now() + ${msInterval('$3')})`,
       [secretHash(token), address, SIGN_IN_LINK_TTL_MS],
     );
     await queueMessage(tx, { kind: 'sign_in', recipient: address, requestId: null, payload: { token } });
-    return 'queued';
+    await tx.query(
+      outcome === 'queued'
+        ? `RELEASE SAVEPOINT ${LINK_SAVEPOINT}`
+        : `ROLLBACK TO SAVEPOINT ${LINK_SAVEPOINT}`,
+    );
+    return outcome;
   });
 }
 

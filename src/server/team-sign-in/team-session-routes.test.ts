@@ -259,6 +259,9 @@ describe.each(DATABASE_KINDS)('team sign-in and session routes on %s', (kind) =>
 
   it('names the cookie __Host- and marks it Secure when PUBLIC_URL is https', async () => {
     const secure = await start({ PUBLIC_URL: 'https://audit.example.com' });
+    // The test's other instance shares the outbox and would write its own PUBLIC_URL into the link
+    // if it claimed the message first (it may: the link waits for an outbox's next poll).
+    await server.app.close();
     const asked = await teamRequest(secure, 'POST', '/api/team/sign-in', {
       body: { email: MEMBER, website: '' },
       origin: 'https://audit.example.com',
