@@ -27,6 +27,7 @@ import {
 import { leadSources, listLeads } from './lead-list';
 import { eraseAddress, isErasableAddress } from './lead-records';
 import { ukDay } from '../../shared/uk-day';
+import { isStorableDay, STORABLE_DATE_MESSAGE } from '../../shared/storable-dates';
 
 export interface TeamLeadsOptions {
   db: Database;
@@ -74,9 +75,14 @@ const eraseBody = z.strictObject({
     z.string().refine(isErasableAddress, 'Enter the e-mail address to erase, like name@example.com.'),
   ),
 });
-const followUpBody = z.strictObject({
-  followUpOn: z.string().refine(isCalendarDay, NOT_A_DAY).nullable(),
-});
+/** A calendar day (YYYY-MM-DD) within the range every date the API takes is held to. */
+const storableDay = (notADay: string) =>
+  z
+    .string()
+    .refine(isCalendarDay, { error: notADay, abort: true })
+    .refine(isStorableDay, STORABLE_DATE_MESSAGE);
+
+const followUpBody = z.strictObject({ followUpOn: storableDay(NOT_A_DAY).nullable() });
 
 /** The owner body for this team: an address of TEAM_EMAILS in any case (stored normalised), or null. */
 function ownerBody(teamEmails: readonly string[]) {
@@ -89,10 +95,7 @@ function ownerBody(teamEmails: readonly string[]) {
   });
 }
 const exportQuery = z.strictObject({
-  since: z
-    .string()
-    .refine((value) => startOfDay(value) !== undefined, 'Give the day as YYYY-MM-DD, like 2026-01-31.')
-    .optional(),
+  since: storableDay('Give the day as YYYY-MM-DD, like 2026-01-31.').optional(),
 });
 
 /** Parses `value` with `schema`, or refuses the request with 400 and what is wrong with each field. */
