@@ -296,12 +296,13 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
       });
     });
 
-    it('names the plain-text rule for U+0000 in the search and the source', async () => {
-      for (const [query, field] of [
-        ['q=a%00b', 'q'],
-        ['source=a%00b', 'source'],
-      ]) {
-        expect((await get(`/api/team/leads?${query}`)).json().error.fields).toEqual({
+    it('names the plain-text rule for U+0000, a tab, a line break or a lone surrogate in the search and the source', async () => {
+      const characters = ['%00', '%0D', '%0A', '%09', '%ED%A0%80', '%ED%B0%80', '%FF'];
+      for (const [query, field] of characters.flatMap((c) => [
+        [`q=a${c}b`, 'q'],
+        [`source=a${c}b`, 'source'],
+      ])) {
+        expect((await get(`/api/team/leads?${query}`)).json().error.fields, query).toEqual({
           [field!]: PLAIN_TEXT_MESSAGE,
         });
       }
