@@ -36,7 +36,7 @@ function addressOf(url: string): string {
     .replace(/:\w+/g, 'x');
 }
 
-describe('a 5 MB body', () => {
+describe('a body refused at the door: 5 MB, or not UTF-8', () => {
   let t: TestDatabase;
   let app: FastifyInstance;
   let port: number;
@@ -105,6 +105,21 @@ describe('a 5 MB body', () => {
       expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)), where).toEqual({
         error: { code: 'payload_too_large', message: 'The request is too large.' },
       });
+    }
+  });
+
+  // A body is read as UTF-8 whatever it declares: the results report answered 200 to UTF-16.
+  it('declaring charset=utf-16 is answered 415 on every route that takes a body', async () => {
+    for (const { method, url } of routes) {
+      const where = `${method} ${url}`;
+      const res = await app.inject({
+        method: method as 'POST',
+        url: addressOf(url),
+        headers: { origin: ORIGIN, cookie, 'content-type': 'application/json; charset=utf-16' },
+        payload: '{}',
+      });
+      expect(res.statusCode, where).toBe(415);
+      expect(res.json().error.code, where).toBe('unsupported_media_type');
     }
   });
 
