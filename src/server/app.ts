@@ -16,6 +16,7 @@ import { readJsonBodies } from './http/request-guards';
 import { clientLimitStoreFor } from './http/client-limit-store';
 import { clientLimitsSweepJob } from './http/client-limits-sweep-job';
 import { registerPlainTextGuard } from './http/plain-text-guard';
+import { parseQueryString } from './http/query-string';
 import { pathForLog, serializeError } from './http/log-privacy';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/mail-transport';
 import { mailDelivery } from './mail/request-mail-delivery';
@@ -169,6 +170,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     ...(deps.serverFactory ? { serverFactory: deps.serverFactory } : {}),
     trustProxy: trustProxyOption(config.trustProxy),
+    // Escapes that are not UTF-8 reach the plain-text guard as characters it refuses (query-string.ts).
+    routerOptions: { querystringParser: parseQueryString },
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients may not hold a connection for ever (Node's own defaults are 60 s and five minutes).
     requestTimeout: REQUEST_TIMEOUT_MS,

@@ -10,6 +10,7 @@ import {
 } from './email-request';
 import { earlierSchema } from './report-request';
 import { serviceProfileSchema } from './service-profile-schema';
+import { isStorableInstant, STORABLE_DATE_MESSAGE } from './storable-dates';
 
 /**
  * The requests behind "Save and continue later" (saved-audit.ts has the link and the answers'
@@ -69,7 +70,10 @@ export const laterSaveSchema = z.object(
     responses: responsesSchema,
     section: sectionSchema,
     profile: z.optional(serviceProfileSchema),
-    savedAt: z.iso.datetime({ offset: true, error: SAVED_AUDIT_MESSAGES.savedAtInvalid }),
+    // A time the server gave (the database's own), so always in range; one outside it cannot be stored.
+    savedAt: z.iso
+      .datetime({ offset: true, error: SAVED_AUDIT_MESSAGES.savedAtInvalid })
+      .check(z.refine((at) => isStorableInstant(new Date(at)), { error: STORABLE_DATE_MESSAGE })),
   },
   { error: SAVED_AUDIT_MESSAGES.notObject },
 );

@@ -62,3 +62,34 @@ export function statusOf(response: string): number | undefined {
   const match = /^HTTP\/1\.1 (\d{3}) /.exec(response);
   return match ? Number(match[1]) : undefined;
 }
+
+/** What a client that sends first and reads after (sendThenRead) got: the answer, or the error that cut it. */
+export interface SentThenRead {
+  response: string;
+  /** The socket's error code (EPIPE, ECONNRESET) when the connection was reset. */
+  error: string | undefined;
+}
+
+/**
+ * Sends `request` whole and only then reads the answer, as many HTTP clients do (curl, Python's
+ * requests): whatever the server sends meanwhile waits unread. An answer sent before the server
+ * read the body, on a connection it then closed, is lost to a reset: the client sees the error.
+ */
+export function sendThenRead(port: number, request: Buffer, host = '127.0.0.1'): Promise<SentThenRead> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, host);
+    const chunks: Buffer[] = [];
+    let error: string | undefined;
+    socket.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message));
+    socket.once('close', () => resolve({ response: Buffer.concat(chunks).toString('latin1'), error }));
+    socket.once('connect', () => {
+      socket.pause();
+      socket.write(request, () => {
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.resume();
+        // Our side is done: the server's close (or its keep-alive timeout) ends the connection.
+        socket.end();
+      });
+    });
+  });
+}

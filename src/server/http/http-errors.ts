@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ApiErrorCode } from '../../shared/api-errors';
 import { isUnavailableError } from '../db/database';
+import { drainRequestBody } from './drain-request';
 import { textForLog } from './log-privacy';
 
 /** An error the API answers as it is: its status, code, message and fields reach the client. */
@@ -102,9 +103,15 @@ function logFailure(
   else request.log.error({ err: error }, 'request failed');
 }
 
-/** One error handler for the whole app: the JSON error shape, with server-side details only in the log. */
+/**
+ * One error handler for the whole app: the JSON error shape, with server-side details only in the
+ * log. A request refused before its body was read (too large, the wrong type, no session, over a
+ * limit) has the rest of its body read and thrown away first, so that the client, still sending,
+ * reads the answer rather than a reset (drain-request.ts).
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply: FastifyReply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply: FastifyReply) => {
+    if (!clientGone(request)) await drainRequestBody(request.raw);
     const gone = clientGone(request);
     // A request the client abandoned was not ours to fail: it counts as the client's (a 400, which
     // nobody reads), never as a 5xx. Its error is often ECONNRESET, which would read as an outage.

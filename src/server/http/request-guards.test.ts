@@ -2,7 +2,34 @@ import net from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './http-errors';
-import { clientKeyOf, registerPerClientLimit } from './request-guards';
+import { clientKeyOf, declaresOnlyUtf8, registerPerClientLimit } from './request-guards';
+
+describe('declaresOnlyUtf8: the one character set a body may declare', () => {
+  it('takes no charset, or utf-8 and utf8 in any case, quoted or not', () => {
+    for (const type of [
+      'application/json',
+      'application/json;charset=utf-8',
+      'application/json; charset=UTF-8',
+      'application/json; Charset="Utf8"',
+      'text/plain;charset=UTF-8',
+      'application/json; foo=bar; charset = utf-8 ',
+    ]) {
+      expect(declaresOnlyUtf8(type), type).toBe(true);
+    }
+  });
+
+  it('refuses any other charset, alone or beside utf-8', () => {
+    for (const type of [
+      'application/json; charset=utf-16',
+      'application/json; charset="UTF-16BE"',
+      'application/json; charset=us-ascii',
+      'application/json; charset=',
+      'application/json; charset=utf-8; charset=utf-16',
+    ]) {
+      expect(declaresOnlyUtf8(type), type).toBe(false);
+    }
+  });
+});
 
 describe('clientKeyOf: the client a per-client limit counts', () => {
   it('is the address, an IPv6 one cut to its /64 and a mapped IPv4 one as IPv4', () => {

@@ -8,16 +8,44 @@ import { HttpError } from './http-errors';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-/** An `onRequest` hook: 415 for a body that is not JSON, before it is read. */
+/**
+ * The names of UTF-8 a body may declare, any case: "utf-8", and "utf8", which some clients send
+ * and every decoder reads as UTF-8 (the WHATWG Encoding Standard lists both). A body is read as
+ * UTF-8 whatever it declares, so one that says otherwise is refused rather than misread.
+ */
+const UTF8_NAMES: ReadonlySet<string> = new Set(['utf-8', 'utf8']);
+
+/**
+ * Whether a Content-Type declares no character set but UTF-8: no `charset` parameter, or each
+ * one (quoted or not, any case) a name of UTF-8. `application/json; charset=utf-16` is not.
+ */
+export function declaresOnlyUtf8(contentType: string): boolean {
+  return contentType
+    .split(';')
+    .slice(1)
+    .map((parameter) => /^\s*charset\s*=\s*"?([^";]*)"?\s*$/i.exec(parameter)?.[1])
+    .every((charset) => charset === undefined || UTF8_NAMES.has(charset.trim().toLowerCase()));
+}
+
+const notUtf8 = () =>
+  new HttpError(
+    415,
+    'unsupported_media_type',
+    'Send the request as JSON in UTF-8 (Content-Type: application/json; charset=utf-8, or no charset).',
+  );
+
+/** An `onRequest` hook: 415 for a body that is not JSON, or not in UTF-8, before it is read. */
 export async function requireJson(request: FastifyRequest): Promise<void> {
   // Checked before the body is read: a form post or text body is refused, not parsed.
-  if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) {
+  const contentType = request.headers['content-type'] ?? '';
+  if (!JSON_TYPE.test(contentType)) {
     throw new HttpError(
       415,
       'unsupported_media_type',
       'Send the request as JSON (Content-Type: application/json).',
     );
   }
+  if (!declaresOnlyUtf8(contentType)) throw notUtf8();
 }
 
 export interface JsonBodyOptions {
@@ -34,7 +62,8 @@ const notJson = () => new HttpError(400, 'invalid_request', 'The request body is
  * takes another type, like the usage beacon, calls it again inside itself): JSON only, parsed by
  * Fastify's own parser (which refuses `__proto__` and `constructor.prototype` keys), with its
  * message replaced. A JSON.parse error quotes part of the body, and what a visitor or a team member
- * wrote must not reach the log. A body of any other type is refused with 415 before it is read.
+ * wrote must not reach the log. A body of any other type is refused with 415 before it is read, one
+ * declaring a charset other than UTF-8 with 415 once read.
  */
 export function readJsonBodies(app: FastifyInstance, options: JsonBodyOptions = {}): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -44,6 +73,8 @@ export function readJsonBodies(app: FastifyInstance, options: JsonBodyOptions = 
     ['application/json', ...(options.alsoAs ?? [])],
     { parseAs: 'string' },
     (request, body, done) => {
+      // Read as UTF-8 below whatever it declares: a body in another charset is refused, on every route.
+      if (!declaresOnlyUtf8(request.headers['content-type'] ?? '')) return done(notUtf8());
       parseJson(request, String(body), (error, value) => {
         if (error) done(invalid());
         else done(null, value);

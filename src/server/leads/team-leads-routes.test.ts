@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLAIN_TEXT_MESSAGE } from '../../shared/plain-text';
+import { STORABLE_DATE_MESSAGE } from '../../shared/storable-dates';
 import type { Config } from '../config';
 import { exportLeadsCsv } from './lead-export';
 import { setFollowUpDay, setLeadOwner } from './lead-follow-up';
@@ -295,12 +296,13 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
       });
     });
 
-    it('names the plain-text rule for U+0000 in the search and the source', async () => {
-      for (const [query, field] of [
-        ['q=a%00b', 'q'],
-        ['source=a%00b', 'source'],
-      ]) {
-        expect((await get(`/api/team/leads?${query}`)).json().error.fields).toEqual({
+    it('names the plain-text rule for U+0000, a tab, a line break or a lone surrogate in the search and the source', async () => {
+      const characters = ['%00', '%0D', '%0A', '%09', '%ED%A0%80', '%ED%B0%80', '%FF'];
+      for (const [query, field] of characters.flatMap((c) => [
+        [`q=a${c}b`, 'q'],
+        [`source=a${c}b`, 'source'],
+      ])) {
+        expect((await get(`/api/team/leads?${query}`)).json().error.fields, query).toEqual({
           [field!]: PLAIN_TEXT_MESSAGE,
         });
       }
@@ -621,6 +623,29 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
       expect(await activityLog(t.db)).toEqual([]);
     });
 
+    // Every date the API takes is held to 2000-01-01..9999-12-31 (decision 0081).
+    it.each(['1999-12-31', '0100-01-01'])(
+      'refuses followUpOn %s, outside the range of dates',
+      async (day) => {
+        const id = await storeLead(t.db, { email: 'lead@example.org' });
+        const res = await post(`/api/team/leads/${id}/follow-up`, { followUpOn: day });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.fields).toEqual({ followUpOn: STORABLE_DATE_MESSAGE });
+        expect((await get(`/api/team/leads/${id}`)).json().followUpOn).toBeNull();
+      },
+    );
+
+    it.each(['2000-01-01', '9999-12-31'])(
+      'takes followUpOn %s, the range’s first and last day',
+      async (day) => {
+        const id = await storeLead(t.db, { email: 'lead@example.org' });
+        expect((await post(`/api/team/leads/${id}/follow-up`, { followUpOn: day })).json()).toEqual({
+          followUpOn: day,
+        });
+        expect((await get(`/api/team/leads/${id}`)).json().followUpOn).toBe(day);
+      },
+    );
+
     it('answers 404 for an unknown or malformed lead, 400 before 404 for a bad body', async () => {
       for (const lead of [UNKNOWN_ID, 'nope']) {
         expect(
@@ -797,6 +822,22 @@ describe.each(DATABASE_KINDS)('the team leads API on %s', (kind) => {
       expect((await get('/api/team/export.csv')).statusCode).toBe(200);
       expect((await activityLog(t.db)).map((e) => [e.action, e.detail])).toEqual([['export', '1 lead']]);
     });
+
+    it.each(['1999-12-31', '0100-01-01'])('refuses since=%s, outside the range of dates', async (since) => {
+      const res = await get(`/api/team/export.csv?since=${since}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ since: STORABLE_DATE_MESSAGE });
+      expect(await activityLog(t.db)).toEqual([]);
+    });
+
+    it.each(['2000-01-01', '9999-12-31'])(
+      'exports since=%s, the range’s first and last day',
+      async (since) => {
+        await storeLead(t.db, { email: 'lead@example.org' });
+        const res = await get(`/api/team/export.csv?since=${since}`);
+        expect(res.statusCode, res.body).toBe(200);
+      },
+    );
 
     it.each(['2026-02-30', '2026-1-5', 'yesterday', ''])(
       'refuses since=%j with 400, recording nothing',

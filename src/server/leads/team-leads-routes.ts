@@ -27,6 +27,8 @@ import {
 import { leadSources, listLeads } from './lead-list';
 import { eraseAddress, isErasableAddress } from './lead-records';
 import { ukDay } from '../../shared/uk-day';
+import { isOneLineOfText } from '../../shared/visit-source-rules';
+import { isStorableDay, STORABLE_DATE_MESSAGE } from '../../shared/storable-dates';
 
 export interface TeamLeadsOptions {
   db: Database;
@@ -50,17 +52,22 @@ const NOT_A_DAY = 'Give the day as YYYY-MM-DD, like 2026-01-31, or null for none
 
 /** Text by the plain-text rule (a person's characters only: U+0000 would fail in the database). */
 const plainText = () => z.string().refine((text) => !hasUnstorableCharacters(text), PLAIN_TEXT_MESSAGE);
+/**
+ * One line of text by the same rule (a search or a source name holds no tab or line break, and no
+ * source kept can: visit-source-rules.ts), refused with the same words.
+ */
+const oneLineOfText = () => z.string().refine(isOneLineOfText, PLAIN_TEXT_MESSAGE);
 
 // Strict: a parameter or field we do not know is a mistake worth hearing about, not ignored.
 const listQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  q: plainText().pipe(z.string().max(254)).optional(),
+  q: oneLineOfText().pipe(z.string().max(254)).optional(),
   status: z.enum(FOLLOW_UP_STATUSES).optional(),
   delivery: z.enum(DELIVERY_STATES).optional(),
   serviceType: z.enum(SERVICE_TYPES.map((type) => type.id)).optional(),
   size: z.enum(SIZE_BANDS.map((band) => band.id)).optional(),
   // A source name as the list gives it: a campaign's utm_source (≤ 100) or a host name (≤ 253).
-  source: plainText().pipe(z.string().min(1).max(253)).optional(),
+  source: oneLineOfText().pipe(z.string().min(1).max(253)).optional(),
   owner: z.enum(['mine', 'unassigned']).optional(),
   // "true" lists the due leads; "false" (what a form may send for an unticked box) lists all.
   due: z.enum(['true', 'false']).optional(),
@@ -74,9 +81,14 @@ const eraseBody = z.strictObject({
     z.string().refine(isErasableAddress, 'Enter the e-mail address to erase, like name@example.com.'),
   ),
 });
-const followUpBody = z.strictObject({
-  followUpOn: z.string().refine(isCalendarDay, NOT_A_DAY).nullable(),
-});
+/** A calendar day (YYYY-MM-DD) within the range every date the API takes is held to. */
+const storableDay = (notADay: string) =>
+  z
+    .string()
+    .refine(isCalendarDay, { error: notADay, abort: true })
+    .refine(isStorableDay, STORABLE_DATE_MESSAGE);
+
+const followUpBody = z.strictObject({ followUpOn: storableDay(NOT_A_DAY).nullable() });
 
 /** The owner body for this team: an address of TEAM_EMAILS in any case (stored normalised), or null. */
 function ownerBody(teamEmails: readonly string[]) {
@@ -89,10 +101,7 @@ function ownerBody(teamEmails: readonly string[]) {
   });
 }
 const exportQuery = z.strictObject({
-  since: z
-    .string()
-    .refine((value) => startOfDay(value) !== undefined, 'Give the day as YYYY-MM-DD, like 2026-01-31.')
-    .optional(),
+  since: storableDay('Give the day as YYYY-MM-DD, like 2026-01-31.').optional(),
 });
 
 /** Parses `value` with `schema`, or refuses the request with 400 and what is wrong with each field. */

@@ -201,6 +201,30 @@ describe.each(DATABASE_KINDS)('POST /api/results/:token/report on %s', (kind) =>
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('unsupported_media_type');
   });
+
+  // It used to answer 200, reading the body as UTF-8 whatever it said it was.
+  it.each(['utf-16', 'UTF-16LE', 'iso-8859-1', '"utf-16"'])(
+    'answers 415 for a JSON body declaring charset=%s',
+    async (charset) => {
+      const { token } = await storeResult(t.db, daysAgo(1), sanitizeResponses(answersScoring(60)));
+      const res = await postResultsReport(server.app, token, '{}', {
+        headers: { 'content-type': `application/json; charset=${charset}` },
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error.code).toBe('unsupported_media_type');
+    },
+  );
+
+  it.each(['utf-8', 'UTF-8', 'utf8', '"utf-8"'])(
+    'answers a JSON body declaring charset=%s',
+    async (charset) => {
+      const { token } = await storeResult(t.db, daysAgo(1), sanitizeResponses(answersScoring(60)));
+      const res = await postResultsReport(server.app, token, '{}', {
+        headers: { 'content-type': `application/json; charset=${charset}` },
+      });
+      expect(res.statusCode).toBe(200);
+    },
+  );
 });
 
 describe.each(DATABASE_KINDS)('the results link report rate limit on %s', (kind) => {

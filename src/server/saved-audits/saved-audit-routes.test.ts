@@ -7,6 +7,7 @@ import { CONSENT_WORDING, EMAIL_REQUEST_MESSAGES } from '../../shared/email-requ
 import { PLAIN_TEXT_MESSAGE } from '../../shared/plain-text';
 import { CONTINUE_TOKEN_PATTERN, type SavedAudit } from '../../shared/saved-audit';
 import { SAVED_AUDIT_MESSAGES } from '../../shared/saved-audit-request';
+import { STORABLE_DATE_MESSAGE } from '../../shared/storable-dates';
 import { ukDay } from '../../shared/uk-day';
 import { addDays } from '../../shared/uk-time';
 import { eraseAddress } from '../leads/lead-records';
@@ -542,6 +543,33 @@ describe.each(DATABASE_KINDS)('saved audits (“Save and continue later”) on %
       expectError(res, 400, 'invalid_request');
       expect(res.json().error.fields).toHaveProperty(field);
       expect((await open(token)).json()).toEqual(before);
+    });
+
+    // The database holds neither year 0 nor an offset past ±15:59 (nor "+010000", how JavaScript
+    // writes 9999-12-31T23:59:59-23:59 in UTC): these were a 500. The range is 2000 to 9999 in UTC.
+    it.each([
+      ['year 0', '0000-01-01T00:00:00Z'],
+      ['past the year 9999 once in UTC', '9999-12-31T23:59:59-23:59'],
+      ['one ms before the first instant', '1999-12-31T23:59:59.999Z'],
+      ['one ms after the last instant', '9999-12-31T23:59:00.000-00:01'],
+    ])('with a savedAt %s → 400 naming savedAt, and nothing changed', async (_, savedAt) => {
+      const token = await seeded();
+      const before = (await open(token)).json();
+      const res = await laterSave(token, { responses: PARTIAL, section: 1, savedAt });
+      expectError(res, 400, 'invalid_request');
+      expect(res.json().error.fields).toEqual({ savedAt: STORABLE_DATE_MESSAGE });
+      expect((await open(token)).json()).toEqual(before);
+    });
+
+    it.each([
+      ['the first instant', '2000-01-01T00:00:00.000Z'],
+      ['the first instant with an offset', '2000-01-01T01:00:00+01:00'],
+      ['the last instant', '9999-12-31T23:59:59.999Z'],
+      ['the last instant with an offset', '9999-12-31T22:59:59.999-01:00'],
+    ])('with a savedAt at %s → 200', async (_, savedAt) => {
+      const token = await seeded();
+      const res = await laterSave(token, { responses: PARTIAL, section: 1, savedAt });
+      expect(res.statusCode, res.body).toBe(200);
     });
 
     it('a text body → 415; an unknown or malformed token → 404', async () => {
