@@ -215,7 +215,11 @@ describe('loadConfig', () => {
     ['10.0.0.0/ 8', '"10.0.0.0/ 8" needs a prefix length of 0–32 after its "/"'],
   ])('refuses TRUST_PROXY=%j, naming the bad entry', (value, problem) => {
     const problems = problemsFor({ TRUST_PROXY: value });
-    expect(problems).toEqual([expect.stringMatching(/^TRUST_PROXY must be false, true, a number of proxy hops, or a comma-separated list/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^TRUST_PROXY must be false, true, a number of proxy hops, or a comma-separated list/,
+      ),
+    ]);
     expect(problems[0]).toContain(problem);
   });
 
