@@ -17,6 +17,8 @@ declare module 'autocannon' {
     /** Seconds. */
     duration?: number;
     pipelining?: number;
+    /** Seconds before a request without an answer counts as a timeout (10 by default). */
+    timeout?: number;
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
