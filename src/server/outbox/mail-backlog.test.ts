@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/support/databases';
 import { addWebhookMessage, setMessageState, storeLead } from '../../../test/support/lead-fixtures';
 import { useTestDatabase } from '../../../test/support/suite-database';
-import { MailBacklog, mailLagMs } from './mail-backlog';
+import { MailBacklog, readMailBacklog } from './mail-backlog';
 
-const QUICK = { maxLagMs: 1_000, maxHoldMs: 5_000, readEveryMs: 20 };
+const QUICK = { maxLagMs: 1_000, maxDue: 3, maxHoldMs: 5_000, readEveryMs: 20 };
 
 describe.each(DATABASE_KINDS)('the e-mail backlog on %s', (kind) => {
   const t = useTestDatabase(kind);
@@ -16,13 +16,14 @@ describe.each(DATABASE_KINDS)('the e-mail backlog on %s', (kind) => {
       [requestId, seconds],
     );
 
-  it('is how long the oldest due e-mail has waited: not a webhook, nor one sent, sending or scheduled', async () => {
-    expect(await mailLagMs(t.db)).toBe(0);
+  it('counts the due e-mails and how long the oldest has waited: not a webhook, nor one sent, sending or scheduled', async () => {
+    expect(await readMailBacklog(t.db)).toEqual({ due: 0, lagMs: 0 });
     const waiting = await storeLead(t.db, { email: 'waiting@example.org', team: true });
     await dueSince(waiting, 3);
-    const lag = await mailLagMs(t.db);
-    expect(lag).toBeGreaterThanOrEqual(3_000);
-    expect(lag).toBeLessThan(60_000);
+    const { due, lagMs } = await readMailBacklog(t.db);
+    expect(due).toBe(2);
+    expect(lagMs).toBeGreaterThanOrEqual(3_000);
+    expect(lagMs).toBeLessThan(60_000);
 
     // Out of the lane or not waiting any more: none of these counts, however old.
     const other = await storeLead(t.db, { email: 'other@example.org', team: true });
@@ -34,7 +35,7 @@ describe.each(DATABASE_KINDS)('the e-mail backlog on %s', (kind) => {
       `UPDATE outbox_messages SET next_attempt_at = now() + interval '1 hour' WHERE request_id = $1`,
       [waiting],
     );
-    expect(await mailLagMs(t.db)).toBe(0);
+    expect(await readMailBacklog(t.db)).toEqual({ due: 0, lagMs: 0 });
   });
 
   it('holds a request while the e-mails are behind, and lets it go once they catch up', async () => {
@@ -55,6 +56,17 @@ describe.each(DATABASE_KINDS)('the e-mail backlog on %s', (kind) => {
     const held = await admitting;
     expect(held).toBeGreaterThanOrEqual(200);
     expect(held).toBeLessThan(QUICK.maxHoldMs);
+  });
+
+  it('holds a request while more e-mails are due than maxDue, however new they are', async () => {
+    for (let i = 0; i < 2; i++) await storeLead(t.db, { email: `new-${i}@example.org`, team: true });
+    const backlog = new MailBacklog(t.db, () => true, { ...QUICK, maxHoldMs: 300 });
+    // Four e-mails due, none a second old: more than maxDue (3), so it holds for all of maxHoldMs.
+    expect(await backlog.admit()).toBeGreaterThanOrEqual(300);
+    await t.db.query(
+      `UPDATE outbox_messages SET status = 'sent', sent_at = now() WHERE recipient = 'new-0@example.org'`,
+    );
+    expect(await new MailBacklog(t.db, () => true, QUICK).admit()).toBeLessThan(QUICK.maxHoldMs);
   });
 
   it('holds nothing while the outbox is not sending, and nobody longer than maxHoldMs', async () => {
