@@ -5,6 +5,10 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Builds each request in turn; `context` is the connection's, fresh for each request. */
+    setupRequest?(request: Request, context: Record<string, unknown>): Request;
+    /** Told of each answer to this request, with the context `setupRequest` was given. */
+    onResponse?(status: number, body: string, context: Record<string, unknown>): void;
   }
 
   interface Options {
@@ -13,6 +17,8 @@ declare module 'autocannon' {
     /** Seconds. */
     duration?: number;
     pipelining?: number;
+    /** Seconds before a request without an answer counts as a timeout (10 by default). */
+    timeout?: number;
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;

@@ -26,6 +26,7 @@ import { continueDelivery } from './mail/continue-email';
 import { startPdfThread } from './pdf/pdf-thread';
 import { releaseAllClaims } from './outbox/outbox-store';
 import { OutboxLanes } from './outbox/outbox-lanes';
+import { MAIL_BACKLOG, MailBacklog, type MailBacklogOptions } from './outbox/mail-backlog';
 import { deliveryByKind } from './outbox/delivery-by-kind';
 import { webhookDelivery } from './webhooks/webhook-delivery';
 import { retentionJob } from './leads/retention-job';
@@ -106,6 +107,8 @@ export interface AppDeps {
    * production ones (cspDirectives). Only the dev server passes others, for Vite's injected styles.
    */
   cspDirectives?: (inline: InlineHashes) => Record<string, string[]>;
+  /** How far behind the e-mails may fall before e-mail requests wait (a test sets a short one). */
+  mailBacklog?: MailBacklogOptions;
 }
 
 /** The largest request body the API accepts (a larger body is answered 413). */
@@ -340,6 +343,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     botGuard,
     clientLimits,
     onQueued: () => outbox.wake(),
+    mailBacklog: new MailBacklog(db, () => outbox.mailSending, deps.mailBacklog ?? MAIL_BACKLOG),
     alertMembersFor: (request) => membersToAlert(db, config.teamEmails, request),
     content,
     now: deps.now,

@@ -198,8 +198,29 @@ describe('loadConfig', () => {
     ['true', true],
     ['false', false],
     ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.1,fd00::/8 , ::1', ['10.0.0.0/8', '192.168.1.1', 'fd00::/8', '::1']],
+    ['loopback, 10.1.2.0/24', ['loopback', '10.1.2.0/24']],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['10.0.0.0/33', '"10.0.0.0/33" needs a prefix length of 0–32 after its "/"'],
+    ['fd00::/129', '"fd00::/129" needs a prefix length of 0–128 after its "/"'],
+    ['10.0.0.1, 300.1.1.1', '"300.1.1.1" is not an IP address or CIDR range'],
+    ['10.0.0.1,', '"" is not an IP address or CIDR range'],
+    ['proxy.internal', '"proxy.internal" is not an IP address or CIDR range'],
+    ['10.0.0.0/8/8', '"10.0.0.0/8/8" is not an IP address or CIDR range'],
+    ['10.0.0.0/ 8', '"10.0.0.0/ 8" needs a prefix length of 0–32 after its "/"'],
+  ])('refuses TRUST_PROXY=%j, naming the bad entry', (value, problem) => {
+    const problems = problemsFor({ TRUST_PROXY: value });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^TRUST_PROXY must be false, true, a number of proxy hops, or a comma-separated list/,
+      ),
+    ]);
+    expect(problems[0]).toContain(problem);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -150,6 +151,32 @@ const addressList = z
   .pipe(z.array(emailAddress).min(1))
   .transform((list) => list.join(', '));
 
+// The names proxy-addr (Fastify's trustProxy) knows for whole ranges: 127.0.0.1/8 and ::1, the
+// link-local and the private (unique local) ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Why one TRUST_PROXY list entry cannot name a proxy, or undefined when it can: an IPv4 or IPv6
+ * address, a CIDR range of one (`10.0.0.0/8`, `fd00::/8`), or a range name. Checked here because
+ * Fastify would otherwise stop the start with proxy-addr's bare "invalid IP address", or take an
+ * entry such as `10.0.0.0/33` for something it is not.
+ */
+export function proxyEntryProblem(entry: string): string | undefined {
+  if (PROXY_RANGE_NAMES.has(entry)) return undefined;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return `"${entry}" is not an IP address or CIDR range`;
+  if (prefix === undefined) return undefined;
+  const most = version === 4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > most) {
+    return `"${entry}" needs a prefix length of 0–${most} after its "/"`;
+  }
+  return undefined;
+}
+
+const TRUST_PROXY_FORMS =
+  'must be false, true, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.5, 10.1.0.0/16)';
+
 // false, true, a number of proxy hops, or a comma-separated list of proxy addresses/CIDR ranges.
 const trustProxy = z
   .string()
@@ -159,8 +186,16 @@ const trustProxy = z
     if (/^\d+$/.test(value)) return Number(value);
     return value.split(',').map((part) => part.trim());
   })
-  .refine((value) => !Array.isArray(value) || value.every((part) => /^[0-9a-fA-F.:/]+$/.test(part)), {
-    error: 'must be false, true, a number of proxy hops, or a comma-separated list of proxy addresses',
+  .check((context) => {
+    if (!Array.isArray(context.value)) return;
+    const problems = context.value.map((entry) => proxyEntryProblem(entry)).filter((p) => p !== undefined);
+    if (problems.length > 0) {
+      context.issues.push({
+        code: 'custom',
+        input: context.value,
+        message: `${TRUST_PROXY_FORMS}: ${problems.join('; ')}`,
+      });
+    }
   })
   .default(false);
 

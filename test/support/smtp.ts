@@ -11,9 +11,21 @@ import { freePort } from './free-port';
  * - `{ dir }`: writes it to `dir` as `NNNN-<recipients>.eml`, for a process that cannot share
  *   memory with the listener (the end-to-end specs run in Playwright's own processes);
  * - `'discard'`: reads it to the end and keeps nothing but the count, so a load test measures the
- *   sender rather than the listener.
+ *   sender rather than the listener;
+ * - `'arrivals'`: keeps only when each message arrived, to whom, and its header block (in
+ *   `arrivals`), for a benchmark that times messages without paying for parsing them.
  */
-export type KeepMessages = 'parsed' | 'discard' | { dir: string };
+export type KeepMessages = 'parsed' | 'discard' | 'arrivals' | { dir: string };
+
+/** One message as `keep: 'arrivals'` records it. */
+export interface SmtpArrival {
+  /** `performance.now()` in the listener's process when the whole message had been read. */
+  at: number;
+  /** The envelope's recipients (RCPT TO). */
+  to: string[];
+  /** The message's header block, unparsed. */
+  head: string;
+}
 
 export interface SmtpServerOptions {
   keep?: KeepMessages;
@@ -38,6 +50,8 @@ export interface SmtpTestServer {
   port: number;
   /** The messages accepted so far, parsed; always empty unless `keep` is `'parsed'`. */
   readonly messages: ParsedMail[];
+  /** Each message accepted so far, in order; always empty unless `keep` is `'arrivals'`. */
+  readonly arrivals: SmtpArrival[];
   /** The Message-ID of each message it answered 451 (with `deferFirstDelivery`), in order. */
   readonly deferred: string[];
   /** How many messages it has accepted since it started, whatever it kept of them. */
@@ -66,6 +80,11 @@ function readAll(stream: Readable): Promise<Buffer> {
   });
 }
 
+/** A raw message's headers: everything before the first empty line. */
+function headerBlock(raw: Buffer): string {
+  return raw.toString('utf8').split(/\r?\n\r?\n/)[0] ?? '';
+}
+
 function drain(stream: Readable): Promise<void> {
   return new Promise((resolve, reject) => {
     stream.once('end', resolve);
@@ -78,6 +97,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
   const keep = options.keep ?? 'parsed';
   const port = await freePort();
   const messages: ParsedMail[] = [];
+  const arrivals: SmtpArrival[] = [];
   let received = 0;
   let fileNumber = 0;
   let connections = 0;
@@ -90,6 +110,11 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       messages.push(await simpleParser(stream));
     } else if (keep === 'discard') {
       await drain(stream);
+    } else if (keep === 'arrivals') {
+      const raw = await readAll(stream);
+      const head = headerBlock(raw);
+      const to = session.envelope.rcptTo.map((r) => r.address);
+      arrivals.push({ at: performance.now(), to, head });
     } else {
       const number = ++fileNumber;
       const raw = await readAll(stream);
@@ -106,7 +131,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
   // Reads the message; a Message-ID seen for the first time is refused (451), a repeat passes on.
   async function deferOnce(stream: Readable): Promise<Readable> {
     const raw = await readAll(stream);
-    const head = raw.toString('utf8').split(/\r?\n\r?\n/)[0] ?? '';
+    const head = headerBlock(raw);
     const messageId = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? '';
     if (!deferred.includes(messageId)) {
       deferred.push(messageId);
@@ -171,6 +196,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    arrivals,
     deferred,
     get received() {
       return received;

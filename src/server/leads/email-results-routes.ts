@@ -22,6 +22,11 @@ export interface EmailResultsOptions {
   config: Pick<Config, 'leadsTo' | 'rateLimit' | 'webhook' | 'retentionDays'>;
   /** Called after a request is committed, to send its messages now rather than at the next poll. */
   onQueued: () => void;
+  /**
+   * Resolves when the outbox's e-mails are not too far behind (MailBacklog.admit): a valid request
+   * waits for it before it is stored, so a burst comes in at the pace the e-mails go out.
+   */
+  mailBacklog: { admit(): Promise<number> };
   botGuard: BotGuard;
   /** Where the per-client limit is counted (clientLimitStoreFor). */
   clientLimits: ClientLimitStore;
@@ -39,7 +44,8 @@ export interface EmailResultsOptions {
 /**
  * `POST /api/email-results`: checked in this order, and nothing is stored or sent unless all pass:
  * JSON (415), the per-client limit (429), the bot guard (400 bot_check_failed), the fields (400
- * invalid_request), the per-recipient limit (429). Then 202 once the request is committed.
+ * invalid_request), then a wait while the outbox's e-mails are too far behind (decision 0082), the
+ * per-recipient limit (429). Then 202 once the request is committed.
  *
  * A retake is linked to the result it came from (decision 0053): `retakeOf`, that result's link,
  * or else `continueToken`, the continue link of a saved retake, which kept its origin. A link that
@@ -78,6 +84,9 @@ export async function emailResultsRoutes(app: FastifyInstance, options: EmailRes
         auditKey,
         contentVersion,
       } = parsed.data;
+      // Only a request that would be stored waits: nothing else adds to the outbox.
+      const heldMs = await options.mailBacklog.admit();
+      if (heldMs > 0) request.log.debug({ heldMs: Math.round(heldMs) }, 'held while the e-mails caught up');
       const words = await answeredVersion(options.content, contentVersion);
       // The server scores the answers itself; nothing the client says about scores is used.
       const responses = sanitizeResponses(raw);

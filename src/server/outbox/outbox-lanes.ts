@@ -32,6 +32,11 @@ export class OutboxLanes {
     for (const worker of this.workers) worker.start();
   }
 
+  /** Whether the e-mail lane is sending now (OutboxWorker.sending). */
+  get mailSending(): boolean {
+    return this.workers[OUTBOX_LANES.indexOf('mail')]?.sending ?? false;
+  }
+
   /**
    * After a request is queued. Its messages may be in either lane (a lead has e-mails and a
    * webhook), and a lane with nothing due finds so in one indexed query, so both are woken.

@@ -132,6 +132,14 @@ export class OutboxWorker {
     this.running = this.loop();
   }
 
+  /**
+   * Whether it is sending now: started, not stopping, and neither its rounds nor its attempts
+   * failing. Only then can whatever waits for it (MailBacklog) expect it to catch up.
+   */
+  get sending(): boolean {
+    return this.running !== undefined && !this.stopping && !this.rounds.failing && !this.retries.failing;
+  }
+
   /** Looks for due messages now (after a request is committed, say) rather than at the next poll. */
   wake(): void {
     this.woken = true;
