@@ -84,6 +84,12 @@ export default defineConfig({
     // No inline polyfill script (the CSP allows only our own script files), and no list of each
     // dynamic import's dependencies to preload: see plainDynamicImports.
     modulePreload: false,
+    // One stylesheet for the whole site, though each feature imports its own part of it beside its
+    // code: every page carries it inline (scripts/build.ts), so a page reached by a link in the app
+    // has its styles already, as the no-op preload helper would load no chunk's CSS. Vite puts the
+    // entry's (styles/site-base.css) first and the screens' after it, in the order the routes
+    // import them (docs/decisions/0085-styles-beside-their-features.md).
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
