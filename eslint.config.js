@@ -53,12 +53,15 @@ const featureZones = features.map(({ name }) => ({
 }));
 
 // The team workspace's pages stand alone the same way: what two pages share lives in src/team/ui.
-// One zone per entry of src/team/pages (a page's file, or a folder if a page grows one).
-const pages = readdirSync(new URL('src/team/pages', import.meta.url));
+// One zone per entry of src/team/pages (a page's file, or a folder if a page grows one); a page's
+// file may import the stylesheet of its own name beside it (alerts.tsx, alerts.css).
+const pages = readdirSync(new URL('src/team/pages', import.meta.url)).filter(
+  (name) => !name.endsWith('.css'),
+);
 const pageZones = pages.map((name) => ({
   target: `./src/team/pages/${name}`,
   from: './src/team/pages',
-  except: [`./${name}`],
+  except: [`./${name}`, `./${name.replace(/\.tsx?$/, '')}.css`],
   message: 'A page must not import another page; move what they share to src/team/ui.',
 }));
 

@@ -21,9 +21,9 @@ import path from 'node:path';
 import { build } from 'vite';
 import { formatSitePages, SITE_PAGES_FILE } from '../src/shared/pages';
 import { VITE_MANIFEST } from './first-load';
-import { renderPage } from '../src/web/prerender';
 import { ROUTES, type Route } from '../src/web/routes';
 import { fillPageTemplate } from './page-template';
+import { ignoreStylesheetImports } from '../src/server/site/ignore-stylesheet-imports';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'build/client');
@@ -50,6 +50,11 @@ const stylesheets = new Map<string, string>();
 
 await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
 const visitSourceNote = await compileVisitSourceNote();
+
+// The pages' components import their stylesheets, which Node cannot load: the renderer is imported
+// once those imports are empty modules (the CSS is Vite's, inlined below).
+ignoreStylesheetImports();
+const { renderPage } = await import('../src/web/prerender');
 
 const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
 const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;

@@ -4,7 +4,7 @@ import { App } from './app';
 import { BrowserRouter } from '../browser/router';
 import { preloadScreen } from './routes';
 import { PageContentProvider, readPageContent } from './content/page-content';
-import './styles/global.css';
+import './styles/site-base.css';
 
 /**
  * React recovers from a page whose first render differs from its pre-rendered HTML by rendering it

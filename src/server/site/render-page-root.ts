@@ -1,3 +1,4 @@
+import { ignoreStylesheetImports } from './ignore-stylesheet-imports';
 import type { RenderPageRoot } from './live-pages';
 
 /**
@@ -7,6 +8,7 @@ import type { RenderPageRoot } from './live-pages';
  * use, so a server on version 1 never loads React's server renderer (decision 0074).
  */
 export const renderPageRoot: RenderPageRoot = async (pathname, content) => {
+  ignoreStylesheetImports();
   const [{ renderPage }, { routeFor }] = await Promise.all([
     import('../../web/prerender'),
     import('../../web/routes'),

@@ -5,6 +5,7 @@ import { ALERT_LABELS } from '../ui/format';
 import { LoadError, messageOf, useNotice } from '../ui/notice';
 import { usePage } from '../ui/page-title';
 import { useLoad } from '../ui/use-load';
+import './alerts.css';
 
 /** What each choice means in practice, under its label. */
 const ALERT_HINTS: Record<AlertChoice, string> = {

@@ -26,6 +26,7 @@ import { usePage } from '../ui/page-title';
 import { useLoad } from '../ui/use-load';
 import { SavedAuditsCard } from '../ui/saved-audits-card';
 import { SpeedToLeadCard } from '../ui/speed-to-lead-card';
+import './overview.css';
 
 const SERIES: readonly { key: keyof Omit<OverviewDay, 'date'>; label: string; barClass: string }[] = [
   { key: 'started', label: 'Audits started', barClass: 'chart__bar--started' },

@@ -10,6 +10,7 @@ import { usePage } from '../ui/page-title';
 import { SignInBrand } from '../ui/sign-in-brand';
 import { useLoad } from '../ui/use-load';
 import { Address } from '../../browser/address';
+import './sign-in.css';
 
 type Phase = 'form' | 'sending' | 'sent';
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './data-table.css';
 
 export interface Column<Row> {
   /** The column's heading, and the label before each cell when a row stacks as a card. */
@@ -18,7 +19,7 @@ interface DataTableProps<Row> {
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   /**
-   * Below 1200 px each row becomes a card instead of a table wider than its box (team.css): no
+   * Below 1200 px each row becomes a card instead of a table wider than its box (data-table.css): no
    * column is cut off at any width.
    */
   stack?: boolean;

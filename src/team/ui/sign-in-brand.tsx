@@ -1,4 +1,5 @@
 import { Logo } from '../../browser/logo';
+import './sign-in-brand.css';
 
 /** The name above the card of the pages one sees before signing in (sign-in and the link's page). */
 export function SignInBrand() {

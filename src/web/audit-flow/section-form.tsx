@@ -12,6 +12,7 @@ import { areaQuestions } from '../../core/content/content-words';
 import { ProgressBar } from '../ui/progress-bar';
 import { RatingScale } from './rating-scale';
 import { unratedStatements } from './sections';
+import './section-form.css';
 
 /** What the audit asks, under its title. */
 export const RATING_INSTRUCTION =

@@ -1,4 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import './scroll-region.css';
 
 /** Which sides of a scrolling box have more to show. */
 export interface HiddenSides {
@@ -18,9 +19,6 @@ export function hiddenSides(box: {
 
 const NONE: HiddenSides = { start: false, end: false };
 
-// Its stylesheet, scroll-region.css beside it, is @imported by styles/global.css and not here: the
-// site's lazily loaded chunks never load a stylesheet of their own (vite.config.ts stubs the helper
-// that would, plainDynamicImports), so one imported here would silently not apply.
 
 /**
  * A wide thing (a table of many columns) in a box that scrolls sideways when the page is narrower,

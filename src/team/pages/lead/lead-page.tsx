@@ -22,6 +22,7 @@ import { Timeline } from './timeline';
 import { LeadResults } from './lead-results';
 import { LeadTeamAudits } from './lead-team-audits';
 import { Address } from '../../../browser/address';
+import './lead.css';
 
 /** One lead: what the care manager sent, how its messages went, and the team's work on it. */
 export function LeadPage({ id }: { id: string }) {

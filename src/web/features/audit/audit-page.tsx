@@ -15,6 +15,7 @@ import { reportUsage } from '../../usage/report-usage';
 import { completeAudit } from './complete-audit';
 import { SaveForLater } from './save-for-later';
 import { WelcomeBack, welcomeBackFromState } from './welcome-back';
+import './audit-page.css';
 
 const AUDIT_PATH = '/audit-tool';
 

@@ -5,6 +5,7 @@ import { AreaIcon, CheckIcon } from '../../ui/icons';
 import { ProgressBar } from '../../ui/progress-bar';
 import { SiteLayout } from '../../ui/site-chrome';
 import { AREA_CARDS, BADGES, DEMO_BARS, PROMISES, TRUST_STATS } from './content';
+import './home.css';
 
 /** The home page: hero, five area cards, trust statistics, call to action, footer. */
 export function HomePage() {

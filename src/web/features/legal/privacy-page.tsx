@@ -1,5 +1,6 @@
 import { LINK_PLACEHOLDERS } from '../../../shared/site-links';
 import { SiteLayout } from '../../ui/site-chrome';
+import './legal.css';
 
 const CONTACT = LINK_PLACEHOLDERS.contactEmail;
 

@@ -25,6 +25,7 @@ import { NOT_STARTED_LABEL, type ActionChangeStatus } from '../../../shared/acti
 import { ukDay } from '../../../shared/uk-day';
 import { saveActionPlanChange } from '../../api/action-plan';
 import { readActionPlan } from '../../api/stored-plan';
+import './action-plan.css';
 
 /** The statuses in the order the select offers them: no mark first. */
 const STATUS_OPTIONS: { value: ActionChangeStatus; label: string }[] = [

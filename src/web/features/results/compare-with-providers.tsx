@@ -11,6 +11,7 @@ import {
 } from '../../../core';
 import { CHOOSE_FIRST, compareAnswer } from './compare-answer';
 import type { BenchmarkLookup } from './use-benchmark';
+import './compare.css';
 
 /**
  * "Compare with providers like you", beside the comparison on the results page: the service type

@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import type { ResultHistory } from '../../../core';
 import { lazyPart } from '../../ui/lazy-part';
 import type { StatementsSinceProps } from './statements-since';
+import './progress-over-time.css';
+import './progress-team.css';
 
 /**
  * The section's charts, table and words load only for a result with a history: most results links

@@ -5,6 +5,8 @@ import { ComparisonNote } from './comparison';
 import { KeyQuestionView } from './key-questions';
 import { OverallScore } from '../../results-parts/overall-score';
 import { Priorities } from './priorities';
+import './results.css';
+import './insight.css';
 
 export interface ResultsViewSlots {
   afterOverall?: ReactNode;

@@ -28,6 +28,7 @@ import {
   viewPendingSentence,
 } from './team-audit-words';
 import { TeamViewPart } from './team-view-part';
+import './team-audit.css';
 
 type Loaded =
   { kind: 'loading' } | { kind: 'ready'; answer: ManagerTeamAudit } | { kind: 'failed' } | { kind: 'gone' };

@@ -36,6 +36,7 @@ import { LoadFailed } from '../../ui/load-failed';
 import { SiteLayout } from '../../ui/site-chrome';
 import { respondentKeyFor } from './respondent-key';
 import { isTeamRole, sentFromState, useTeamAnswers, type Sent } from './team-answers';
+import './team-join.css';
 
 type PageState = InvitationAnswer | { status: 'loading' };
 
