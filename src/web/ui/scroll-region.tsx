@@ -19,7 +19,6 @@ export function hiddenSides(box: {
 
 const NONE: HiddenSides = { start: false, end: false };
 
-
 /**
  * A wide thing (a table of many columns) in a box that scrolls sideways when the page is narrower,
  * with a cue that it does: a shade at each edge with more beyond it, and a line saying so, both
