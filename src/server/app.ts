@@ -109,6 +109,16 @@ export interface AppDeps {
   cspDirectives?: (inline: InlineHashes) => Record<string, string[]>;
   /** How far behind the e-mails may fall before e-mail requests wait (a test sets a short one). */
   mailBacklog?: MailBacklogOptions;
+  /**
+   * False: the outbox does not start. For a test that reads the messages its requests stored,
+   * which the outbox sending meanwhile would change under it.
+   */
+  runOutbox?: boolean;
+  /**
+   * False: the background jobs (retention, the digest, the clean-ups) do not start. For a test that
+   * runs a job itself at a moment it chooses, which a run on the real clock must not join.
+   */
+  runJobs?: boolean;
 }
 
 /** The largest request body the API accepts (a larger body is answered 413). */
@@ -293,8 +303,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (await seedContentV1(db)) app.log.info('the audit’s words: version 1 stored');
     // Only this process can have the PGlite directory open, so any claim in it is from an earlier run.
     if (db.kind === 'pglite') await releaseAllClaims(db, config.mail.maxAttempts);
-    outbox.start();
+    if (deps.runOutbox !== false) outbox.start();
     // The background jobs: each runs once per period across every instance (src/server/jobs).
+    if (deps.runJobs === false) return;
     jobs = startJobs(
       db,
       [
