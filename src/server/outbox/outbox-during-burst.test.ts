@@ -69,9 +69,10 @@ describe('the outbox during a burst of e-mail requests, on PGlite', () => {
     );
     const { before_last: queuedBefore, sent_by_then: sentByThen } = rows[0]!;
     expect(queuedBefore).toBeGreaterThanOrEqual(EMAILS - 2);
-    // Without the hold the requests were all stored before a fifth of their e-mails had gone; with
-    // it the e-mails keep up with the requests, a few messages behind (those in flight or just due).
-    expect(sentByThen / queuedBefore).toBeGreaterThan(0.5);
+    // Without the hold none of them had gone (0 of 46). With it, at most 16 may be due unsent, 8
+    // in flight and 12 queued by the 6 requests that passed the hold together: at least 10 of the
+    // 46 have gone. (CI once saw 39%, an earlier run 87%: the share moves with the machine.)
+    expect(sentByThen / queuedBefore).toBeGreaterThan(0.2);
 
     // And nothing is lost: every e-mail reaches the relay.
     await until(() => smtp.received >= EMAILS, 60_000);
