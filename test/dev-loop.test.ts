@@ -68,6 +68,35 @@ async function editFile(relative: string, edit: (text: string) => string): Promi
   await writeFile(file, after);
 }
 
+const groupAlive = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Stops npm, tsx watch and the server together, and waits for the whole group: npm exits
+ * first, while the server is still closing its database, and removing the copy then fails
+ * with ENOTEMPTY (seen in CI).
+ */
+async function stopProcessGroup(pid: number): Promise<void> {
+  if (!groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  if (await gone(pid, 20_000)) return;
+  process.kill(-pid, 'SIGKILL');
+  // Bounded: where nothing reaps orphans (a container without an init), zombies keep the group.
+  await gone(pid, 5_000);
+}
+
+async function gone(pid: number, withinMs: number): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (groupAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  return !groupAlive(pid);
+}
+
 beforeAll(async () => {
   copy = await copyProject();
   const port = await freePort();
@@ -92,11 +121,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (dev?.pid && dev.exitCode === null) {
-    process.kill(-dev.pid, 'SIGTERM');
-    await new Promise((resolve) => dev.once('exit', resolve));
-  }
-  if (copy) await rm(copy, { recursive: true, force: true });
+  if (dev?.pid) await stopProcessGroup(dev.pid);
+  // Retries too: a file the stopped server's PGlite wrote last may still be settling.
+  if (copy) await rm(copy, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }, 60_000);
 
 test('a component change shows without a reload; a server change restarts the server', async () => {
