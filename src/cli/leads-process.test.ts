@@ -60,7 +60,7 @@ describe.each(DATABASE_KINDS)('the leads process on %s', (kind) => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    t = await openTestDatabase(kind);
+    t = await openTestDatabase(kind, { onDisk: true });
     env = { DATA_DIR: t.dataDir, ...(t.url ? { DATABASE_URL: t.url } : {}) };
   });
   afterAll(async () => {
@@ -120,7 +120,7 @@ describe('the leads process beside a running server', () => {
   });
 
   it('refuses the embedded database while the server runs, naming it, and works once it has stopped', async () => {
-    t = await openTestDatabase('pglite');
+    t = await openTestDatabase('pglite', { onDisk: true });
     await t.db.close();
     server = await startServerProcess({ ...apiOnlyEnv(t.dataDir) });
     const refused = await leadsProcess(['failed'], { DATA_DIR: t.dataDir });

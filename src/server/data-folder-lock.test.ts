@@ -10,7 +10,7 @@ describe('two servers on one DATA_DIR with the embedded database', () => {
   const running: ServerProcess[] = [];
 
   beforeAll(async () => {
-    t = await openTestDatabase('pglite');
+    t = await openTestDatabase('pglite', { onDisk: true });
     await t.db.close(); // the servers open it themselves
     env = { ...apiOnlyEnv(t.dataDir) };
   });

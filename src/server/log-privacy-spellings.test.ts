@@ -54,7 +54,7 @@ describe('a private link under other spellings of its path, in a server processâ
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    t = await openTestDatabase('pglite');
+    t = await openTestDatabase('pglite', { onDisk: true });
     await t.db.close();
     const siteDir = await writeSiteFixture(path.join(t.dataDir, 'site'), {
       ...FIXTURE_PAGES,

@@ -43,7 +43,10 @@ describe.each(DATABASE_KINDS)('the metrics of a server process on %s', (kind) =>
   let metricsUrl: string;
 
   beforeAll(async () => {
-    [t, smtp] = await Promise.all([openTestDatabase(kind, { ownServer: true }), startSmtpServer()]);
+    [t, smtp] = await Promise.all([
+      openTestDatabase(kind, { ownServer: true, onDisk: true }),
+      startSmtpServer(),
+    ]);
     // The child opens the database itself; this process must not hold PGlite's directory meanwhile.
     if (kind === 'pglite') await t.db.close();
   });

@@ -83,7 +83,7 @@ describe('a server whose embedded database folder turns read-only', () => {
   let pgliteDir: string;
 
   beforeAll(async () => {
-    t = await openTestDatabase('pglite');
+    t = await openTestDatabase('pglite', { onDisk: true });
     await t.db.close();
     pgliteDir = path.join(t.dataDir, 'pglite');
     if (AS_ROOT) await run('chown', ['-R', `${NOBODY.uid}:${NOBODY.gid}`, t.dataDir]);
@@ -194,7 +194,7 @@ describe('a server whose embedded database folder is read-only when it starts', 
   let pgliteDir: string;
 
   beforeAll(async () => {
-    t = await openTestDatabase('pglite');
+    t = await openTestDatabase('pglite', { onDisk: true });
     await t.db.close();
     pgliteDir = path.join(t.dataDir, 'pglite');
     if (AS_ROOT) await run('chown', ['-R', `${NOBODY.uid}:${NOBODY.gid}`, t.dataDir]);

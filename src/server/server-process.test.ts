@@ -31,7 +31,7 @@ describe.each(DATABASE_KINDS)('the server process on %s', (kind) => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    [t, smtp] = await Promise.all([openTestDatabase(kind), startSmtpServer()]);
+    [t, smtp] = await Promise.all([openTestDatabase(kind, { onDisk: true }), startSmtpServer()]);
     // The child opens the database itself; this process must not hold PGlite's directory meanwhile.
     if (kind === 'pglite') await t.db.close();
     env = {
@@ -162,7 +162,7 @@ describe('a server whose site has not been built', () => {
   let server: ServerProcess | undefined;
   let t: TestDatabase;
   beforeAll(async () => {
-    t = await openTestDatabase('pglite');
+    t = await openTestDatabase('pglite', { onDisk: true });
     await t.db.close();
     dataDir = t.dataDir;
   });

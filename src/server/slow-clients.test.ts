@@ -27,7 +27,7 @@ describe.concurrent('slow clients', () => {
   let port: number;
 
   beforeAll(async () => {
-    t = await openTestDatabase('pglite');
+    t = await openTestDatabase('pglite', { onDisk: true });
     app = await buildApp(testConfig(apiOnlyEnv(t.dataDir)), { db: t.db });
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as AddressInfo).port;

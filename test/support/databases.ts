@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import type { Database } from '../../src/server/db/database';
 import { MIGRATION_RECORD_TABLES } from '../../src/server/db/migrate';
 import { openDatabase } from '../../src/server/db/open-database';
-import { openTestPglite } from './pglite';
+import { openTestPglite, openTestPgliteInMemory } from './pglite';
 import { startPostgres, type PostgresServer } from './postgres';
 import { createTestDatabase, type SharedPostgres } from './shared-postgres';
 
@@ -30,20 +30,34 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-/**
- * `ownServer`: a PostgreSQL server for this database alone, for a test that stops or kills it. Else a
- * database of its own on the server the run shares (test/support/shared-postgres.ts), when there is one.
- */
+export interface TestDatabaseOptions {
+  /**
+   * A PostgreSQL server for this database alone, for a test that stops or kills it. Else a database
+   * of its own on the server the run shares (test/support/shared-postgres.ts), when there is one.
+   */
+  ownServer?: boolean;
+  /**
+   * PGlite's files in `dataDir/pglite`, for a test that hands the folder to a server process or
+   * makes it read-only or full. Else PGlite is held in memory: a third of the time to open, and no
+   * query pays for the file system (decision 0088). PostgreSQL is a server either way.
+   */
+  onDisk?: boolean;
+}
+
 export async function openTestDatabase(
   kind: DatabaseKind,
-  { ownServer = false }: { ownServer?: boolean } = {},
+  { ownServer = false, onDisk = false }: TestDatabaseOptions = {},
 ): Promise<TestDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `care-audit-${kind}-`));
   const shared = kind === 'postgres' && !ownServer ? sharedPostgres() : undefined;
   const server = kind === 'postgres' && !shared ? await startPostgres() : undefined;
   const onShared = shared ? await createTestDatabase(shared) : undefined;
   const url = onShared?.url ?? server?.url;
-  const db = url ? await openDatabase({ databaseUrl: url, dataDir }) : await openTestPglite(dataDir);
+  const db = url
+    ? await openDatabase({ databaseUrl: url, dataDir })
+    : onDisk
+      ? await openTestPglite(dataDir)
+      : await openTestPgliteInMemory();
   // Read before any test ran: whatever rows there are, the migrations put there.
   const seeds = await readSeeds(db);
   return {

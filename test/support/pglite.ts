@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../src/server/db/database';
 import { migrate, readMigrations, readRepeatables } from '../../src/server/db/migrate';
-import { openPgliteDatabase } from '../../src/server/db/pglite-database';
+import { PGlite } from '@electric-sql/pglite';
+import { openPgliteDatabase, openPgliteInMemory } from '../../src/server/db/pglite-database';
 
 // A fresh PGlite data directory takes seconds to initialise, a copy of one a fraction of that. The
 // template is keyed by the migrations and the repeatable steps, so a changed schema gets a new one.
@@ -44,4 +45,40 @@ export async function freshPgliteDir(parent: string): Promise<string> {
 /** An open, migrated, empty PGlite database in a directory of its own. */
 export async function openTestPglite(parent: string): Promise<Database> {
   return openPgliteDatabase(await freshPgliteDir(parent));
+}
+
+/**
+ * The template as PGlite's own dump (a tar file beside it), read once per test process: an
+ * in-memory database loads from it in about 0.6 s, where copying the folder and opening the copy
+ * takes about 2 s, and its queries then never touch the disk.
+ */
+let dump: Promise<Blob> | undefined;
+
+async function templateDump(): Promise<Blob> {
+  dump ??= (async () => {
+    const dir = await templateDir();
+    const file = `${dir}.tar`;
+    try {
+      return new Blob([await fs.readFile(file)]);
+    } catch {
+      const scratch = await fs.mkdtemp(`${dir}-dumping-`);
+      const copy = path.join(scratch, 'pglite');
+      await fs.cp(dir, copy, { recursive: true });
+      const pglite = await PGlite.create(copy);
+      const tar = await pglite.dumpDataDir('none');
+      await pglite.close();
+      // Written beside the final name and renamed, so a parallel test file never reads half of one.
+      const partial = path.join(scratch, 'dump.tar');
+      await fs.writeFile(partial, new Uint8Array(await tar.arrayBuffer()));
+      await fs.rename(partial, file).catch(() => undefined); // another file may have won the race
+      await fs.rm(scratch, { recursive: true, force: true });
+      return new Blob([await fs.readFile(file)]);
+    }
+  })();
+  return dump;
+}
+
+/** An open, migrated, empty PGlite database in memory, for a test that never needs its folder. */
+export async function openTestPgliteInMemory(): Promise<Database> {
+  return openPgliteInMemory(await templateDump());
 }

@@ -8,6 +8,9 @@ import { openTestDatabase, type DatabaseKind, type TestDatabase } from './databa
  *
  * `{ emptyBeforeEach: false }` keeps the rows from test to test, for a block whose tests build on
  * one another or empty only the tables they use.
+ *
+ * PGlite is held in memory: the block uses its database through `db`, in this process, and the
+ * app it builds is given that `db` (`dataDir` is still a folder of its own, for DATA_DIR).
  */
 export function useTestDatabase(
   kind: DatabaseKind,

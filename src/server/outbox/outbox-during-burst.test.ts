@@ -21,7 +21,7 @@ describe('the outbox during a burst of e-mail requests, on PGlite', () => {
     // A relay that takes 100 ms to answer each message: slower than the requests come, as a
     // busy outbox is during a burst.
     [t, smtp] = await Promise.all([
-      openTestDatabase('pglite'),
+      openTestDatabase('pglite', { onDisk: true }),
       startSmtpServer({ keep: 'discard', replyDelayMs: 100 }),
     ]);
   });

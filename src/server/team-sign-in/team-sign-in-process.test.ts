@@ -45,7 +45,7 @@ describe.each(DATABASE_KINDS)('signing in from the e-mailed link, through a serv
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    [t, smtp] = await Promise.all([openTestDatabase(kind), startSmtpServer()]);
+    [t, smtp] = await Promise.all([openTestDatabase(kind, { onDisk: true }), startSmtpServer()]);
     // The child opens the database itself; this process must not hold PGlite's directory meanwhile.
     if (kind === 'pglite') await t.db.close();
   });
@@ -111,7 +111,7 @@ describe('signing in on a laptop without SMTP_URL', () => {
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    t = await openTestDatabase('pglite');
+    t = await openTestDatabase('pglite', { onDisk: true });
     await t.db.close();
   });
   afterAll(async () => {
