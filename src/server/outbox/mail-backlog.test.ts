@@ -66,14 +66,15 @@ describe.each(DATABASE_KINDS)('the e-mail backlog on %s', (kind) => {
     await t.db.query(
       `UPDATE outbox_messages SET status = 'sent', sent_at = now() WHERE recipient = 'new-0@example.org'`,
     );
-    expect(await new MailBacklog(t.db, () => true, QUICK).admit()).toBeLessThan(QUICK.maxHoldMs);
+    // Within the limits at the first reading: no hold at all, so the route logs none.
+    expect(await new MailBacklog(t.db, () => true, QUICK).admit()).toBe(0);
   });
 
   it('holds nothing while the outbox is not sending, and nobody longer than maxHoldMs', async () => {
     const stuck = await storeLead(t.db, { email: 'stuck@example.org' });
     await dueSince(stuck, 60);
     // Before the outbox starts, or while every attempt fails, holding would not help.
-    expect(await new MailBacklog(t.db, () => false, QUICK).admit()).toBeLessThan(100);
+    expect(await new MailBacklog(t.db, () => false, QUICK).admit()).toBe(0);
     const held = await new MailBacklog(t.db, () => true, { ...QUICK, maxHoldMs: 300 }).admit();
     expect(held).toBeGreaterThanOrEqual(300);
   });

@@ -78,17 +78,19 @@ export class MailBacklog {
 
   /**
    * Resolves once the lane is within `maxLagMs` and `maxDue`, or after `maxHoldMs`, with how long
-   * it held. A backlog it cannot read (the database is down) holds nothing: the request meets that
-   * itself.
+   * it held: 0 when it found the lane within them at once (the reading's own time is not a hold).
+   * A backlog it cannot read (the database is down) holds nothing: the request meets that itself.
    */
   async admit(): Promise<number> {
     const started = performance.now();
+    let waited = false;
     for (;;) {
-      if (!this.sending()) return performance.now() - started;
+      if (!this.sending()) return waited ? performance.now() - started : 0;
       const { lagMs, due } = await this.backlog().catch(() => ({ lagMs: 0, due: 0 }));
       const held = performance.now() - started;
       const behind = lagMs > this.options.maxLagMs || due > this.options.maxDue;
-      if (!behind || held >= this.options.maxHoldMs) return held;
+      if (!behind || held >= this.options.maxHoldMs) return waited ? held : 0;
+      waited = true;
       const wait = Math.min(this.options.readEveryMs, this.options.maxHoldMs - held);
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
