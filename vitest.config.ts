@@ -46,6 +46,10 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
           exclude: ALONE,
           maxWorkers: SIDE_BY_SIDE_WORKERS,
+          // A worker keeps its modules from file to file instead of loading them all again (about
+          // 100 s of a run): no test here mocks a module, and each file opens and closes what it
+          // uses. The files run alone keep the isolation, as they start processes of their own.
+          isolate: false,
           // One PostgreSQL server for these files, a database each (test/support/shared-postgres.ts).
           // The files run alone start servers of their own, as they always did.
           globalSetup: ['test/global-setup.ts'],
