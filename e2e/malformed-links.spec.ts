@@ -27,7 +27,7 @@ const MALFORMED: [string, string][] = [
 
 for (const base of ['/audit-tool/continue', '/results', '/audit-tool/join']) {
   test.describe(`a malformed link under ${base}/`, () => {
-    for (const [kind, rest] of MALFORMED) {
+    for (const [index, [kind, rest]] of MALFORMED.entries()) {
       test(`${kind}: the not-found page, HTTP 404, a clean console`, async ({ page, consoleErrors }) => {
         const url = `${base}/${rest}`;
         const unexpected: string[] = [];
@@ -52,7 +52,9 @@ for (const base of ['/audit-tool/continue', '/results', '/audit-tool/join']) {
             name: /Continue your audit|Your saved audit results|AI Care Management Audit/,
           }),
         ).toHaveCount(0);
-        await expectNoAxeViolations(page);
+        // Every malformed link is answered with the same pre-rendered 404 document: axe reads it
+        // once per kind of link, not once per spelling (42 scans of one page took about a minute).
+        if (index === 0) await expectNoAxeViolations(page);
         expect(unexpected).toEqual([]);
       });
     }
