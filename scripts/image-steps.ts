@@ -367,10 +367,13 @@ async function startAndStop(built: BuiltStage) {
 
   const asked = Date.now();
   child.kill(signal);
+  // The timer is cleared once the server has exited: left running, it kept this script alive for
+  // the whole 35 s after its last step.
+  let lateTimer: NodeJS.Timeout | undefined;
   const code = await Promise.race([
     exited,
-    new Promise<'late'>((r) => setTimeout(() => r('late'), STOPS_WITHIN_MS)),
-  ]);
+    new Promise<'late'>((r) => (lateTimer = setTimeout(() => r('late'), STOPS_WITHIN_MS))),
+  ]).finally(() => clearTimeout(lateTimer));
   if (code === 'late')
     throw failure(`the server did not exit within ${STOPS_WITHIN_MS / 1000} s of ${signal}`);
   if (code !== 0) throw failure(`the server exited with ${code} after ${signal}, not 0`);
