@@ -72,7 +72,7 @@ async function templateDump(): Promise<Blob> {
       await fs.writeFile(partial, new Uint8Array(await tar.arrayBuffer()));
       await fs.rename(partial, file).catch(() => undefined); // another file may have won the race
       await fs.rm(scratch, { recursive: true, force: true });
-      return new Blob([await fs.readFile(file)]);
+      return tar;
     }
   })();
   return dump;
