@@ -139,7 +139,8 @@ test('an editor rewords a statement and an advice, previews, publishes; old resu
   // The older result keeps version 1's words: its page, its e-mail (above) and its PDF.
   await page.goto(older.link);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText(OLD_ADVICE)).toBeVisible();
+  // Exactly the advice: the action plan, once loaded, quotes it after its own words.
+  await expect(page.getByText(OLD_ADVICE, { exact: true })).toBeVisible();
   await expect(page.getByText(NEW_ADVICE)).toHaveCount(0);
   const olderPdf = (await storedResultPdfText(page, older.token)).replace(/\s+/g, ' ');
   expect(olderPdf).toContain(OLD_STATEMENT.slice(0, 50));
