@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS } from './scripts/chromium-flags';
+import { CHROMIUM_FLAGS, testChromiumPath } from './scripts/chromium-flags';
 
 // scripts/e2e.ts starts the real server on a free port and passes its address here; Chromium is
-// Debian's (no browser download works on these machines).
+// Debian's headless shell (no browser download works on these machines; decision 0089).
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) throw new Error('Run the end-to-end suite with `npm run test:e2e` (it starts the server).');
 
@@ -25,6 +25,6 @@ export default defineConfig({
     baseURL,
     trace: 'off',
     ...devices['Desktop Chrome'],
-    launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: testChromiumPath(), args: CHROMIUM_FLAGS },
   },
 });

@@ -1,5 +1,5 @@
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_FLAGS } from '../scripts/chromium-flags';
+import { CHROMIUM_FLAGS, testChromiumPath } from '../scripts/chromium-flags';
 import { comparisonPending, type Benchmark } from '../src/core';
 import {
   NOT_FOUND_RESOURCE,
@@ -259,7 +259,7 @@ test.describe('without JavaScript', () => {
   // HTML parser show <noscript> content (Playwright's javaScriptEnabled: false does not).
   test('the home page reads completely and the audit says it needs JavaScript', async ({ baseURL }) => {
     const browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      executablePath: testChromiumPath(),
       args: [...CHROMIUM_FLAGS, '--blink-settings=scriptEnabled=false'],
     });
     const page = await browser.newPage({ baseURL });

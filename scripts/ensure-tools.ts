@@ -1,5 +1,6 @@
 /**
- * Finds the system tools the tests need — Debian's Chromium, PostgreSQL's initdb/pg_ctl,
+ * Finds the system tools the tests need — Debian's Chromium and its headless shell (the tests drive
+ * the shell, the benchmark's Lighthouse the full browser; decision 0089), PostgreSQL's initdb/pg_ctl,
  * poppler's pdfinfo/pdftoppm (the PDF tests read the report back with them) and HAProxy (the
  * load balancer in front of the multi-instance test's three servers) — and,
  * when one is missing and we run as root on Debian, installs it with apt-get. Otherwise it stops
@@ -8,11 +9,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { HEADLESS_SHELL_PATH } from './chromium-flags';
 
 const CHROMIUM_FONTS = ['fonts-liberation', 'fonts-dejavu-core'];
 
 export interface Tools {
+  /** The full browser, for the benchmark's Lighthouse runs. */
   chromePath: string;
+  /** The headless shell, for the end-to-end suite and the tests that open pages. */
+  testChromePath: string;
   /** Directory holding initdb and pg_ctl. */
   postgresBin: string;
   /** The haproxy binary. */
@@ -21,9 +26,11 @@ export interface Tools {
 
 export function ensureTools(): Tools {
   let chromePath = findChromium();
+  let testChromePath = findHeadlessShell();
   let postgresBin = findPostgresBin();
   const missing: string[] = [];
   if (!chromePath) missing.push('chromium');
+  if (!testChromePath) missing.push('chromium-headless-shell');
   if (!postgresBin) missing.push('postgresql');
   if (!hasPoppler()) missing.push('poppler-utils');
   if (!findHaproxy()) missing.push('haproxy');
@@ -39,18 +46,25 @@ export function ensureTools(): Tools {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     // Chromium only recommends fonts; without any, pages render no text and layout checks mean nothing.
-    const packages = missing.flatMap((m) => (m === 'chromium' ? [m, ...CHROMIUM_FONTS] : [m]));
+    const packages = missing.flatMap((m) => (m.startsWith('chromium') ? [m, ...CHROMIUM_FONTS] : [m]));
     execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
       stdio: 'inherit',
       env,
     });
     chromePath = findChromium();
+    testChromePath = findHeadlessShell();
     postgresBin = findPostgresBin();
   }
   const haproxyPath = findHaproxy();
-  if (!chromePath || !postgresBin || !hasPoppler() || !haproxyPath)
+  if (!chromePath || !testChromePath || !postgresBin || !hasPoppler() || !haproxyPath)
     throw new Error('Chromium, PostgreSQL, poppler-utils or HAProxy is still missing after apt-get install.');
-  return { chromePath, postgresBin, haproxyPath };
+  return { chromePath, testChromePath, postgresBin, haproxyPath };
+}
+
+/** CHROME_PATH, when set, stands for both browsers. */
+function findHeadlessShell(): string | undefined {
+  const candidates = [process.env.CHROME_PATH, HEADLESS_SHELL_PATH];
+  return candidates.find((c): c is string => Boolean(c) && existsSync(c as string));
 }
 
 function findChromium(): string | undefined {

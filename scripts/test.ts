@@ -19,7 +19,7 @@ mkdirSync(reports, { recursive: true });
 const tools = ensureTools();
 const env = {
   ...process.env,
-  CHROME_PATH: tools.chromePath,
+  CHROME_PATH: tools.testChromePath,
   HAPROXY_PATH: tools.haproxyPath,
   PATH: `${process.env.PATH}${path.delimiter}${tools.postgresBin}`,
 };

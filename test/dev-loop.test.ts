@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CHROMIUM_FLAGS } from '../scripts/chromium-flags';
+import { CHROMIUM_FLAGS, testChromiumPath } from '../scripts/chromium-flags';
 import { freePort } from './support/free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -114,7 +114,7 @@ beforeAll(async () => {
   await waitFor('the first 200 on /', 120_000, homeAnswers);
   console.log(`dev loop: ready (command start to first 200 on /) in ${Date.now() - started} ms`);
   browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: testChromiumPath(),
     args: CHROMIUM_FLAGS,
   });
 }, 180_000);
