@@ -41,6 +41,11 @@ const vite = await createViteServer({
     hmr: { server: httpServer },
     // The API's own rules answer cross-origin requests; Vite's would answer them first.
     cors: false,
+    // An editor that saves in place empties the file, then writes it. On a busy machine Vite could
+    // read it in between, hot-update the page with an empty module ("Could not Fast Refresh"), and
+    // never see the write, which came within the watcher's throttle: the edit was lost until the
+    // next one. A change is reported once the file's size has held for 100 ms.
+    watch: { awaitWriteFinish: { stabilityThreshold: 100, pollInterval: 20 } },
   },
   // Both apps' dependencies found at start: one found later makes Vite reload every open page.
   optimizeDeps: { entries: [SITE_ENTRY.slice(1), TEAM_ENTRY.slice(1)] },
