@@ -29,9 +29,7 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
       await appStarted();
       return response;
     };
-    const screenshot = page.screenshot.bind(page);
-    page.screenshot = (options) => withOneRetake(page, () => screenshot(options));
-    retakeLocatorPictures(page);
+    retakePictures(page);
     await use(page);
   },
   consoleErrors: [
@@ -68,13 +66,25 @@ async function withOneRetake<T>(page: Page, take: () => Promise<T>): Promise<T> 
 
 const RETAKES = Symbol('pictures retaken once');
 
-/** The same for a part of the page: every locator shares one prototype, changed once per worker. */
-function retakeLocatorPictures(page: Page) {
-  const prototype = Object.getPrototypeOf(page.locator('html')) as Locator & { [RETAKES]?: true };
+interface Pictured {
+  screenshot(options?: object): Promise<Buffer>;
+  [RETAKES]?: true;
+}
+
+/**
+ * Pictures of a page and of a part of one alike, in every page of the worker (a page opened in a
+ * context of the test's own too): the Page and Locator prototypes, each changed once per worker.
+ */
+function retakePictures(page: Page) {
+  retakeOnce(Object.getPrototypeOf(page) as Pictured, (self) => self as Page);
+  retakeOnce(Object.getPrototypeOf(page.locator('html')) as Pictured, (self) => (self as Locator).page());
+}
+
+function retakeOnce(prototype: Pictured, pageOf: (self: Pictured) => Page) {
   if (prototype[RETAKES]) return;
   const screenshot = prototype.screenshot;
-  prototype.screenshot = function (this: Locator, options) {
-    return withOneRetake(this.page(), () => screenshot.call(this, options));
+  prototype.screenshot = function (this: Pictured, options) {
+    return withOneRetake(pageOf(this), () => screenshot.call(this, options));
   };
   prototype[RETAKES] = true;
 }

@@ -61,10 +61,9 @@ async function templateDump(): Promise<Blob> {
     try {
       return new Blob([await fs.readFile(file)]);
     } catch {
+      // Dumped from a copy: opening the template itself would write to it under every other file.
       const scratch = await fs.mkdtemp(`${dir}-dumping-`);
-      const copy = path.join(scratch, 'pglite');
-      await fs.cp(dir, copy, { recursive: true });
-      const pglite = await PGlite.create(copy);
+      const pglite = await PGlite.create(await freshPgliteDir(scratch));
       const tar = await pglite.dumpDataDir('none');
       await pglite.close();
       // Written beside the final name and renamed, so a parallel test file never reads half of one.
