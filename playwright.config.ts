@@ -15,12 +15,6 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  // The audit's words are one live version for the whole server: the spec that publishes a new one
-  // runs after every other spec, so none of them meets words it does not expect.
-  projects: [
-    { name: 'site', testIgnore: /content-versions\.spec\.ts$/ },
-    { name: 'content-versions', testMatch: /content-versions\.spec\.ts$/, dependencies: ['site'] },
-  ],
   use: {
     baseURL,
     trace: 'off',

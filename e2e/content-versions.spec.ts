@@ -3,16 +3,17 @@ import type { Page } from '@playwright/test';
 import { bandFor, scoreAreas } from '../src/core';
 import { CONTENT_V1 } from '../src/core/content';
 import { pdfText } from '../test/support/pdf/pdf-text';
-import { expect, expectNoAxeViolations, STEPPED_ANSWERS, test } from './fixtures';
+import { startServerProcess } from '../test/support/server-process';
+import { expect, expectNoAxeViolations, STEPPED_ANSWERS } from './fixtures';
 import { messagesTo } from './mail';
+import { testOnOwnServer } from './own-server';
 import { emailResults, rated, storedResultPdfText } from './stored-results';
 import { EXPECTED_API_ERRORS, makeLead, open, signIn } from './team-session';
 
 // Issue 34's "done when", against the real server: an editor changes a statement and an advice text
 // in the workspace, previews them, publishes, and a new audit shows them, while a result taken
-// before keeps the old words on its page, in its e-mail and in its PDF. It publishes, so it runs
-// after every other spec (playwright.config.ts: the project "content-versions"); to run it alone,
-// `npx tsx scripts/e2e.ts --no-deps e2e/content-versions.spec.ts`.
+// before keeps the old words on its page, in its e-mail and in its PDF. It publishes, so it runs on
+// a server of its own: every other spec meets version 1's words, side by side with it.
 
 const OPERATIONAL = CONTENT_V1.areas[0]!;
 const OLD_STATEMENT = OPERATIONAL.statements[0]!.text;
@@ -24,6 +25,9 @@ const NEW_ADVICE =
 const ANSWERS = rated(STEPPED_ANSWERS.map((ratings) => ratings[0]));
 const BAND = bandFor(scoreAreas(ANSWERS).operational);
 const OLD_ADVICE = OPERATIONAL.advice[BAND];
+
+const EDITOR = 'content-editor@care-audit.test';
+const test = testOnOwnServer(startServerProcess, { TEAM_EMAILS: EDITOR, TEAM_EDITORS: EDITOR });
 
 const fieldset = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
 
@@ -43,7 +47,7 @@ test('an editor rewords a statement and an advice, previews, publishes; old resu
   expect(olderMail?.text).toContain(OLD_ADVICE);
 
   // The editor: the workspace's Audit content page.
-  await signIn(page);
+  await signIn(page, EDITOR);
   await open(page, '/team/content');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit content' })).toBeVisible();
   await page.getByRole('button', { name: 'Edit the next version' }).click();

@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { startClockedServer, type ClockedServer } from '../test/support/clocked-server-process';
-import { freePort } from '../test/support/free-port';
-import { expect, expectNoAxeViolations, pictureAtWidths, test as base } from './fixtures';
+import { startClockedServer } from '../test/support/clocked-server-process';
+import { expect, expectNoAxeViolations, pictureAtWidths } from './fixtures';
 import { messagesTo } from './mail';
+import { testOnOwnServer } from './own-server';
 import { resultsTokenIn, storedResultPdfText } from './stored-results';
 import { EXPECTED_API_ERRORS, makeLead, signIn } from './team-session';
 
@@ -27,33 +24,9 @@ const TUESDAY_MORNING = new Date('2026-10-27T09:00:00.000Z');
 const FILLED_BOOKING =
   'https://book.care-audit.test/consultation?utm_source=audit&name=Priya%20Shah&email=speed-answered%40sunnyside.test#slots';
 
-const test = base.extend<object, { clocked: ClockedServer }>({
-  clocked: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern: none.
-    async ({}, use) => {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'care-audit-e2e-clocked-'));
-      const port = await freePort();
-      const server = await startClockedServer(
-        {
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          SMTP_URL: process.env.E2E_SMTP_URL as string,
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          TEAM_EMAILS: MEMBER,
-          BOOKING_URL,
-          RATE_LIMIT_PER_CLIENT: '1000',
-          RATE_LIMIT_EVENTS_PER_CLIENT: '100000',
-          RATE_LIMIT_AUDITS_PER_CLIENT: '100000',
-        },
-        { port, timeoutMs: 60_000 },
-      );
-      await use(server);
-      await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ clocked }, use) => use(clocked.url),
+const test = testOnOwnServer(startClockedServer, {
+  TEAM_EMAILS: MEMBER,
+  BOOKING_URL,
 });
 
 // The team reads times in UK time, as the server counts working days.
@@ -66,7 +39,7 @@ async function pdfOf(page: Page, token: string): Promise<string> {
 
 test('the team sees how fast it answered, who waits, and the booking link is filled in', async ({
   page,
-  clocked,
+  own: clocked,
   consoleErrors,
 }) => {
   test.setTimeout(240_000);

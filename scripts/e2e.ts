@@ -54,7 +54,8 @@ try {
       RATE_LIMIT_AUDITS_PER_CLIENT: '100000',
       PUBLIC_URL: publicUrl,
       TEAM_EMAILS: `${teamEmail}, ${secondMember}`,
-      // The team address edits the audit's words (content-versions.spec.ts); the second member reads.
+      // The team address edits the audit's words (the workspace's pages, as an editor sees them); the
+      // second member reads.
       TEAM_EDITORS: teamEmail,
     },
     { timeoutMs: 60_000, echo: true, port },
@@ -67,7 +68,7 @@ try {
       E2E_MAIL_DIR: mailDir,
       E2E_TEAM_EMAIL: teamEmail,
       E2E_SECOND_MEMBER_EMAIL: secondMember,
-      // A spec that starts a server of its own (speed-to-lead.spec.ts) sends its mail here too.
+      // A spec on a server of its own (e2e/own-server.ts) sends its mail here too.
       E2E_SMTP_URL: smtp.url,
     },
     false,
