@@ -2,9 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The test files that time what they see across processes (server processes started and killed,
- * HAProxy's health checks, slow clients cut after 10 s, a sender killed mid-send): they run one at a
- * time after the others, with the machine to themselves, so a neighbour's work never moves a
- * deadline they check.
+ * HAProxy's health checks, slow clients cut after 10 s, a sender killed mid-send): they run after
+ * the others, two at a time, so the side-by-side files' load never moves a deadline they check.
+ * Each spends much of its time waiting on the processes it started (about 1.1 cores busy one at a
+ * time), so two at a time took 159–181 s against 264–274 s one at a time, and every deadline held
+ * (decision 0091).
  */
 const ALONE = [
   'src/cli/leads-process.test.ts',
@@ -61,7 +63,7 @@ export default defineConfig({
         test: {
           name: 'alone',
           include: ALONE,
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
