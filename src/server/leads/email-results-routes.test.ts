@@ -45,7 +45,9 @@ describe.each(DATABASE_KINDS)('POST /api/email-results on %s', (kind) => {
   afterAll(async () => {
     await t?.destroy();
   });
-  const server = useTestApp(() => ({ config: testConfig(env()), deps: { db: t.db } }));
+  // No outbox here: these tests read what was stored, and a second worker on the same database
+  // could take the e-mail a block below waits for in its own app's transport (it polls each second).
+  const server = useTestApp(() => ({ config: testConfig(env()), deps: { db: t.db, runOutbox: false } }));
   beforeEach(() => t.reset());
 
   it('stores the request with the server’s own scores and queues both messages, then answers 202', async () => {
