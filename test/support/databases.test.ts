@@ -94,4 +94,32 @@ describe.each(DATABASE_KINDS)('a test database’s reset, on %s', (kind) => {
     const { rows } = await t.db.query<{ id: string | number }>('SELECT id FROM team_activity');
     expect(rows.map((row) => String(row.id))).toEqual(['1']);
   });
+
+  it('restarts an identity whose rows the test deleted itself, and empties an emptied table', async () => {
+    for (let i = 0; i < 3; i++) await recordActivity(t.db, { actor: 'sam@example.org', action: 'sign_in' });
+    await t.db.query('DELETE FROM team_activity');
+    await t.reset();
+    await recordActivity(t.db, { actor: 'sam@example.org', action: 'sign_out' });
+    const { rows } = await t.db.query<{ id: string | number }>('SELECT id FROM team_activity');
+    expect(rows.map((row) => String(row.id))).toEqual(['1']);
+  });
+
+  it('puts back the migrations’ row when the test deleted it, and keeps foreign keys working after', async () => {
+    const probeAsMigrated = await healthProbe(t.db);
+    await t.db.query('DELETE FROM health_probe');
+    const lead = await storeLead(t.db, { email: 'kept@example.org', team: true });
+    await t.db.query(
+      "INSERT INTO lead_notes (lead_id, author, body) VALUES ($1, 'sam@example.org', 'A note')",
+      [lead],
+    );
+    await t.reset();
+    expect(await healthProbe(t.db)).toEqual(probeAsMigrated);
+    expect(Object.entries(await countsByTable(t.db)).filter(([, n]) => n > 0)).toEqual([['health_probe', 1]]);
+    // The reset turns foreign keys off for its own transaction only.
+    await expect(
+      t.db.query("INSERT INTO lead_notes (lead_id, author, body) VALUES ($1, 'sam@example.org', 'Orphan')", [
+        lead,
+      ]),
+    ).rejects.toThrow(/foreign key/);
+  });
 });
