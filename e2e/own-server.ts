@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ServerProcess, ServerProcessOptions } from '../test/support/server-process';
 import { freePort } from '../test/support/free-port';
 import { test as base } from './fixtures';
+import { suiteServerEnv } from './server-env';
 
 /** How a spec starts its server: src/server/main.ts, or the clocked server of test/support. */
 export type StartServer<S extends ServerProcess> = (
@@ -13,10 +14,10 @@ export type StartServer<S extends ServerProcess> = (
 
 /**
  * The suite's test, on a server of the spec's own: a throwaway data folder, the suite's SMTP
- * listener (its mail is read as every spec reads mail), and `env` for the rest. A spec that changes
- * what the whole server shows (a published version of the words, the clock) runs on one, so it runs
- * side by side with the others and no other spec meets what it changed. The page's relative
- * addresses go to that server; `own` is the server itself, for what a spec does to it.
+ * listener (its mail is read as every spec reads mail) and limits, and `env` for the rest. A spec
+ * that changes what the whole server shows (a published version of the words, the clock) runs on
+ * one, so it runs side by side with the others and no other spec meets what it changed. The page's
+ * relative addresses go to that server; `own` is the server itself, for what a spec does to it.
  */
 export function testOnOwnServer<S extends ServerProcess>(start: StartServer<S>, env: Record<string, string>) {
   return base.extend<object, { own: S }>({
@@ -27,14 +28,11 @@ export function testOnOwnServer<S extends ServerProcess>(start: StartServer<S>, 
         const port = await freePort();
         const server = await start(
           {
-            DATA_DIR: dataDir,
-            LOG_LEVEL: 'warn',
-            SMTP_URL: process.env.E2E_SMTP_URL as string,
-            // Sign-in links and the team API's same-origin check name exactly this address.
-            PUBLIC_URL: `http://127.0.0.1:${port}`,
-            RATE_LIMIT_PER_CLIENT: '1000',
-            RATE_LIMIT_EVENTS_PER_CLIENT: '100000',
-            RATE_LIMIT_AUDITS_PER_CLIENT: '100000',
+            ...suiteServerEnv({
+              dataDir,
+              smtpUrl: process.env.E2E_SMTP_URL as string,
+              publicUrl: `http://127.0.0.1:${port}`,
+            }),
             ...env,
           },
           { port, timeoutMs: 60_000 },

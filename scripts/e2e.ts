@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { suiteServerEnv } from '../e2e/server-env';
 import { freePort } from '../test/support/free-port';
 import { startServerProcess, type ServerProcess } from '../test/support/server-process';
 import { startSmtpServer } from '../test/support/smtp';
@@ -38,21 +39,10 @@ const secondMember = 'planner@care-audit.test';
 let server: ServerProcess | undefined;
 let exitCode: number;
 try {
-  // Only what the suite needs differs from a production start; bot protection stays on (the
-  // default), so the e-mail form is tested as visitors use it.
   server = await startServerProcess(
     {
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SMTP_URL: smtp.url,
+      ...suiteServerEnv({ dataDir, smtpUrl: smtp.url, publicUrl }),
       LEADS_TO: 'team@care-audit.test',
-      // Each test sends from the same address: the limits are tested in the API's own suite.
-      RATE_LIMIT_PER_CLIENT: '1000',
-      RATE_LIMIT_PER_RECIPIENT: '1000',
-      RATE_LIMIT_EVENTS_PER_CLIENT: '100000',
-      // Every completed audit goes to the benchmark, and insight.spec.ts seeds more.
-      RATE_LIMIT_AUDITS_PER_CLIENT: '100000',
-      PUBLIC_URL: publicUrl,
       TEAM_EMAILS: `${teamEmail}, ${secondMember}`,
       // The team address edits the audit's words (the workspace's pages, as an editor sees them); the
       // second member reads.
