@@ -2,10 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, onTestFinished } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
+import { sharedRenderPdf } from './shared-pdf-thread';
 
 /** What buildApp is given: the configuration, and the parts the test supplies (its database, say). */
 export interface TestAppSetup {
   config: Config;
+  /**
+   * Unless they name their own `renderPdf`, apps share the test process's PDF thread
+   * (shared-pdf-thread.ts); `renderPdf: undefined` gives the app the thread of its own it has in
+   * production.
+   */
   deps?: AppDeps;
 }
 
@@ -27,7 +33,7 @@ export interface TestApp {
 }
 
 async function build({ config, deps }: TestAppSetup, options: TestAppOptions): Promise<FastifyInstance> {
-  const app = await buildApp(config, deps);
+  const app = await buildApp(config, { renderPdf: sharedRenderPdf(), ...deps });
   if (options.ready) {
     try {
       await app.ready();

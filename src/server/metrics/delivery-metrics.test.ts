@@ -42,7 +42,7 @@ describe('deliveries counted by the app’s outbox', () => {
       sampleValue(samples, 'care_audit_outbox_deliveries_total', { kind, outcome }) ?? 0;
     let samples: Sample[] = [];
     const deadline = Date.now() + 30_000;
-    // The team's notice fails fast; the visitor's waits for its PDF (a new thread's first render).
+    // The team's notice fails fast; the visitor's waits for its PDF.
     const settled = () =>
       deliveries(samples, 'team', 'failed') > 0 && deliveries(samples, 'visitor', 'sent') > 0;
     while (!settled() && Date.now() < deadline) {
