@@ -5,7 +5,8 @@ import { inject } from 'vitest';
 import type { Database, Queryable } from '../../src/server/db/database';
 import { MIGRATION_RECORD_TABLES } from '../../src/server/db/migrate';
 import { openDatabase } from '../../src/server/db/open-database';
-import { openTestPglite, openTestPgliteInMemory } from './pglite';
+import { openTestPglite } from './pglite';
+import { giveBackMemoryPglite, takeMemoryPglite } from './pglite-pool';
 import { startPostgres, type PostgresServer } from './postgres';
 import { createTestDatabase, type SharedPostgres } from './shared-postgres';
 
@@ -53,22 +54,34 @@ export async function openTestDatabase(
   const server = kind === 'postgres' && !shared ? await startPostgres() : undefined;
   const onShared = shared ? await createTestDatabase(shared) : undefined;
   const url = onShared?.url ?? server?.url;
-  const db = url
+  const inMemory = !url && !onDisk;
+  const opened = url
     ? await openDatabase({ databaseUrl: url, dataDir })
     : onDisk
       ? await openTestPglite(dataDir)
-      : await openTestPgliteInMemory();
+      : await takeMemoryPglite();
+  // A database the test closes itself is not handed on to the next file.
+  let closedByTest = false;
+  const db: Database = {
+    ...opened,
+    close: async () => {
+      closedByTest = true;
+      await opened.close();
+    },
+  };
   // Read before any test ran: whatever rows there are, the migrations put there.
   const seeds = await readSeeds(db);
+  const reset = () => resetDatabase(db, seeds);
   return {
     kind,
     db,
     dataDir,
     server,
     url,
-    reset: () => resetDatabase(db, seeds),
+    reset,
     destroy: async () => {
-      await db.close();
+      if (inMemory && !closedByTest) await giveBackMemoryPglite(opened, reset);
+      else await opened.close();
       await onShared?.drop();
       await server?.destroy();
       await fs.rm(dataDir, { recursive: true, force: true });
