@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import EnvironmentGroupedSequencer from './test/sequencer';
 
 /**
  * The test files that time what they see across processes (server processes started and killed,
@@ -40,6 +41,8 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Each environment's files together, so a worker is kept from file to file (test/sequencer.ts).
+    sequence: { sequencer: EnvironmentGroupedSequencer },
     projects: [
       {
         extends: true,
