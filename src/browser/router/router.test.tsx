@@ -2,11 +2,20 @@
 import { act, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouterLocation } from './history';
 
-// React's act() warns unless told that this environment is a test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// React's act() warns unless told that this environment is a test. Put back after the file: the
+// next file in the same worker shares the global.
+const actGlobal = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+let actBefore: boolean | undefined;
+beforeAll(() => {
+  actBefore = actGlobal.IS_REACT_ACT_ENVIRONMENT;
+  actGlobal.IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterAll(() => {
+  actGlobal.IS_REACT_ACT_ENVIRONMENT = actBefore;
+});
 
 // The router keeps the location in module state, as a page load does: each test gets fresh modules.
 let router: typeof import('./index');

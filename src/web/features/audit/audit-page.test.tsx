@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { traverseHistory } from '../../../../test/support/session-history';
 import { BrowserRouter } from '../../../browser/router';
 import { AuditPage } from './audit-page';
 import { clearAuditProgress, startRetake } from '../../audit-state/audit-session';
@@ -176,13 +177,13 @@ describe('AuditPage', () => {
     expect(heading().textContent).toContain('Service Quality');
     expect(window.location.pathname).toBe('/audit-tool');
 
-    await act(async () => window.history.back());
+    await traverseHistory(-1);
     await vi.waitFor(() => expect(heading().textContent).toContain('Compliance & Regulations'));
     await vi.waitFor(() => expect(document.activeElement).toBe(heading()));
     expect(screen.getByText('5 of 5 questions answered')).toBeTruthy();
-    await act(async () => window.history.back());
+    await traverseHistory(-1);
     await vi.waitFor(() => expect(heading().textContent).toContain('Operational Efficiency'));
-    await act(async () => window.history.forward());
+    await traverseHistory(1);
     await vi.waitFor(() => expect(heading().textContent).toContain('Compliance & Regulations'));
     // The tab's stored audit follows, so a reload reopens the section on screen.
     const saved = JSON.parse(window.sessionStorage.getItem('care-audit:audit-in-progress') ?? '{}');

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { traverseHistory } from '../../../../test/support/session-history';
 import { BrowserRouter } from '../../../browser/router';
 import { clearAuditProgress, startRetake } from '../../audit-state/audit-session';
 import { AuditPage } from './audit-page';
@@ -70,10 +71,10 @@ describe('the audit page’s usage reports', () => {
     await vi.waitFor(() => expect(heading()).toContain('Compliance & Regulations'));
     // Previous is a move of its own: Back goes to section 3 again, then 2, then 1.
     for (const title of ['Service Quality', 'Compliance & Regulations', 'Operational Efficiency']) {
-      await act(async () => window.history.back());
+      await traverseHistory(-1);
       await vi.waitFor(() => expect(heading()).toContain(title));
     }
-    await act(async () => window.history.forward());
+    await traverseHistory(1);
     await vi.waitFor(() => expect(heading()).toContain('Compliance & Regulations'));
     await user.click(screen.getByRole('button', { name: 'Next Section' }));
     await vi.waitFor(() => expect(heading()).toContain('Service Quality'));
