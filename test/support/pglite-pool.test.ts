@@ -3,7 +3,7 @@ import { recordActivity } from '../../src/server/activity/team-activity';
 import type { Database } from '../../src/server/db/database';
 import { openTestDatabase } from './databases';
 import { storeLead } from './lead-fixtures';
-import { giveBackMemoryPglite, schemaFingerprint, takeMemoryPglite } from './pglite-pool';
+import { giveBackMemoryPglite, MOST_KEPT, schemaFingerprint, takeMemoryPglite } from './pglite-pool';
 
 const leadCount = async (db: Database) =>
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM email_requests')).rows[0]?.n;
@@ -86,6 +86,17 @@ describe('in-memory PGlite handed on from one test file to the next', () => {
     } finally {
       await giveBackMemoryPglite(next, async () => undefined);
     }
+  });
+
+  it(`keeps at most ${MOST_KEPT} for the next files, and closes the rest`, async () => {
+    const open = await Promise.all(Array.from({ length: MOST_KEPT + 1 }, () => takeMemoryPglite()));
+    for (const db of open) await giveBackMemoryPglite(db, async () => undefined);
+    const taken = await Promise.all(Array.from({ length: MOST_KEPT }, () => takeMemoryPglite()));
+    // The last one given back found the pool full: closed, and not among those handed on.
+    const extra = open[MOST_KEPT]!;
+    expect(await answers(extra)).toBe(false);
+    expect(new Set(taken)).toEqual(new Set(open.slice(0, MOST_KEPT)));
+    for (const db of taken) await giveBackMemoryPglite(db, async () => undefined);
   });
 
   it('is closed, not handed on, when the test left a transaction open', async () => {

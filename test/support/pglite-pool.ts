@@ -3,9 +3,9 @@ import { openTestPgliteInMemory } from './pglite';
 
 /**
  * In-memory PGlite databases handed on from one test file to the next in the same test process.
- * Loading one from the template's dump costs about 0.65 s of CPU (0.43 s on the clock), and the
- * side-by-side files opened well over a hundred in a run; emptying one for the next file costs
- * about 10 ms (decision 0092).
+ * Loading one from the template's dump costs about 0.65 s of CPU (0.43 s on the clock), and most
+ * side-by-side files open one or two; emptying one for the next file costs about 10 ms (decision
+ * 0092).
  *
  * A database goes back only as the template left it: emptied by the same reset a test gets between
  * its tests, its session put back (`DISCARD ALL`: settings, temporary tables, advisory locks,
@@ -14,6 +14,13 @@ import { openTestPgliteInMemory } from './pglite';
  * closed instead, as before.
  */
 const idle: Database[] = [];
+
+/**
+ * At most this many wait for the next file: each holds its WebAssembly memory (128 MB at least),
+ * and a file seldom opens more than two at once.
+ */
+export const MOST_KEPT = 3;
+
 let pristineSchema: string | undefined;
 
 /** An open, migrated, empty in-memory PGlite database: one a finished file gave back, else a new one. */
@@ -39,7 +46,7 @@ export async function giveBackMemoryPglite(db: Database, reset: () => Promise<vo
       return false;
     }
   })();
-  if (reusable) idle.push(db);
+  if (reusable && idle.length < MOST_KEPT) idle.push(db);
   else await db.close().catch(() => undefined);
 }
 
