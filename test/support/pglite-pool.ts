@@ -37,17 +37,20 @@ export async function takeMemoryPglite(): Promise<Database> {
  * as it came (see above). Never throws for a database the test left in a state of its own.
  */
 export async function giveBackMemoryPglite(db: Database, reset: () => Promise<void>): Promise<void> {
-  const reusable = await (async () => {
-    try {
-      await reset();
-      await db.query('DISCARD ALL');
-      return (await schemaFingerprint(db)) === pristineSchema;
-    } catch {
-      return false;
-    }
-  })();
-  if (reusable && idle.length < MOST_KEPT) idle.push(db);
+  // The bound is checked after the awaits: another database may have come back meanwhile.
+  if ((await putBackAsItCame(db, reset)) && idle.length < MOST_KEPT) idle.push(db);
   else await db.close().catch(() => undefined);
+}
+
+/** Whether `db`, emptied and its session put back, has the template's schema; false if any step fails. */
+async function putBackAsItCame(db: Database, reset: () => Promise<void>): Promise<boolean> {
+  try {
+    await reset();
+    await db.query('DISCARD ALL');
+    return (await schemaFingerprint(db)) === pristineSchema;
+  } catch {
+    return false;
+  }
 }
 
 /**
