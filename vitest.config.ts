@@ -1,29 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { CROSS_PROCESS_FILES } from './test/cross-process-files';
 import EnvironmentGroupedSequencer from './test/sequencer';
-
-/**
- * The test files that time what they see across processes (server processes started and killed,
- * HAProxy's health checks, slow clients cut after 10 s, a sender killed mid-send): they run after
- * the others, two at a time, so the side-by-side files' load never moves a deadline they check.
- * Each spends much of its time waiting on the processes it started (about 1.1 cores busy one at a
- * time), so two at a time took 159–181 s against 264–274 s one at a time, and every deadline held
- * (decision 0091).
- */
-const ALONE = [
-  'src/cli/leads-process.test.ts',
-  'src/server/client-limits-across-instances.test.ts',
-  'src/server/data-folder-lock.test.ts',
-  'src/server/kill-while-sending.test.ts',
-  'src/server/metrics-process.test.ts',
-  'src/server/multi-instance.test.ts',
-  'src/server/outbox/outbox-during-burst.test.ts',
-  'src/server/read-only-data-dir.test.ts',
-  'src/server/server-process.test.ts',
-  'src/server/slow-clients.test.ts',
-  'src/server/team-sign-in/team-sign-in-process.test.ts',
-  'test/deploy-haproxy.test.ts',
-  'test/dev-loop.test.ts',
-];
 
 /**
  * Every other file runs side by side with one other, one per core of this machine: the suite is
@@ -49,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'side by side',
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-          exclude: ALONE,
+          exclude: CROSS_PROCESS_FILES,
           maxWorkers: SIDE_BY_SIDE_WORKERS,
           // A worker keeps its modules from file to file instead of loading them all again (about
           // 100 s of a run): no test here mocks a module, and each file opens and closes what it
@@ -65,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'alone',
-          include: ALONE,
+          include: CROSS_PROCESS_FILES,
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
