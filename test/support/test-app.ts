@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, onTestFinished } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
+import { smtpPool, type MailTransport } from '../../src/server/mail/mail-transport';
 import { sharedRenderPdf } from './shared-pdf-thread';
 
 /** What buildApp is given: the configuration, and the parts the test supplies (its database, say). */
@@ -10,7 +11,9 @@ export interface TestAppSetup {
   /**
    * Unless they name their own `renderPdf`, apps share the test process's PDF thread
    * (shared-pdf-thread.ts); `renderPdf: undefined` gives the app the thread of its own it has in
-   * production.
+   * production. Unless they name their own `mailTransport`, apps with an SMTP_URL send through the
+   * server's pool of connections (smtpPool) in the test's thread; `mailTransport: undefined` gives
+   * the app the SMTP thread of its own it has in production.
    */
   deps?: AppDeps;
 }
@@ -32,17 +35,42 @@ export interface TestApp {
   readonly app: FastifyInstance;
 }
 
-async function build({ config, deps }: TestAppSetup, options: TestAppOptions): Promise<FastifyInstance> {
-  const app = await buildApp(config, { renderPdf: sharedRenderPdf(), ...deps });
+/**
+ * The SMTP relay of `config` through the server's own pool of connections, in this thread: what the
+ * app's SMTP thread runs, without the thread. Each such thread cost about 0.8 s of CPU to start
+ * (Node's loader hooks thread for tsx, the modules loaded again), some 35 of them a run, and what
+ * the thread adds is tested where it is the subject: mail-transport.test.ts, the process tests and
+ * the end-to-end suite (decision 0093).
+ */
+function sameThreadMail(config: Config, deps: AppDeps | undefined): MailTransport | undefined {
+  if (!config.smtpUrl || (deps && 'mailTransport' in deps)) return undefined;
+  return smtpPool(config.smtpUrl);
+}
+
+/** A built app, and how to close it with what the test handed it. */
+interface BuiltApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+async function build({ config, deps }: TestAppSetup, options: TestAppOptions): Promise<BuiltApp> {
+  const mail = sameThreadMail(config, deps);
+  const app = await buildApp(config, { renderPdf: sharedRenderPdf(), mailTransport: mail, ...deps });
+  // After the app: its outbox has finished or handed back its sends by then. Closing twice is fine
+  // (a test may close its app itself), so this may follow a close the test made.
+  const close = async () => {
+    await app.close();
+    await mail?.close();
+  };
   if (options.ready) {
     try {
       await app.ready();
     } catch (error) {
-      await app.close();
+      await close();
       throw error;
     }
   }
-  return app;
+  return { app, close };
 }
 
 /**
@@ -58,14 +86,14 @@ export function useTestApp(
   setup: () => TestAppSetup | Promise<TestAppSetup>,
   options: TestAppOptions = {},
 ): TestApp {
-  let current: FastifyInstance | undefined;
+  let current: BuiltApp | undefined;
   const open = async () => {
     current = await build(await setup(), options);
   };
   const close = async () => {
-    const app = current;
+    const built = current;
     current = undefined;
-    await app?.close();
+    await built?.close();
   };
   if (options.per === 'test') {
     beforeEach(open);
@@ -81,7 +109,7 @@ export function useTestApp(
           `The test app is built in ${options.per === 'test' ? 'beforeEach' : 'beforeAll'}: use it in a test or a later hook`,
         );
       }
-      return current;
+      return current.app;
     },
   };
 }
@@ -95,7 +123,7 @@ export async function buildTestApp(
   deps?: AppDeps,
   options: Pick<TestAppOptions, 'ready'> = {},
 ): Promise<FastifyInstance> {
-  const app = await build({ config, deps }, options);
-  onTestFinished(() => app.close());
+  const { app, close } = await build({ config, deps }, options);
+  onTestFinished(close);
   return app;
 }
